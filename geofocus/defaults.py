@@ -1,0 +1,49 @@
+"""Every GEOFOCUS_* setting with its default, in one place.
+
+Components read these through ``crawler.settings``; ``geofocus/settings.py``
+loads them into the project settings so ``-s NAME=VALUE`` overrides any of them.
+"""
+
+# Where a crawl keeps its state (frontier.sqlite, crawl.jsonl, model, series).
+# Empty: runs/<region>-<timestamp> under the current directory.
+GEOFOCUS_RUN_DIR = ""
+
+# Crawl strategy: "adaptive" (decay + link prediction), "distance" (decay only), "bfs".
+GEOFOCUS_STRATEGY = "adaptive"
+
+# Bridge-distance decay: score = decay ** dist (Ahlers & Boll, section 4.1).
+GEOFOCUS_DECAY = 0.5
+
+# Link prediction depth n (Ahlers & Boll found 3 best).
+GEOFOCUS_PREDICTION_DEPTH = 3
+
+# Path to a saved link model to start warm ("" starts empty).
+GEOFOCUS_MODEL = ""
+
+# Frontier backend: the embedded SQLite frontier, or Redis when a URL is set.
+GEOFOCUS_REDIS_URL = ""
+GEOFOCUS_CRAWL_ID = ""
+
+# SQLite frontier: how many pushes are buffered before they are written.
+GEOFOCUS_FRONTIER_BATCH = 500
+# How many of the best URLs the scheduler looks at to find one whose host is not busy.
+GEOFOCUS_FRONTIER_LOOKAHEAD = 64
+
+# Allow requests to private, loopback and link-local addresses (simweb and tests need it).
+GEOFOCUS_ALLOW_PRIVATE = False
+
+# Filters.
+GEOFOCUS_TLD_FILTER_ENABLED = True
+GEOFOCUS_TRAP_FILTER_ENABLED = True
+GEOFOCUS_TRAP_MAX_URL_LENGTH = 256
+GEOFOCUS_TRAP_MAX_SEGMENT_REPEATS = 2
+GEOFOCUS_TRAP_MAX_PER_PATTERN = 200
+GEOFOCUS_CONTENT_TYPE_FILTER_ENABLED = True
+GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
+
+# Pages larger than this are not parsed for addresses (bytes).
+GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
+
+# Crawl log and time series.
+GEOFOCUS_CRAWL_LOG_ENABLED = True
+GEOFOCUS_SERIES_EVERY = 100
