@@ -24,7 +24,7 @@ from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
     ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LISTING,
     LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, PRIVACY, SECTION, Link, Page,
-    Resolved, SimWeb, _h,
+    Resolved, Rng, SimWeb, _h,
 )
 
 CONTACT_ANCHORS_DE = ("Kontakt", "Kontakt", "Kontakt & Anfahrt", "Kontaktieren Sie uns")
@@ -46,6 +46,13 @@ def _poisson(r: Random, lam: float) -> int:
 
 def _pick(r: Random, pool) -> int:
     return pool[r.randrange(len(pool))] if len(pool) else -1
+
+
+def popular(r, n: int) -> int:
+    """An index in [0, n) skewed to small values: big sites link their popular pages most."""
+    if r.random() < 0.6:
+        return r.randrange(n)
+    return min(n - 1, int(n ** r.random()) - 1)
 
 
 def _choose_cat(r: Random, mix: tuple) -> int:
@@ -103,13 +110,15 @@ class _Builder:
         self.web = web
         self.page = page
         self.host = page.host
-        self.r = Random(_h(web.seed, "links", page.pid))
+        self.r = Rng(_h(web.seed, "links", page.pid))
         self.links: list[Link] = []
 
     def internal(self, idx: int, anchor: str, rel: str = "nav", title: str = "") -> None:
         if 0 <= idx < self.host.size:
-            target = self.web.page(self.host.start + idx)
-            path = "/" if idx == 0 else target.path
+            if self.host.cat == GENERIC:
+                path = self.web.generic_path(self.host, idx)
+            else:
+                path = "/" if idx == 0 else self.web.page(self.host.start + idx).path
             if path.endswith("/") and path != "/" and self.r.random() < 0.15:
                 path = path[:-1]                     # a link without the slash: 301
             self.links.append(Link(self.host.base + path, anchor, title, "", "", rel))
@@ -135,16 +144,16 @@ def _site_links(b: _Builder) -> None:
         ca = (CONTACT_ANCHORS_EN if en else CONTACT_ANCHORS_DE)[_h(host.hid, "ca") % 3]
     else:
         ca = (CONTACT_ANCHORS_HINTLESS_EN if en else CONTACT_ANCHORS_HINTLESS_DE)[_h(host.hid, "ca") % 4]
-    for s in range(min(3, len(host.sections))):
+    for s in range(7):                       # the menu: the site's main pages
         idx = 5 + s
         if idx < host.size and web.page(host.start + idx).role == CONTENT:
-            b.internal(idx, host.sections[s].replace("-", " ").capitalize())
+            b.internal(idx, host.sections[s % len(host.sections)].replace("-", " ").capitalize())
     b.internal(1, ca)
     if host.directions and host.size > 6:
         da = DIRECTIONS_ANCHORS_DE[_h(host.hid, "da") % 4] if not en else "Directions"
         b.internal(4, da if hint else ("Karte", "Lage", "Wo?")[_h(host.hid, "dh") % 3])
     # Body: a few other pages of the site, the odd download or picture.
-    for _ in range(r.randint(1, 4)):
+    for _ in range(r.randint(2, 6)):
         b.internal(r.randrange(host.size), host.sections[r.randrange(len(host.sections))].capitalize(), "body")
     b.broken()
     if host.calendar and page.role in (HOME, CONTENT):
@@ -214,7 +223,7 @@ def _portal_links(b: _Builder) -> None:
                 where += "-" + th.place.districts[_h(t, "d") % len(th.place.districts)].capitalize()
             b.links.append(Link(f"{host.base}{web.page(host.start + 4 + n_list + e).path}",
                                 th.display, "", "", f" – {th.kind.capitalize()} in {where}", "body"))
-            if r.random() < 0.25:
+            if r.random() < 0.15:
                 b.links.append(Link(web.link_to_host(r, t, deep=0.0), th.name, "", "Web: ", "", "body"))
         if j + len(cats) < n_list:
             b.internal(4 + j + len(cats), "Weiter »" if not en else "Next »", "body")
@@ -260,11 +269,11 @@ def _news_links(b: _Builder) -> None:
     if n_art > 0:
         k = {HOME: 60, SECTION: 40}.get(page.role, 12)
         for _ in range(k):
-            idx = 3 + len(secs) + r.randrange(n_art)
+            idx = 3 + len(secs) + popular(r, n_art)
             title = V.NEWS_WORDS_DE[_h(idx, "a") % len(V.NEWS_WORDS_DE)] if not en else "Story"
             b.internal(idx, f"{title}: {V.NEWS_WORDS_DE[_h(idx, 'b') % len(V.NEWS_WORDS_DE)]}", "body")
     if page.role == ARTICLE:
-        for _ in range(_poisson(r, 0.8)):
+        for _ in range(_poisson(r, 0.6)):
             link = _ext_link(web, r, LOCAL, city, host.hid)
             if link:
                 link.before = "sagte " if not en else "said "
@@ -282,7 +291,7 @@ def _generic_links(b: _Builder) -> None:
     en = web.lang == "en"
     b.internal(0, host.display)
     for _ in range(r.randint(20, 50)):           # big sites: menus, teasers, "related"
-        idx = r.randrange(host.size)
+        idx = popular(r, host.size)
         b.internal(idx, host.sections[0].capitalize() + f" {idx}", "body")
     if host.facets:
         b.links.append(Link(f"{host.base}/suche?kategorie={V.CONTENT_WORDS_DE[page.pid % 7].lower()}",
@@ -295,7 +304,7 @@ def _generic_links(b: _Builder) -> None:
                 b.links.append(link)
         b.ext(2, ((PORTAL, 0.5), (NEWS, 0.5)), city)
     g2l = p.generic_to_local
-    b.ext(r.randint(2, 4), ((GENERIC, 0.40), (OTHER, 0.30), (INTL, 0.15), (OPORTAL, 0.08),
+    b.ext(r.randint(2, 5), ((GENERIC, 0.40), (OTHER, 0.30), (INTL, 0.15), (OPORTAL, 0.08),
                             (LOCAL, g2l), (PORTAL, g2l / 4), (NEWS, g2l / 2)))
     b.internal(2, "Kontakt" if not en else "Contact", "footer")
     b.internal(1, "Impressum" if not en else "Imprint", "footer")
@@ -364,7 +373,7 @@ def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
     elif kind == "facets":
         query = res.trap[1]
         have = dict(kv.split("=", 1) for kv in query.split("&") if "=" in kv)
-        r = Random(_h(web.seed, "facets", host.hid, query))
+        r = Rng(_h(web.seed, "facets", host.hid, query))
         for facet, values in (("farbe", ("rot", "blau", "gruen", "schwarz")),
                               ("groesse", ("s", "m", "l", "xl")),
                               ("marke", ("alpha", "nordwind", "kiebitz")),

@@ -43,13 +43,13 @@ class WebParams:
     # Where a local site puts its address (German sites must carry an Impressum).
     p_footer_address: float = 0.08
     p_home_address: float = 0.20
-    p_contact_address: float = 0.80
-    p_imprint_address: float = 0.92
+    p_contact_address: float = 0.70
+    p_imprint_address: float = 0.85
     p_directions_page: float = 0.45
     p_address_only_in_image: float = 0.05
     p_branches: float = 0.10            # sites with several branches (some outside the region)
     p_region_mention: float = 0.45      # content pages naming the place ("partial")
-    p_portal_entry_address: float = 0.15
+    p_portal_entry_address: float = 0.12
     p_news_article_address: float = 0.03
 
     # Link structure. Geographic locality (Gao et al., Table 11): pages of one city link
@@ -57,7 +57,7 @@ class WebParams:
     # same-city target among regional targets with this probability.
     p_same_city: float = 0.75
     # External links of a local page go to other local sites this often (locality).
-    local_to_local: float = 0.25
+    local_to_local: float = 0.20
     # Links from elsewhere into the region: rare (long tail of bridge distances, Fig. 9).
     other_to_local: float = 0.012
     generic_to_local: float = 0.012

@@ -46,12 +46,71 @@ ODP_HOST = "www.dmoz-archiv.org"
 PORTAL_PER_PAGE = 15
 
 
+_M64 = (1 << 64) - 1
+
+
+@lru_cache(maxsize=65536)
+def _str_hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+
 def _h(*parts: object) -> int:
     """A stable 64-bit hash of the parts (Python's hash() is salted per process)."""
-    data = "\x1f".join(map(str, parts)).encode()
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+    x = 0x9E3779B97F4A7C15
+    for part in parts:
+        v = part if type(part) is int else _str_hash(str(part))
+        x = ((x ^ (v & _M64)) * 0xBF58476D1CE4E5B9) & _M64
+        x ^= x >> 31
+        x = (x * 0x94D049BB133111EB) & _M64
+        x ^= x >> 29
+    return x
 
 
+class Rng:
+    """splitmix64: a small, fast, stable PRNG (seeding random.Random costs ~8 us)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int):
+        self.s = seed & _M64
+
+    def _next(self) -> int:
+        self.s = z = (self.s + 0x9E3779B97F4A7C15) & _M64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def randrange(self, a: int, b: int | None = None) -> int:
+        if b is None:
+            a, b = 0, a
+        if b <= a:
+            raise ValueError("empty range")
+        return a + self._next() % (b - a)
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self._next() % (b - a + 1)
+
+    def choice(self, seq):
+        return seq[self._next() % len(seq)]
+
+    def choices(self, population, weights):
+        x = self.random() * sum(weights)
+        for item, w in zip(population, weights):
+            x -= w
+            if x < 0:
+                return [item]
+        return [population[-1]]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self._next() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=65536)
 def slugify(text: str) -> str:
     table = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "Ä": "ae",
                            "Ö": "oe", "Ü": "ue", "&": "-", "å": "a", "ø": "o", "ł": "l",
@@ -273,7 +332,7 @@ class SimWeb:
                     size = int(round(p.local_median_size * math.exp(rt.gauss(0, 0.75))))
                     size = max(4, min(p.local_max_size, size))
                     if cat == LOCAL and rt.random() < 0.04:      # authorities, big clubs
-                        size = min(big_cap // 3, size * 6)
+                        size = min(big_cap // 6, size * 6)
                 elif cat in (PORTAL, OPORTAL):
                     size = min(big_cap, int(p.portal_min_size * rt.paretovariate(1.3)))
                 elif cat == NEWS:
@@ -361,7 +420,7 @@ class SimWeb:
         return host.name, host.alias
 
     # ------------------------------------------------------------------ hosts
-    @lru_cache(maxsize=8192)
+    @lru_cache(maxsize=32768)
     def host(self, hid: int) -> Host:
         """The full description of host ``hid`` (regenerated from the seed, cached)."""
         host = self._draw_host(hid, self.names[hid])
@@ -550,14 +609,14 @@ class SimWeb:
                     lat, lon, place.in_region)
 
     # ------------------------------------------------------------------ pages
-    @lru_cache(maxsize=4096)
+    @lru_cache(maxsize=16384)
     def page(self, pid: int) -> Page:
         """The plan of page ``pid``: role, path, type, the addresses it shows."""
         if not 0 <= pid < self.p.pages:
             raise IndexError(pid)
         host = self.host_of_pid(pid)
         idx = pid - host.start
-        r = Random(_h(self.seed, "page", pid))
+        r = Rng(_h(self.seed, "page", pid))
         p = self.p
         cat = host.cat
         page = Page(pid, host, idx, CONTENT, "/")
@@ -768,24 +827,29 @@ class SimWeb:
             page.addresses = (self._address(r, place),)
         page.mention = r.random() < 0.85
 
-    def _plan_generic(self, page: Page, r: Random) -> None:
+    def generic_path(self, host: Host, idx: int) -> str:
+        """Path of page ``idx`` of a generic host (a pure function: no page plan needed)."""
+        if idx < 3:
+            return ("/", "/impressum", "/kontakt")[idx]
+        if _h(host.hid, idx, "bin") % 50 == 0:
+            return f"/media/{idx}.png"
+        words = V.CONTENT_WORDS_DE if self.lang == "de" else V.CONTENT_WORDS_EN
+        return f"/{host.sections[0]}/{slugify(words[_h(host.hid, idx) % len(words)])}-{idx}"
+
+    def _plan_generic(self, page: Page, r: Rng) -> None:
         host, idx = page.host, page.idx
         page.title = host.display
+        page.path = self.generic_path(host, idx)
         if idx < 3:
             page.role = (HOME, IMPRINT, CONTACT)[idx]
-            page.path = ("/", "/impressum", "/kontakt")[idx]
             if page.role == IMPRINT and host.address is not None:
                 page.addresses = (host.address,)
             return
-        if r.random() < 0.02:
+        if page.path.startswith("/media/"):
             page.role = BINARY
             page.ctype = "image/png"
-            page.path = f"/media/{idx}.png"
             return
         page.role = CONTENT
-        words = V.CONTENT_WORDS_DE if self.lang == "de" else V.CONTENT_WORDS_EN
-        slug = slugify(words[_h(host.hid, idx) % len(words)])
-        page.path = f"/{host.sections[0]}/{slug}-{idx}"
         if r.random() < self.p.p_generic_region_article:
             page.sub = 1                                     # an article about the region
             page.mention = True
@@ -942,7 +1006,7 @@ class SimWeb:
                 return 1
         elif cat == ODP:
             for i in range(host.size):
-                if self.odp_path(i) == quote(path, safe="/_"):
+                if self.odp_path(i) in (quote(path, safe="/_"), quote(path, safe="/_") + "/"):
                     return i
             return None
         m = self._NUM.search(path)
@@ -1063,14 +1127,14 @@ class SimWeb:
             else:
                 big = sorted(locals_, key=lambda h: (-self.size[h], h))[:4]
                 r.shuffle(locals_)
-                hosts += big + [h for h in locals_[:16] if h not in big]
+                hosts += big + [h for h in locals_[:12] if h not in big]
         else:
             if multi:
                 pool = list(self.local_by_city[idx - 1]) + list(self.portal_by_city[idx - 1])
             else:
                 pool = list(self.by_cat[LOCAL])
             r.shuffle(pool)
-            hosts = pool[:10]
+            hosts = pool[:6]
         return [h for h in hosts if not self.host(h).dead]
 
     def seeds(self) -> list[str]:
