@@ -1127,14 +1127,14 @@ class SimWeb:
             else:
                 big = sorted(locals_, key=lambda h: (-self.size[h], h))[:4]
                 r.shuffle(locals_)
-                hosts += big + [h for h in locals_[:12] if h not in big]
+                hosts += big + [h for h in locals_[:8] if h not in big]
         else:
             if multi:
                 pool = list(self.local_by_city[idx - 1]) + list(self.portal_by_city[idx - 1])
             else:
                 pool = list(self.by_cat[LOCAL])
             r.shuffle(pool)
-            hosts = pool[:6]
+            hosts = pool[:5]
         return [h for h in hosts if not self.host(h).dead]
 
     def seeds(self) -> list[str]:
