@@ -52,6 +52,9 @@ GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 # Pages larger than this are not parsed for addresses (bytes).
 GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
 
+# Stop after this many evaluated pages, counted across resumed runs (0: no limit).
+GEOFOCUS_MAX_PAGES = 0
+
 # Crawl log and time series.
 GEOFOCUS_CRAWL_LOG_ENABLED = True
 GEOFOCUS_SERIES_EVERY = 100
