@@ -112,6 +112,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        if crawler.spider is not None:
+            # Load now, not at spider_opened: a bad model file must stop the
+            # crawl here (signal handlers' errors are only logged), and the
+            # scheduler may call rescore() before spider_opened.
+            mw.open()
         return mw
 
     # -- lifecycle ------------------------------------------------------------
