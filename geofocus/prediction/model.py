@@ -126,6 +126,11 @@ class BridgeNaiveBayes:
             return sum(a + b for a, b in self._docs)
         return sum(self._docs[depth - 1])
 
+    @property
+    def n_terms(self) -> int:
+        """Distinct terms the model holds counts for (all depths)."""
+        return len(self._counts)
+
     # -- querying -------------------------------------------------------------
 
     def probabilities(self, terms: Iterable[str]) -> list[float]:
