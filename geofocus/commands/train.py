@@ -43,11 +43,11 @@ class Command(ScrapyCommand):
         parser.add_argument("-o", "--output", metavar="MODEL", help="where to save the model (JSON)")
         parser.add_argument(
             "--depth", type=int, default=None,
-            help="prediction depth n (default: GEOFOCUS_PREDICTION_DEPTH)",
+            help="prediction depth n (default from GEOFOCUS_PREDICTION_DEPTH)",
         )
         parser.add_argument(
             "--alpha", type=float, default=None,
-            help="Laplace smoothing (default: GEOFOCUS_PREDICTION_ALPHA)",
+            help="Laplace smoothing (default from GEOFOCUS_PREDICTION_ALPHA)",
         )
         parser.add_argument(
             "--update", action="store_true",

@@ -145,23 +145,19 @@ def _normalise(raw: str) -> tuple[str, ...]:
 
 def tokens(text: str, extra_stop: frozenset[str] = frozenset()) -> list[str]:
     """Normalised tokens of ``text`` in order (with repeats), per the module's rules."""
-    out: list[str] = []
-    for raw in _TOKEN_RE.findall(text[:MAX_TEXT_CHARS].casefold()):
-        for t in _normalise(raw):
-            if t not in extra_stop:
-                out.append(t)
-    return out
+    norm = _normalise
+    return [
+        t
+        for raw in _TOKEN_RE.findall(text[:MAX_TEXT_CHARS].casefold())
+        for t in norm(raw)
+        if t not in extra_stop
+    ]
 
 
 def _prefixed(prefix: str, toks: Iterable[str], limit: int) -> list[str]:
     """``prefix:token`` for the first ``limit`` distinct tokens."""
-    seen: dict[str, None] = {}
-    for t in toks:
-        if t not in seen:
-            seen[t] = None
-            if len(seen) >= limit:
-                break
-    return [f"{prefix}:{t}" for t in seen]
+    head = prefix + ":"
+    return [head + t for t in list(dict.fromkeys(toks))[:limit]]
 
 
 def _is_ip(host: str) -> bool:
@@ -170,6 +166,12 @@ def _is_ip(host: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+@lru_cache(maxsize=1 << 14)
+def _host_terms(host: str) -> tuple[str, ...]:
+    """``host:`` terms of a host name; cached: a page's links share few hosts."""
+    return tuple(_prefixed("host", _host_tokens(host), MAX_TERMS["host"]))
 
 
 def _host_tokens(host: str) -> list[str]:
@@ -208,6 +210,7 @@ def registered_domain(host: str) -> str:
     return host
 
 
+@lru_cache(maxsize=1 << 10)
 def _hostname(url: str) -> str | None:
     try:
         return urlsplit(url).hostname
@@ -232,7 +235,7 @@ def link_terms(link: Mapping[str, Any]) -> list[str]:
         except ValueError:
             parts = None
         if target_host:
-            terms += _prefixed("host", _host_tokens(target_host), MAX_TERMS["host"])
+            terms += _host_terms(target_host)
         if parts is not None:
             pathq = unquote(parts.path + " " + parts.query, errors="replace")
             terms += _prefixed("path", tokens(pathq, _URL_STOP), MAX_TERMS["path"])

@@ -83,7 +83,9 @@ class BridgeNaiveBayes:
         # term -> [w(d=1) .. w(d=n), known(d=1) .. known(d=n)] with
         # w = log(n_t1 + alpha) - log(n_t0 + alpha) and known = 1.0 if the term is in V_d.
         self._weights: dict[str, list[float]] = {}
-        self._log_alpha = math.log(self.alpha)
+        # Per-depth (prior log odds, per-known-term log denominator ratio), or
+        # None for a depth without examples; rebuilt lazily after learning.
+        self._consts: list[tuple[float, float] | None] | None = None
         self._decay_weights: dict[float, list[float]] = {}
         self._delta: BridgeNaiveBayes | None = (
             BridgeNaiveBayes(depth, alpha) if track_delta else None
@@ -99,6 +101,7 @@ class BridgeNaiveBayes:
         c = 1 if label else 0
         d = depth - 1
         self._docs[d][c] += 1
+        self._consts = None
         for t in terms:
             self._add(t, d, c, 1)
         if self._delta is not None:
@@ -116,6 +119,7 @@ class BridgeNaiveBayes:
             self._weights[term][self.depth + d] = 1.0
         counts[i + c] += k
         self._totals[d][c] += k
+        self._consts = None
         self._weights[term][d] = math.log(counts[i + 1] + self.alpha) - math.log(
             counts[i] + self.alpha
         )
@@ -133,28 +137,40 @@ class BridgeNaiveBayes:
 
     # -- querying -------------------------------------------------------------
 
+    def _constants(self) -> list[tuple[float, float] | None]:
+        a = self.alpha
+        consts: list[tuple[float, float] | None] = []
+        for d in range(self.depth):
+            d0, d1 = self._docs[d]
+            if d0 + d1 == 0:
+                consts.append(None)
+                continue
+            n0, n1 = self._totals[d]
+            av = a * self._vocab[d]
+            consts.append(
+                (
+                    math.log(d1 + a) - math.log(d0 + a),
+                    math.log(n1 + av) - math.log(n0 + av) if av else 0.0,
+                )
+            )
+        self._consts = consts
+        return consts
+
     def probabilities(self, terms: Iterable[str]) -> list[float]:
         """[p(geoRel_1 | terms), ..., p(geoRel_n | terms)]; 0.5 for a depth without examples."""
         get = self._weights.get
         rows = [r for r in map(get, terms) if r is not None]
         n = self.depth
         sums = [sum(col) for col in zip(*rows)] if rows else [0.0] * (2 * n)
-        a = self.alpha
+        consts = self._consts if self._consts is not None else self._constants()
         out = []
-        for d in range(n):
-            d0, d1 = self._docs[d]
-            if d0 + d1 == 0:
+        for d, c in enumerate(consts):
+            if c is None:
                 out.append(NEUTRAL)
-                continue
-            n0, n1 = self._totals[d]
-            av = a * self._vocab[d]
-            logit = (
-                math.log(d1 + a)
-                - math.log(d0 + a)
-                + sums[d]
-                - sums[n + d] * (math.log(n1 + av) - math.log(n0 + av))
-            )
-            out.append(_sigmoid(logit))
+            else:
+                # log p(1|f) - log p(0|f) = prior log odds + sum over known terms of
+                # [log(n_t1 + a) - log(n_t0 + a)] - (number of known terms) * log((N1 + a|V|) / (N0 + a|V|))
+                out.append(_sigmoid(c[0] + sums[d] - sums[n + d] * c[1]))
         return out
 
     def prediction(self, terms: Iterable[str], decay: float = 0.5) -> float:
