@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -123,7 +124,9 @@ def main() -> None:
     class BenchSpider(Spider):
         name = "bench"
 
-    crawler = get_crawler(BenchSpider, {"GEOFOCUS_PREDICTION_DEPTH": args.depth, "GEOFOCUS_STRATEGY": "adaptive"})
+    run_dir = tempfile.mkdtemp(prefix="bench-prediction-")
+    crawler = get_crawler(BenchSpider, {"GEOFOCUS_PREDICTION_DEPTH": args.depth, "GEOFOCUS_STRATEGY": "adaptive",
+                                        "GEOFOCUS_RUN_DIR": run_dir})
     crawler.spider = crawler._create_spider()
     mw = build_from_crawler(LinkPredictionMiddleware, crawler)
     mw.model = model
@@ -133,6 +136,8 @@ def main() -> None:
     requests = [Request(link["url"], meta={"geofocus": {"score": 0.5, "priority": 0.5, "link": link}})
                 for link, _ in score_links]
     _, t_mw = timed(lambda: list(mw.process_spider_output(resp, requests)), repeat=3)
+
+    shutil.rmtree(run_dir, ignore_errors=True)
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "model.json")

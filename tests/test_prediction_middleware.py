@@ -200,3 +200,20 @@ def test_periodic_save(tmp_path):
     train(mw, n=1)
     assert (tmp_path / "model.json").exists()
     assert BridgeNaiveBayes.load(tmp_path / "model.json").examples() == 2
+
+
+def test_scheduler_rescore_signal(tmp_path):
+    """The scheduler's rescore_requested signal gets one new priority (or None) per queued meta."""
+    from geofocus import signals as geo_signals
+
+    crawler, mw = make_mw(tmp_path)
+    train(mw)
+    metas = [
+        {"score": 0.25, "path": [link_terms(link("http://n.de/kontakt", "Kontakt"))]},
+        {"score": 0.25, "path": [link_terms(link("http://n.de/agb", "AGB"))]},
+        {"seed": True, "score": 1.0, "priority": 1.0},  # a seed: nothing to predict
+    ]
+    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+    (_, priorities), = [r for r in responses if r[0] == mw.rescore_requested]
+    assert priorities[0] > priorities[1] > 0.25 and priorities[2] is None
+    assert crawler.stats.get_value("geofocus/prediction/rescored") == 2

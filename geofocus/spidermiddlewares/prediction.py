@@ -16,7 +16,8 @@ evaluation at 550 and the decay middleware at 580).  Contract, all in
   model behind) but sets ``"prediction"`` to None and leaves ``"priority"`` to
   the decay middleware: the baselines pay no prediction cost, and the crawl
   log says plainly that no prediction was used.
-* ``rescore(meta)``: recompute a queued request's priority with the current model.
+* ``rescore(meta)``: recompute a queued request's priority with the current
+  model; the scheduler's ``rescore_requested`` signal calls it for a batch.
 
 The model starts from ``RUN_DIR/model.json`` if it exists (a resumed crawl),
 else from ``GEOFOCUS_MODEL``, else empty; it is saved to ``RUN_DIR/model.json``
@@ -34,8 +35,10 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
+from geofocus import signals as geo_signals
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
+from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -48,21 +51,6 @@ logger = logging.getLogger(__name__)
 
 MODEL_FILE = "model.json"
 STRATEGIES = ("adaptive", "distance", "bfs")
-
-
-def _run_dir(crawler: Crawler) -> Path | None:
-    """The crawl's run directory: ``geofocus.rundir.get_run_dir`` or GEOFOCUS_RUN_DIR; None if unset."""
-    try:
-        from geofocus.rundir import get_run_dir
-    except ImportError:
-        get_run_dir = None
-    if get_run_dir is not None:
-        try:
-            return Path(get_run_dir(crawler))
-        except Exception:
-            logger.warning("get_run_dir() failed; using GEOFOCUS_RUN_DIR", exc_info=True)
-    value = crawler.settings.get("GEOFOCUS_RUN_DIR")
-    return Path(value) if value else None
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -112,6 +100,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(mw.rescore_requested, signal=geo_signals.rescore_requested)
         if crawler.spider is not None:
             # Load now, not at spider_opened: a bad model file must stop the
             # crawl here (signal handlers' errors are only logged), and the
@@ -147,8 +136,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self._adaptive = None
         if self.strategy not in STRATEGIES:
             logger.warning("unknown strategy %r; links get no prediction", self.strategy)
-        run_dir = _run_dir(self.crawler)
-        self.model_path = run_dir / MODEL_FILE if run_dir else None
+        self.model_path = get_run_dir(self.crawler) / MODEL_FILE
         source: Path | None = None
         if self.model_path is not None and self.model_path.exists():
             source = self.model_path  # resume: what this crawl learned before
@@ -250,6 +238,14 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             meta["priority"] = priority(float(score), pred)
             return meta["priority"]
         return None
+
+    def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
+        """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""
+        started = time.perf_counter()
+        out = [self.rescore(m) for m in metas]
+        self.stats.inc_value("geofocus/prediction/rescored", sum(p is not None for p in out))
+        self.stats.inc_value("geofocus/prediction/rescore_seconds", time.perf_counter() - started)
+        return out
 
     def rescore(self, meta: dict[str, Any]) -> float | None:
         """New priority of a queued request's ``meta["geofocus"]`` with the current model.
