@@ -58,3 +58,8 @@ GEOFOCUS_MAX_PAGES = 0
 # Crawl log and time series.
 GEOFOCUS_CRAWL_LOG_ENABLED = True
 GEOFOCUS_SERIES_EVERY = 100
+
+# Link prediction: Laplace smoothing of the naive Bayes, and how often (seconds)
+# the learned model is saved to RUN_DIR/model.json (also saved on close).
+GEOFOCUS_PREDICTION_ALPHA = 1.0
+GEOFOCUS_MODEL_SAVE_INTERVAL = 60

@@ -45,6 +45,7 @@ DOWNLOADER_MIDDLEWARES = {
 SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
+    "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
 }
 
