@@ -1,0 +1,106 @@
+"""US street addresses in text: "1600 Main St Ste 200, Austin, TX 78701".
+
+Anchored on a state (two-letter USPS code or full name) after a comma-separated
+place name, optionally followed by a ZIP code; the house number and street
+are looked for in a bounded window before the place, so the cost is linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from geofocus.geoparser.de import RawAddress
+from geofocus.geoparser.gazetteer import Gazetteer, fold
+
+STATES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
+    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
+    "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York",
+    "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon",
+    "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota",
+    "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia",
+    "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+    "PR": "Puerto Rico",
+}
+_BY_NAME = {v.lower(): k for k, v in STATES.items()}
+_BY_NAME["d.c."] = "DC"
+
+_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()] + ["D\\.C\\."], key=len, reverse=True))
+_SUFFIX = (
+    r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
+    r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
+    r"Expy|Expressway|Fwy|Freeway|Pike|Row|Walk|Alley|Aly|Crossing|Xing|Run|Path|Pass|Park|"
+    r"Center|Ctr|Turnpike|Tpke|Bend|Cv|Cove|Trace|Commons|Mall|Pt|Point|Landing|Ridge|Hts|"
+    r"Heights|Glen|Grove|Crescent|Cres"
+)
+_WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
+_STREET = (
+    rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
+    rf"(?:(?:{_WORD} ){{1,4}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
+    rf"|Broadway|(?:Avenue|Route|Highway|US|State Route|County Road|Interstate) [0-9A-Z]{{1,4}})"
+)
+_UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
+_CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -][A-Z][A-Za-z.'-]*){0,3})"
+_BEFORE = re.compile(
+    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
+)
+_STATE_ZIP = re.compile(
+    rf"(?<=[ ,\n])(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+)
+
+
+def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
+    region_cities = {}
+    for city in gaz.region.cities:
+        for name in (city.name, *city.aliases):
+            region_cities[(fold(name), city.state)] = city.name
+    for match in _STATE_ZIP.finditer(text):
+        start = match.start()
+        before = text[max(0, start - 160) : start]
+        if not before.endswith((", ", ",", " ", "\n", ",\n")):
+            continue
+        found = _BEFORE.search(before)
+        if found is None:
+            continue
+        state_text = match.group("state")
+        state = state_text if len(state_text) == 2 else _BY_NAME.get(state_text.lower(), state_text)
+        state = state.replace(".", "").upper() if len(state) <= 4 else state
+        if state == "DC" or state_text == "D.C.":
+            state = "DC"
+        zip_code = match.group("zip")
+        if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
+            continue  # "Main St Austin TX" without comma or ZIP: too weak
+        city_text = found.group("city").strip()
+        canonical = region_cities.get((fold(city_text), state))
+        known = gaz.postcodes.get(zip_code) if zip_code else None
+        in_region = False
+        if known is not None and (canonical is None or canonical == known[2]):
+            canonical = canonical or known[2]
+            in_region = True
+        elif canonical is not None and zip_code is None:
+            in_region = True
+        elif canonical is not None and zip_code is not None and not gaz.postcodes:
+            in_region = True
+        elif canonical is not None and zip_code is not None:
+            prefixes = gaz.region.raw.get("zip_prefixes", {}).get(canonical, [])
+            in_region = any(zip_code.startswith(p) for p in prefixes)
+        street = found.group("street")
+        unit = (found.group("unit") or "").strip(" ,")
+        number = found.group("number")
+        yield RawAddress(
+            street=f"{street} {unit}".strip() if unit else street,
+            house_number=number,
+            postcode=zip_code,
+            city=canonical or city_text,
+            city_text=f"{city_text}, {state}",
+            in_region=in_region,
+            start=start - (len(before) - found.start()),
+            end=match.end(),
+        )
