@@ -117,7 +117,7 @@ _STOP_PLACE = {
 _PHONE_BEFORE = re.compile(r"(?:tel|fon|fax|mobil|handy|phone|\+\d|\(0|ruf|whatsapp|hotline)[^\n]{0,25}$", re.I)
 _SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
 _ADMIN_BEFORE = re.compile(
-    r"(?:landkreis(?:es)?|kreis(?:es)?|lk|ldkr\.?|amt|gemeinde|samtgemeinde|region|bistum|"
+    r"(?<![\w])(?:landkreis(?:es)?|kreis(?:es)?|lk|ldkr\.?|amt|gemeinde|samtgemeinde|region|bistum|"
     r"herzogtum|großherzogtum|grafschaft|land|freistaat|raum|umland|nähe von|nahe|bei|"
     r"oldenburger|stadt und landkreis|stadt und land)\s*$",
     re.I,
@@ -134,6 +134,7 @@ class RawAddress:
     in_region: bool
     start: int
     end: int
+    state: str | None = None  # US state code, to tell Glendale AZ from Glendale CA
 
 
 def _clean_number(number: str) -> str:

@@ -85,7 +85,10 @@ class Gazetteer:
         ) if names else None
         self.postcodes = region.postcodes
         self.streets = {normalise_street(k): v for k, v in region.streets.items()}
-        self.cities = {c.name: c for c in region.cities}
+        self.cities: dict[str, object] = {}
+        for c in region.cities:
+            self.cities.setdefault(c.name, c)
+            self.cities[f"{c.name}, {c.state}"] = c
         ambiguous = region.raw.get("ambiguous_cities", [])
         self.ambiguous = {fold(n) for n in ambiguous}
         self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)

@@ -44,8 +44,9 @@ class GeoParser:
         seen: set[tuple[str, str, str, str]] = set()
         text = html_to_text(markup)
         for raw in self._extract(text, self.gazetteer):
-            self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode,
-                                                  raw.city, raw.in_region))
+            address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                    raw.in_region, state=raw.state)
+            self._add(result, seen, address)
         if self.structured_data and "<" in markup:
             syntaxes = structured.syntaxes_present(markup)
             if syntaxes:
@@ -61,8 +62,10 @@ class GeoParser:
     # -- building addresses -------------------------------------------------
 
     def _address(self, street: str, number: str, postcode: str | None, city: str | None,
-                 in_region: bool, point: tuple[float | None, float | None] = (None, None)) -> Address:
+                 in_region: bool, point: tuple[float | None, float | None] = (None, None),
+                 state: str | None = None) -> Address:
         gaz = self.gazetteer
+        city_record = gaz.cities.get(f"{city}, {state}") or gaz.cities.get(city or "")
         lat = lon = None
         precision = None
         if point[0] is not None and point[1] is not None:
@@ -71,8 +74,8 @@ class GeoParser:
             lat, lon, precision = coords[0], coords[1], "street"
         elif in_region and postcode and postcode in gaz.postcodes:
             lat, lon, precision = gaz.postcodes[postcode][0], gaz.postcodes[postcode][1], "postcode"
-        elif in_region and city in gaz.cities and gaz.cities[city].lat is not None:
-            lat, lon, precision = gaz.cities[city].lat, gaz.cities[city].lon, "city"
+        elif in_region and city_record is not None and city_record.lat is not None:
+            lat, lon, precision = city_record.lat, city_record.lon, "city"
         return Address(
             street=street,
             house_number=number,
@@ -110,10 +113,10 @@ class GeoParser:
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
+        state = (record.region or "").strip()
+        state = us.state_code(state) if state else None
         if locality:
             if self.address_format == "us":
-                state = (record.region or "").strip()
-                state = us._BY_NAME.get(state.lower(), state.upper())
                 for city in self.region.cities:
                     names = {fold(n) for n in (city.name, *city.aliases)}
                     if fold(locality) in names and (not state or state == city.state):
@@ -133,7 +136,7 @@ class GeoParser:
         else:
             in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
         point = (record.lat, record.lon)
-        return self._address(street, number, postcode, canonical or locality, in_region, point)
+        return self._address(street, number, postcode, canonical or locality, in_region, point, state)
 
     def _attach_point(self, result: ParseResult, point: tuple[float, float]) -> None:
         """A page-wide geo meta tag locates its one address of the region."""

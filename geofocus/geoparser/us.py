@@ -30,6 +30,16 @@ STATES = {
 _BY_NAME = {v.lower(): k for k, v in STATES.items()}
 _BY_NAME["d.c."] = "DC"
 
+
+
+def state_code(text: str) -> str:
+    """USPS code of a state written as code or name ("Texas" -> "TX")."""
+    text = text.strip().rstrip(".")
+    if text.upper().replace(".", "") in STATES:
+        return text.upper().replace(".", "")
+    return _BY_NAME.get(text.lower(), text.upper())
+
+
 _STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()] + ["D\\.C\\."], key=len, reverse=True))
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
@@ -70,10 +80,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         if found is None:
             continue
         state_text = match.group("state")
-        state = state_text if len(state_text) == 2 else _BY_NAME.get(state_text.lower(), state_text)
-        state = state.replace(".", "").upper() if len(state) <= 4 else state
-        if state == "DC" or state_text == "D.C.":
-            state = "DC"
+        state = state_code(state_text)
         zip_code = match.group("zip")
         if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
             continue  # "Main St Austin TX" without comma or ZIP: too weak
@@ -103,4 +110,5 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             in_region=in_region,
             start=start - (len(before) - found.start()),
             end=match.end(),
+            state=state,
         )
