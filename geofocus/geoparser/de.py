@@ -99,9 +99,11 @@ _NOT_STREET = {
         "Ergebnisse Treffer Seite Folgen Episode Saison Spieltag Runde Etappe Lauf Rennen "
         "Wohnung WE Apartment App Whg Appartement Objekt Objektnummer Exposé Inserat ISBN Tarif "
         "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
-        "Ab Bis Von Nach Für Mit Und Oder Ca Circa Über Unter Insgesamt Summe Gesamt Total"
+        "Ca Circa Insgesamt Summe Gesamt Total"
     ).split()
 }
+# Words that start a sentence fragment rather than a street in the loose form.
+_NOT_LOOSE = {w.lower() for w in "Ab Bis Von Nach Für Mit Und Oder Über Unter Bei Seit Ohne Um".split()}
 _STOP_PLACE = {
     w.lower()
     for w in (
@@ -114,8 +116,15 @@ _STOP_PLACE = {
         "Zeilen Objekte Einträge Nutzer User Users Views Menschen Kinder Tiere Bäume Stimmen"
     ).split()
 }
-_PHONE_BEFORE = re.compile(r"(?:tel|fon|fax|mobil|handy|phone|\+\d|\(0|ruf|whatsapp|hotline)[^\n]{0,25}$", re.I)
+_PHONE_BEFORE = re.compile(
+    r"(?:\b(?:tel|telefon|fon|fax|telefax|mobil|handy|phone|ruf|whatsapp|hotline)\b|(?<!\d)\+ ?\d{2}|\(0)"
+    r"[^\n]{0,25}$",
+    re.I,
+)
+_PHONE_DIGITS_BEFORE = re.compile(r"(?:\+ ?\d[\d ]*|\(?0\d{2,5}\)?)[ /-]*$")
 _SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
+# A field label between street and postcode: "Lange Straße 6\nPLZ / Ort: 26122 Oldenburg".
+_LABEL_TAIL = re.compile(r"(?:\n|^)(?:PLZ ?(?:/|,|und) ?Ort|PLZ|Ort|Postleitzahl|Stadt|Wohnort)\b ?:? ?$", re.I)
 _ADMIN_BEFORE = re.compile(
     r"(?<![\w])(?:landkreis(?:es)?|kreis(?:es)?|lk|ldkr\.?|amt|gemeinde|samtgemeinde|region|bistum|"
     r"herzogtum|großherzogtum|grafschaft|land|freistaat|raum|umland|nähe von|nahe|bei|"
@@ -141,9 +150,11 @@ def _clean_number(number: str) -> str:
     return number.replace(" ", "").replace("–", "-")
 
 
-def _street_ok(street: str) -> bool:
+def _street_ok(street: str, loose: bool = False) -> bool:
     first = street.split(" ", 1)[0].rstrip(".").lower()
     last = street.rsplit(" ", 1)[-1].rstrip(".").lower()
+    if loose and first in _NOT_LOOSE:
+        return False
     return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
 
 
@@ -153,7 +164,7 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         return match
     if loose:
         match = _BEFORE_LOOSE.search(window)
-        if match is not None and _street_ok(match.group("street")):
+        if match is not None and _street_ok(match.group("street"), loose=True):
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
     match = _BEFORE_LOOSE.search(window)
@@ -175,8 +186,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         if postcode in _SAMPLE_POSTCODES:
             continue
         line_start = text.rfind("\n", 0, start) + 1
-        if _PHONE_BEFORE.search(text, max(line_start, start - 30), start):
-            continue
+        if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
+            continue  # "0441 26122": the end of a phone number
         city_pos = match.end()
         city = gaz.match_city(text, city_pos)
         if city is not None:
@@ -191,10 +202,18 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
                 continue
             canonical = None
-        window = text[max(0, start - 110, taken_until) : start]
+        window_start = max(0, start - 110, taken_until)
+        window = text[window_start:start]
+        label = _LABEL_TAIL.search(window)
+        if label is not None:
+            window = window[: label.start()] + "\n"
         found = _find_street_before(window, loose=True, gaz=gaz)
         end = city_end
         if found is None:
+            # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
+            # before it ("Tel. 0441 26122 Oldenburg") is no postcode.
+            if _PHONE_BEFORE.search(text, max(line_start, start - 30), start):
+                continue
             after = _AFTER_STRICT.match(text, city_end)
             if after is None or not _street_ok(after.group("street")):
                 continue
@@ -203,7 +222,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             addr_start = start
         else:
             street, number = found.group("street"), found.group("number")
-            addr_start = start - (len(window) - found.start())
+            addr_start = window_start + found.start()
         street = _trim_street(street)
         if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
             continue

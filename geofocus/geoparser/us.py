@@ -51,53 +51,94 @@ _SUFFIX = (
 _WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
 _STREET = (
     rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
-    rf"(?:(?:{_WORD} ){{1,4}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
-    rf"|Broadway|(?:Avenue|Route|Highway|US|State Route|County Road|Interstate) [0-9A-Z]{{1,4}})"
+    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
+    rf"|Broadway|(?:(?:US|U\.S\.|State|County|Farm to Market|FM) )?(?:Highway|Hwy|Route|Rte|Road|Rd)"
+    rf" [0-9]{{1,4}}[A-Z]?|(?:Avenue|Interstate|I-) ?[0-9A-Z]{{1,4}})"
 )
+# Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
+_STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
 _UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -][A-Z][A-Za-z.'-]*){0,3})"
 _BEFORE = re.compile(
     rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
 )
+_BEFORE_LOOSE = re.compile(
+    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
+)
+_NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
 _STATE_ZIP = re.compile(
     rf"(?<=[ ,\n])(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 
 
+def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
+    """(folded name or alias, state) -> the region city's name."""
+    index = getattr(gaz, "_us_city_index", None)
+    if index is None:
+        index = {}
+        for city in gaz.region.cities:
+            for name in (city.name, *city.aliases):
+                index[(fold(name), city.state)] = city.name
+        gaz._us_city_index = index  # type: ignore[attr-defined]
+    return index
+
+
+def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str | None,
+               region_cities: dict[tuple[str, str], str] | None = None) -> tuple[str | None, bool]:
+    """(region city, in region) of a US address.
+
+    A ZIP code of the region counts when the place written is the ZIP's city,
+    one of its aliases or a USPS-acceptable name of the ZIP; without a ZIP the
+    city and state must name a region city.
+    """
+    region_cities = region_cities if region_cities is not None else region_city_index(gaz)
+    folded = fold(city_text)
+    canonical = region_cities.get((folded, state or ""))
+    if canonical is None and not state:
+        matches = {v for (n, _s), v in region_cities.items() if n == folded}
+        canonical = matches.pop() if len(matches) == 1 else None
+    if zip_code:
+        known = gaz.postcodes.get(zip_code)
+        if known is not None:
+            entry = gaz.region.raw.get("postcodes", {}).get(zip_code, [])
+            accepted = {fold(known[2])}
+            if len(entry) > 3 and isinstance(entry[3], list):
+                accepted.update(fold(n) for n in entry[3])
+            if canonical is not None and canonical == known[2]:
+                return canonical, True
+            return (known[2], True) if folded in accepted else (canonical, False)
+        if canonical is None:
+            return None, False
+        prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
+        return canonical, any(zip_code.startswith(p) for p in prefixes)
+    return canonical, canonical is not None
+
+
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
-    region_cities = {}
-    for city in gaz.region.cities:
-        for name in (city.name, *city.aliases):
-            region_cities[(fold(name), city.state)] = city.name
+    region_cities = region_city_index(gaz)
     for match in _STATE_ZIP.finditer(text):
         start = match.start()
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
+        zip_code = match.group("zip")
         found = _BEFORE.search(before)
+        if found is None and zip_code is not None:
+            found = _BEFORE_LOOSE.search(before)
         if found is None:
+            continue
+        words = found.group("street").lower().split()
+        if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
         state_text = match.group("state")
         state = state_code(state_text)
-        zip_code = match.group("zip")
         if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
             continue  # "Main St Austin TX" without comma or ZIP: too weak
         city_text = found.group("city").strip()
-        canonical = region_cities.get((fold(city_text), state))
-        known = gaz.postcodes.get(zip_code) if zip_code else None
-        in_region = False
-        if known is not None and (canonical is None or canonical == known[2]):
-            canonical = canonical or known[2]
-            in_region = True
-        elif canonical is not None and zip_code is None:
-            in_region = True
-        elif canonical is not None and zip_code is not None and not gaz.postcodes:
-            in_region = True
-        elif canonical is not None and zip_code is not None:
-            prefixes = gaz.region.raw.get("zip_prefixes", {}).get(canonical, [])
-            in_region = any(zip_code.startswith(p) for p in prefixes)
+        canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
         street = found.group("street")
         unit = (found.group("unit") or "").strip(" ,")
         number = found.group("number")

