@@ -67,10 +67,35 @@ _AFTER_STRICT = re.compile(rf"(?: ?[,;|·•–-] ?| ?\n)(?P<street>{_STREET_STR
 # A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
 # a decimal, a date or a phone number; followed on the same or next line by a
 # capitalised place name.
-_POSTCODE = re.compile(
-    rf"(?<![\w.,:/+\-–])(?:D ?- ?|DE ?- ?)?(?P<postcode>\d{{5}})(?![\w.,/\-–]\d)"
-    rf"(?: ?\n ?| )(?=[{U}])"
-)
+# Five digits: a literal character class first, so the regex engine scans
+# fast; the context rules (not part of a longer number, a decimal, a date or a
+# phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
+# or next line) are checked only at these candidates.
+_DIGITS5 = re.compile(r"[0-9][0-9]{4}")
+_COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
+_BAD_BEFORE = frozenset(".,:/+-–")
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| )(?=[{U}])")
+
+
+def _postcodes(text: str) -> Iterator[tuple[int, str, int]]:
+    """(start incl. any "D-" prefix, postcode, end of the separator after it)."""
+    for match in _DIGITS5.finditer(text):
+        begin, end = match.span()
+        if end < len(text) and text[end].isdigit():
+            continue
+        prefix = _COUNTRY_PREFIX.search(text, max(0, begin - 5), begin)
+        if prefix is not None:
+            begin = prefix.start()
+        if begin > 0:
+            before = text[begin - 1]
+            if before.isalnum() or before == "_" or before in _BAD_BEFORE:
+                continue
+        tail = _POSTCODE_TAIL.match(text, end)
+        if tail is None:
+            continue
+        yield begin, match.group(0), tail.end()
+
+
 _PLACE = re.compile(
     rf"{_CAPWORD}\.?(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
     rf"(?:(?: (?:an der|am|im|in|bei|ob der|vor der|i\.) ?| )(?:{_CAPWORD}|[{L}]\.)\.?){{0,2}}"
@@ -158,7 +183,14 @@ def _street_ok(street: str, loose: bool = False) -> bool:
     return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
 
 
+# Cheap test that a window can end in a house number and a separator; the
+# street patterns only run where it passes (most mentions of a city do not).
+_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
+
+
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
+    if _NUMBER_TAIL.search(window, max(0, len(window) - 12)) is None:
+        return None
     match = _BEFORE_STRICT.search(window)
     if match is not None and _street_ok(match.group("street")):
         return match
@@ -180,15 +212,12 @@ def _trim_street(street: str) -> str:
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
     taken_until = -1
-    for match in _POSTCODE.finditer(text):
-        start = match.start()
-        postcode = match.group("postcode")
+    for start, postcode, city_pos in _postcodes(text):
         if postcode in _SAMPLE_POSTCODES:
             continue
         line_start = text.rfind("\n", 0, start) + 1
         if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
             continue  # "0441 26122": the end of a phone number
-        city_pos = match.end()
         city = gaz.match_city(text, city_pos)
         if city is not None:
             city_text, city_end = city.text, city.end
@@ -251,10 +280,10 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
 
 def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
-    assert gaz.city_anywhere is not None
-    for match in gaz.city_anywhere.finditer(text):
-        start = match.start()
+    for start in gaz.city_mentions(text):
         before = text[max(0, start - 110) : start]
+        if _NUMBER_TAIL.search(before, max(0, len(before) - 12)) is None:
+            continue  # no house number right before the city: the common case
         # A postcode right before: the postcode path has handled it.
         if re.search(r"\d{5}[ \n]?$", before):
             continue
@@ -263,7 +292,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
         city = gaz.match_city(text, start)
         if city is None or city.canonical is None:
             continue  # a confusable such as "Oldenburg in Holstein"
-        if fold(city.canonical) in gaz.ambiguous:
+        if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
             continue
         found = _find_street_before(before, loose=False, gaz=gaz)
         if found is None:

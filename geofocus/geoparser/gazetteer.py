@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from geofocus.regions import Region
@@ -83,6 +84,8 @@ class Gazetteer:
             r"(?<![^\W_])(?:" + "|".join(_variant_pattern(n) for n in names) + r")" + boundary,
             re.I,
         ) if names else None
+        self._first_words = sorted({re.findall(r"[^\W_]+", n.lower())[0] for n in names
+                                    if re.findall(r"[^\W_]+", n)})
         self.postcodes = region.postcodes
         self.streets = {normalise_street(k): v for k, v in region.streets.items()}
         self.cities: dict[str, object] = {}
@@ -92,6 +95,31 @@ class Gazetteer:
         ambiguous = region.raw.get("ambiguous_cities", [])
         self.ambiguous = {fold(n) for n in ambiguous}
         self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)
+
+    def city_mentions(self, text: str) -> Iterator[int]:
+        """Offsets where a region city name starts in ``text``, in order.
+
+        ``str.find`` on the lower-cased text finds the candidates (fast even on
+        pages that name the city hundreds of times); the variant regex confirms.
+        """
+        if self.city_anywhere is None:
+            return
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a few characters change length when lowered
+            for match in self.city_anywhere.finditer(text):
+                yield match.start()
+            return
+        starts: set[int] = set()
+        for word in self._first_words:
+            pos = lowered.find(word)
+            while pos >= 0:
+                starts.add(pos)
+                pos = lowered.find(word, pos + 1)
+        for pos in sorted(starts):
+            if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+                continue
+            if self.city_anywhere.match(text, pos) is not None:
+                yield pos
 
     def match_city(self, text: str, pos: int = 0) -> CityMatch | None:
         """A region city or a confusable place written at ``text[pos:]``."""

@@ -49,6 +49,11 @@ class GeoParser:
             self._add(result, seen, address)
         if self.structured_data and "<" in markup:
             syntaxes = structured.syntaxes_present(markup)
+            if result.all_addresses:
+                # Microdata, RDFa and microformats mark up visible text, which the
+                # text pass has read; once it found the address, their (costly)
+                # extraction could only repeat it.  JSON-LD is invisible text.
+                syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):
                     address = self._from_structured(record)

@@ -23,15 +23,19 @@ _CLOSERS = {
     for name in ("script", "style", "noscript", "template", "svg", "head", "select")
 }
 
-_BLOCK_TAG = re.compile(
-    r"</?(?:br|p|div|li|ul|ol|dl|dd|dt|td|th|tr|table|thead|tbody|tfoot|caption|h[1-6]|address|"
-    r"footer|header|section|article|aside|nav|main|form|fieldset|legend|blockquote|pre|hr|"
-    r"figure|figcaption|option|label|button|iframe|body|html|title|details|summary)\b[^<>]*>",
-    re.I,
+_BLOCK_TAGS = frozenset(
+    "br p div li ul ol dl dd dt td th tr table thead tbody tfoot caption h1 h2 h3 h4 h5 h6 "
+    "address footer header section article aside nav main form fieldset legend blockquote pre hr "
+    "figure figcaption option label button iframe body html title details summary".split()
 )
-_ANY_TAG = re.compile(r"<[/!?a-zA-Z][^<>]*>")
-_HSPACE = re.compile(r"[ \t\r\f\v\xa0\u2000-\u200b\u202f\u205f\u3000]+")
-_NEWLINES = re.compile(r" ?\n[\n ]*")
+# One pass over all tags; the callback turns block tags into newlines.  The
+# pattern starts with a literal "<", so the regex engine skips text fast.
+_TAG = re.compile(r"<(?:/?([a-zA-Z][a-zA-Z0-9]*)|[!?])[^<>]*>")
+
+
+def _tag_replacement(match: re.Match[str]) -> str:
+    name = match.group(1)
+    return "\n" if name is not None and name.lower() in _BLOCK_TAGS else " "
 
 
 def _drop_hidden(markup: str) -> str:
@@ -66,14 +70,13 @@ def _drop_hidden(markup: str) -> str:
 def html_to_text(markup: str) -> str:
     """Visible text of an HTML page (or plain text), one block element per line.
 
-    Whitespace is collapsed to single spaces, blank lines to one newline, and
-    HTML entities are decoded.  Plain text passes through with its lines.
+    Whitespace is collapsed to single spaces, blank lines are dropped, and HTML
+    entities are decoded.  Plain text passes through with its lines.
     """
     if "<" in markup:
         markup = _drop_hidden(markup)
-        markup = _BLOCK_TAG.sub("\n", markup)
-        markup = _ANY_TAG.sub(" ", markup)
+        markup = _TAG.sub(_tag_replacement, markup)
     if "&" in markup:
         markup = html.unescape(markup)
-    markup = _HSPACE.sub(" ", markup)
-    return _NEWLINES.sub("\n", markup).strip()
+    # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.
+    return "\n".join(line for line in (" ".join(raw.split()) for raw in markup.splitlines()) if line)
