@@ -32,7 +32,13 @@ _SUFFIXES = (
     r"leda|pohl|tange|meede|grode|groden"
 )
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
-_SUFFIX_WORD = rf"[{U}][{L}{U}-]*?(?:{_SUFFIXES})(?![{L}])\.?"
+_SUFFIX_WORD = (
+    rf"(?:[{U}][{L}{U}-]*?(?:{_SUFFIXES})(?![{L}])\.?"
+    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
+    rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
+    rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
+    rf"(?![{L}])\.?)"
+)
 # Standalone suffix words after an adjective: "Bremer Straße", "Alte Str.", "Großer Markt".
 _STANDALONE = (
     r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
@@ -124,7 +130,8 @@ _NOT_STREET = {
         "Ergebnisse Treffer Seite Folgen Episode Saison Spieltag Runde Etappe Lauf Rennen "
         "Wohnung WE Apartment App Whg Appartement Objekt Objektnummer Exposé Inserat ISBN Tarif "
         "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
-        "Ca Circa Insgesamt Summe Gesamt Total"
+        "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
+        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür"
     ).split()
 }
 # Words that start a sentence fragment rather than a street in the loose form.
@@ -185,11 +192,11 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
-_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
+_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
 
 
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
-    if _NUMBER_TAIL.search(window, max(0, len(window) - 12)) is None:
+    if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
         return None
     match = _BEFORE_STRICT.search(window)
     if match is not None and _street_ok(match.group("street")):
@@ -237,6 +244,13 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         if label is not None:
             window = window[: label.start()] + "\n"
         found = _find_street_before(window, loose=True, gaz=gaz)
+        if found is None:
+            # One short line between street and postcode ("Hinterhaus", "2. OG").
+            cut = window.rstrip("\n ").rfind("\n")
+            last_line = window[cut + 1 :]
+            if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
+                window = window[: cut + 1]
+                found = _find_street_before(window, loose=True, gaz=gaz)
         end = city_end
         if found is None:
             # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
@@ -282,7 +296,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
     """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
     for start in gaz.city_mentions(text):
         before = text[max(0, start - 110) : start]
-        if _NUMBER_TAIL.search(before, max(0, len(before) - 12)) is None:
+        if _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is None:
             continue  # no house number right before the city: the common case
         # A postcode right before: the postcode path has handled it.
         if re.search(r"\d{5}[ \n]?$", before):

@@ -56,6 +56,12 @@ class GeoParser:
                 syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):
+                    if record.free_text:
+                        for raw in self._extract(record.street_address, self.gazetteer):
+                            self._add(result, seen, self._address(
+                                raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
+                                (record.lat, record.lon), raw.state))
+                        continue
                     address = self._from_structured(record)
                     if address is not None:
                         self._add(result, seen, address)

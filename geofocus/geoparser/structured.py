@@ -37,6 +37,7 @@ class StructuredAddress:
     country: str | None
     lat: float | None = None
     lon: float | None = None
+    free_text: bool = False  # a whole address as one string, to be read like page text
 
 
 def syntaxes_present(markup: str) -> list[str]:
@@ -120,6 +121,15 @@ def _walk(node: Any, inherited: tuple[float | None, float | None], depth: int = 
     if lat is None:
         lat, lon = inherited
     street = _first_text(flat.get("streetaddress"))
+    address = flat.get("address")
+    if isinstance(address, list) and len(address) == 1:
+        address = address[0]
+    if isinstance(address, dict) and set(address) <= {"@value", "@language"}:
+        address = address.get("@value")
+    if isinstance(address, str) and address.strip():
+        # schema.org allows "address" as plain text: the text extractor reads it.
+        yield StructuredAddress(street_address=" ".join(address.split()), postcode=None, locality=None,
+                                region=None, country=None, lat=lat, lon=lon, free_text=True)
     if street:
         yield StructuredAddress(
             street_address=" ".join(street.split()),
