@@ -29,3 +29,6 @@ FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+# Crawl series (RUN_DIR/series.jsonl) and the closing summary line; added to any EXTENSIONS above.
+EXTENSIONS = {**globals().get("EXTENSIONS", {}), "geofocus.extensions.series.CrawlSeries": 600}

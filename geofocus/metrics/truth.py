@@ -5,24 +5,21 @@ The truth is simweb's ``--truth`` file: JSON lines {"url", "relevant", "grade":
 relevant; *lenient*: "relevant" and "partial". Precision is the share of fetched pages that
 are relevant, recall the share of all relevant pages of the Web that were fetched.
 
-URLs are matched after a light normalisation (scheme and host lower-cased, default port,
-fragment, empty query, index pages and trailing slashes dropped), the same on both sides, so
-that the crawler's normalised URLs meet the generator's.
+URLs are matched after the crawler's own normalisation (:func:`geofocus.urlnorm.normalize_url`),
+applied to both sides, so that the crawler's normalised URLs meet the generator's.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
-from urllib.parse import urlsplit, urlunsplit
 
 from geofocus.metrics.base import NotAvailable, ratio
+from geofocus.urlnorm import InvalidURL, normalize_url
 
 GRADES = ("relevant", "partial", "none")
-_INDEX = re.compile(r"/(index|default)\.(html?|php|asp|aspx|jsp)$", re.IGNORECASE)
 
 
 class TruthError(ValueError):
@@ -32,17 +29,9 @@ class TruthError(ValueError):
 def match_key(url: str) -> str:
     """The form under which crawl and truth URLs are compared."""
     try:
-        parts = urlsplit(url.strip())
-        scheme = parts.scheme.lower()
-        host = (parts.hostname or "").lower()
-        port = parts.port
-    except ValueError:
+        return normalize_url(url)
+    except InvalidURL:
         return url.strip()
-    if port and not ((scheme == "http" and port == 80) or (scheme == "https" and port == 443)):
-        host = f"{host}:{port}"
-    path = _INDEX.sub("/", parts.path or "/")
-    path = re.sub(r"/{2,}", "/", path).rstrip("/") or "/"
-    return urlunsplit((scheme, host, path, parts.query, ""))
 
 
 @dataclass
