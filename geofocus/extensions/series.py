@@ -21,15 +21,8 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from geofocus.metrics.addresses import AddressKey, address_key
-
-try:
-    from geofocus.rundir import get_run_dir
-except ImportError:  # pragma: no cover - until the crawl loop's rundir module is in main
-
-    def get_run_dir(crawler: Crawler) -> Path:
-        path = Path(crawler.settings.get("GEOFOCUS_RUN_DIR") or "runs/crawl")
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+from geofocus import signals as geo_signals
+from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -66,12 +59,7 @@ class CrawlSeries:
         # Counts move when a page has been evaluated; checking on every response and item
         # writes each line at most one page late, without a timer.
         crawler.signals.connect(ext.check, signals.response_received)
-        try:
-            from geofocus import signals as geo_signals
-
-            crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
-        except (ImportError, AttributeError):  # pragma: no cover - crawl loop without it
-            pass
+        crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
         return ext
 
     # -- counts ----------------------------------------------------------------------------
