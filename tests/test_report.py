@@ -76,7 +76,7 @@ def parse(path: Path) -> References:
 
 def test_report_files_exist(report):
     for name in ("index.html", "harvest.png", "relevant.png", "distances.png", "map.png",
-                 "addresses.geojson", "metrics.json"):
+                 "series.png", "addresses.geojson", "metrics.json"):
         assert (report / name).stat().st_size > 0, name
     for name in ("harvest.png", "relevant.png", "distances.png", "map.png"):
         assert (report / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -119,6 +119,7 @@ def test_page_shows_runs_metrics_and_not_available_reasons(report):
     text = " ".join(parse(report / "index.html").text)
     assert "bfs (bfs)" in text and "distance (distance)" in text
     assert "40.0 %" in text and "50.0 %" in text  # harvest rates 4/10 and 5/10
+    assert "1.25" in text  # distance's harvest rate relative to bfs's
     assert "not available: one crawling node only" in text
     assert "no ground truth given" in text
     metrics = json.loads((report / "metrics.json").read_text())

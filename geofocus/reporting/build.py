@@ -259,6 +259,17 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
             row["tsikrika"] = _tsikrika(run, truth)
         per_run.append(row)
     gao = [_gao(label, group, k, m, canonical) for label, group in _group_runs(runs)]
+    baseline = next((r for r in per_run if r["strategy"] == "bfs" and r["fetched"]), None)
+    for row in per_run:
+        rate = row["ahlers_boll"]["harvest_rate"]
+        if baseline is None:
+            row["ahlers_boll"]["vs_bfs"] = NotAvailable("no bfs run to compare with")
+        elif not baseline["relevant"]:
+            row["ahlers_boll"]["vs_bfs"] = NotAvailable("the bfs run found no relevant page")
+        elif isinstance(rate, NotAvailable):
+            row["ahlers_boll"]["vs_bfs"] = rate
+        else:
+            row["ahlers_boll"]["vs_bfs"] = rate / (baseline["relevant"] / baseline["fetched"])
 
     files: list[Path] = []
     try:
@@ -278,6 +289,10 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
             ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
              [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
         ], out / "distances.png"))
+        with_series = [r for r in runs if r.series]
+        if with_series:
+            files.append(charts.series_chart(
+                [(r.label, r.series) for r in with_series], out / "series.png"))
         addresses = collect_addresses([(r.label, r.pages) for r in runs], region["fallback"])
         layers = [(lab, [(a.lon, a.lat) for a in addresses if lab in a.runs and a.located()])
                   for lab in labels]
@@ -299,7 +314,7 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         metrics_path.write_text(json.dumps(_jsonable(metrics), indent=1, default=str),
                                 encoding="utf-8")
         files.append(metrics_path)
-        page = render_page(per_run=per_run, gao=gao, addresses=addresses, notes=notes,
+        page = render_page(series=bool(with_series), per_run=per_run, gao=gao, addresses=addresses, notes=notes,
                            truth=truth, truth_path=str(truth_path) if truth_path else None,
                            region=region, k=k, m=m)
         index = out / "index.html"

@@ -92,6 +92,33 @@ def distance_charts(panels: Sequence[tuple[str, str, Sequence[tuple[str, Mapping
     return _save(fig, path)
 
 
+def series_chart(runs: Sequence[tuple[str, Sequence[Mapping]]], path: Path) -> Path:
+    """Pages per second and frontier size over pages fetched, from series.jsonl lines."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 3.8))
+    for i, (label, lines) in enumerate(runs):
+        pts = [(x.get("fetched"), x.get("pages_per_second")) for x in lines]
+        pts = [(a, b) for a, b in pts if isinstance(a, (int, float)) and isinstance(b, (int, float))]
+        if pts:
+            left.plot([a for a, _ in pts], [b for _, b in pts], color=colour(i), label=label)
+        pts = [(x.get("fetched"), x.get("frontier_size")) for x in lines]
+        pts = [(a, b) for a, b in pts if isinstance(a, (int, float)) and isinstance(b, (int, float))]
+        if pts:
+            right.plot([a for a, _ in pts], [b for _, b in pts], color=colour(i), label=label)
+    for ax, title, ylabel in ((left, "Throughput", "pages per second"),
+                              (right, "Frontier", "queued URLs")):
+        ax.set_title(title)
+        ax.set_xlabel("pages fetched")
+        ax.set_ylabel(ylabel)
+        ax.grid(True, alpha=0.3)
+        ax.set_xlim(left=0)
+        ax.set_ylim(bottom=0)
+        if ax.lines:
+            ax.legend(fontsize=8)
+        else:
+            ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+    return _save(fig, path)
+
+
 def address_map(
     layers: Sequence[tuple[str, Sequence[tuple[float, float]]]],
     path: Path,
@@ -130,8 +157,8 @@ def address_map(
                     color="#888888")
     for name, lon, lat in landmarks:
         ax.plot(lon, lat, marker="s", color="#333333", markersize=6, zorder=2)
-        ax.annotate(name, (lon, lat), xytext=(5, -12), textcoords="offset points",
-                    fontsize=10, fontweight="bold", color="#333333")
+        ax.annotate(name, (lon, lat), xytext=(6, 6), textcoords="offset points", fontsize=10,
+                    fontweight="bold", color="#333333", alpha=0.8, zorder=2)
     n = len(layers)
     for i, (label, pts) in enumerate(layers):
         if not pts:

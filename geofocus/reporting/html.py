@@ -94,11 +94,13 @@ def _ahlers_table(per_run: Sequence[dict]) -> str:
         b, t, s = ab["bridge"], ab["tails"], ab["seed"]
         rows.append(
             "<tr>" + cell(r["label"], "text") + cell(ab["harvest_rate"], "pct")
+            + cell(ab.get("vs_bfs"), digits=2)
             + cell(b["n"]) + cell(b["mean"], digits=2) + cell(b["median"]) + cell(b["max"])
             + cell(ab["bridged_share"], "pct") + cell(ab["relevant_without_relevant_ancestor"])
             + cell(t["n"]) + cell(t["mean"], digits=2) + cell(t["max"])
             + cell(s["mean"], digits=2) + cell(s["median"]) + cell(s["max"]) + "</tr>")
-    return table(["run", "harvest rate", "relevant pages below a relevant one",
+    return table(["run", "harvest rate", "harvest rate / bfs's",
+                  "relevant pages below a relevant one",
                   "bridge distance mean", "median", "max", "reached through bridges",
                   "relevant without relevant ancestor", "tails", "tail length mean", "max",
                   "seed distance mean", "median", "max"], rows)
@@ -178,7 +180,7 @@ def _addresses_table(addresses: Sequence[AddressRecord], limit: int = 40) -> str
                  rows)
 
 
-def render_page(*, per_run: Sequence[dict], gao: Sequence[dict],
+def render_page(*, series: bool = False, per_run: Sequence[dict], gao: Sequence[dict],
                 addresses: Sequence[AddressRecord], notes: Sequence[str], truth: Any,
                 truth_path: str | None, region: dict, k: int, m: float) -> str:
     located = sum(1 for a in addresses if a.located())
@@ -198,6 +200,10 @@ def render_page(*, per_run: Sequence[dict], gao: Sequence[dict],
         "over the pages fetched.</p>",
         '<div class="charts"><img src="harvest.png" alt="harvest rate over pages fetched">'
         '<img src="relevant.png" alt="relevant pages over pages fetched"></div>',
+        ('<h2 id="series">Throughput and frontier</h2><p class="note">From each run\'s '
+         "series.jsonl (a line every GEOFOCUS_SERIES_EVERY pages).</p>"
+         '<img src="series.png" alt="pages per second and frontier size over pages fetched">'
+         if series else ""),
         '<h2 id="distances">Bridge distances, tails and seed distances</h2>',
         '<p class="note">Bridge distance: non-relevant pages between a relevant page and the '
         "nearest relevant page above it in the crawl tree (0: linked directly). Tail: a branch "
