@@ -29,6 +29,8 @@ GEOFOCUS_FRONTIER_BATCH = 500
 # SQLite page cache of the frontier (MiB), and how often its changes are committed (s).
 GEOFOCUS_FRONTIER_CACHE_MB = 64
 GEOFOCUS_FRONTIER_FLUSH_INTERVAL = 1.0
+# ... and after this many finished pages, whichever comes first (bounds the redo after a kill -9).
+GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 # Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500

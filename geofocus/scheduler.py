@@ -21,6 +21,7 @@ from twisted.internet import task
 from geofocus import signals as geo_signals
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.rundir import get_run_dir
+from geofocus.spidermiddlewares.finish import FINISHED_MARKER
 from geofocus.serialize import request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class GeoScheduler(BaseScheduler):
         frontier: FrontierQueue,
         stats: StatsCollector,
         flush_interval: float = 1.0,
+        flush_pages: int = 10,
         rescore_every: int = 0,
         rescore_batch: int = 0,
     ):
@@ -62,6 +64,8 @@ class GeoScheduler(BaseScheduler):
         self.frontier = frontier
         self.stats = stats
         self.flush_interval = flush_interval
+        self.flush_pages = flush_pages
+        self._finished_since_flush = 0
         self.rescore_every = rescore_every
         self.rescore_batch = rescore_batch
         self.spider: Spider | None = None
@@ -78,6 +82,7 @@ class GeoScheduler(BaseScheduler):
             build_frontier(crawler),
             crawler.stats,
             flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL"),
+            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES"),
             rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY"),
             rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH"),
         )
@@ -111,6 +116,7 @@ class GeoScheduler(BaseScheduler):
         self.frontier.close()
 
     def _flush(self) -> None:
+        self._finished_since_flush = 0
         try:
             self.frontier.flush()
         except Exception:
@@ -128,6 +134,11 @@ class GeoScheduler(BaseScheduler):
         return len(self.frontier)
 
     def enqueue_request(self, request: Request) -> bool:
+        finished = request.meta.get(FINISHED_MARKER)
+        if finished is not None:
+            # Behind the page's links: all of them are queued now.
+            self._mark_done(finished)
+            return False
         entry = self._entry_for(request)
         if entry is None:
             return False
@@ -225,7 +236,14 @@ class GeoScheduler(BaseScheduler):
 
     # -- signals ------------------------------------------------------------
     def request_finished(self, request: Request, spider: Spider) -> None:
-        self.frontier.done(self.fingerprint(request))
+        self._mark_done(self.fingerprint(request))
+
+    def _mark_done(self, fingerprint: str) -> None:
+        self.frontier.done(fingerprint)
+        # Committing every few pages bounds what a kill -9 makes the crawl redo.
+        self._finished_since_flush += 1
+        if self.flush_pages and self._finished_since_flush >= self.flush_pages:
+            self._flush()
 
     def response_downloaded(self, response: Response, request: Request, spider: Spider) -> None:
         # A redirect never reaches the spider: its target is queued on its own.
