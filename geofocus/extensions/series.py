@@ -4,9 +4,8 @@ Every ``GEOFOCUS_SERIES_EVERY`` fetched pages, one JSON line is appended to
 ``RUN_DIR/series.jsonl``: {"fetched", "relevant", "harvest_rate", "frontier_size",
 "pages_per_second", "time"}; the counts are the crawl loop's stats (``geofocus/fetched``,
 ``geofocus/relevant``, ``geofocus/frontier/size``), pages per second is measured over the
-interval since the previous line. When the spider closes, the crawler's stats are saved to
-``RUN_DIR/stats.json`` (the report reads filter counts from it) and one summary line is logged:
-pages, relevant pages, harvest rate, distinct addresses, where the outputs are.
+interval since the previous line. When the spider closes, one summary line is logged: pages,
+relevant pages, harvest rate, distinct addresses, where the outputs are.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 SERIES_FILE = "series.jsonl"
-STATS_FILE = "stats.json"
 
 
 class CrawlSeries:
@@ -138,7 +136,6 @@ class CrawlSeries:
         run_dir = self.run_dir
         outputs = []
         if run_dir is not None:
-            self._save_stats(run_dir)
             outputs = [str(run_dir)]
         for uri in (self.crawler.settings.getdict("FEEDS") or {}):
             outputs.append(str(uri))
@@ -152,14 +149,3 @@ class CrawlSeries:
              "outputs": ", ".join(outputs) or "none", "run_dir": run_dir or "RUN_DIR"},
             extra={"spider": spider},
         )
-
-    def _save_stats(self, run_dir: Path) -> None:
-        stats = self.crawler.stats.get_stats() if self.crawler.stats else {}
-        stats = dict(stats)
-        stats["geofocus/distinct_addresses"] = len(self.addresses)
-        try:
-            (run_dir / STATS_FILE).write_text(json.dumps(stats, indent=1, sort_keys=True,
-                                                         default=str), encoding="utf-8")
-        except OSError as exc:
-            logger.warning("Cannot write %(path)s: %(error)s",
-                           {"path": run_dir / STATS_FILE, "error": exc})
