@@ -219,3 +219,27 @@ def render_and_check(index: Path, tmp_path: Path, screenshot: Path) -> None:
 
 def test_report_renders_in_headless_chromium(report, tmp_path):
     render_and_check(report / "index.html", tmp_path, tmp_path / "report.png")
+
+
+def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
+    from geofocus.reporting import build_report
+
+    ol, hb = addr("Markt", "1"), addr("Markt", "1", "28195", "Bremen", 53.07, 8.80)
+    n1 = [page(u("1"), None, True, [ol], node="n1"), page(u("2"), u("1"), True, [hb], node="n1"),
+          page(u("3"), u("1"), node="n1")]
+    n2 = [page(u("4"), None, True, [hb], node="n2"), page(u("3"), u("1"), node="n2")]
+    r1 = write_run(tmp_path / "n1", n1, node="n1", crawl_id="c", cities=["Oldenburg"])
+    r2 = write_run(tmp_path / "n2", n2, node="n2", crawl_id="c", cities=["Bremen"])
+    (r1 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 7,
+                                               "geofocus/filtered/tld": 3}))
+    (r2 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 3}))
+    result = build_report([r1, r2], tmp_path / "out")
+    metrics = json.loads((result.out_dir / "metrics.json").read_text())
+    [crawl] = metrics["gao"]
+    assert crawl["crawl"] == "crawl c" and crawl["nodes"] == ["n1", "n2"]
+    assert crawl["overlap"] == pytest.approx(1 / 5)  # page 3 fetched by both nodes
+    assert crawl["communication_overhead"] == pytest.approx(10 / 5)
+    assert crawl["geo_focus"] == {"n1": 0.5, "n2": 1.0}
+    assert crawl["locality_linked"] == 0.0  # the one linked pair (1, 2) spans two cities
+    html = (result.out_dir / "index.html").read_text()
+    assert "Filtered URLs" in html and "n1: 50.0 %" in html

@@ -144,8 +144,16 @@ def _assignment(group: Sequence[Run]) -> dict[str, list[str]] | None:
     return assignment or None
 
 
+#: Stats key (in RUN_DIR/stats.json) of the URLs a node sent to other nodes; summed over the
+#: nodes of a crawl it gives the communication overhead exactly, else the log's lower bound.
+EXCHANGED_STAT = "geofocus/partition/sent"
+
+
 def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[str, Any]:
     pages = [dict(p, node=p.get("node") or r.meta.get("node")) for r in group for p in r.pages]
+    sent = [r.stats.get(EXCHANGED_STAT) for r in group]
+    exchanged = sum(int(x) for x in sent if isinstance(x, (int, float))) if any(
+        isinstance(x, (int, float)) for x in sent) else None
     distinct, total = count_entities(pages)
     locality = collab.geographic_locality(pages, canonical)
     focus = collab.geo_focus(pages, _assignment(group), canonical)
@@ -161,7 +169,8 @@ def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[
         "geo_centrality": collab.geo_centrality(pages, k=k, m=m),
         "overlap": collab.overlap(pages),
         "diversity": collab.diversity(pages),
-        "communication_overhead": collab.communication_overhead(pages),
+        "communication_overhead": collab.communication_overhead(pages, exchanged),
+        "overhead_source": "stats" if exchanged is not None else "crawl log (lower bound)",
         "geo_focus": focus,
         "locality_linked": locality if isinstance(locality, NotAvailable) else locality[0],
         "locality_unlinked": locality if isinstance(locality, NotAvailable) else locality[1],
