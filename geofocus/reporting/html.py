@@ -81,7 +81,8 @@ def _runs_table(per_run: Sequence[dict]) -> str:
             + cell(r["fetched"]) + cell(r["relevant"])
             + cell(r["relevant"] / r["fetched"] if r["fetched"] else None, "pct")
             + cell(r["distinct_addresses"])
-            + cell(f"{duration:.0f} s" if duration is not None else None)
+            + cell((f"{duration:.0f} s" if duration >= 10 else f"{duration:.1f} s")
+                   if duration is not None else None)
             + cell(r["pages_per_second"], digits=1) + "</tr>")
     return table(["run", "region", "strategy", "node", "seeds", "pages", "relevant",
                   "harvest rate", "distinct addresses", "duration", "pages/s"], rows, left=4)
