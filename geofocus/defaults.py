@@ -26,6 +26,12 @@ GEOFOCUS_CRAWL_ID = ""
 
 # SQLite frontier: how many pushes are buffered before they are written.
 GEOFOCUS_FRONTIER_BATCH = 500
+# SQLite page cache of the frontier (MiB), and how often its changes are committed (s).
+GEOFOCUS_FRONTIER_CACHE_MB = 64
+GEOFOCUS_FRONTIER_FLUSH_INTERVAL = 1.0
+# Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
+GEOFOCUS_RESCORE_EVERY = 200
+GEOFOCUS_RESCORE_BATCH = 500
 # How many of the best URLs the scheduler looks at to find one whose host is not busy.
 GEOFOCUS_FRONTIER_LOOKAHEAD = 64
 
@@ -37,7 +43,7 @@ GEOFOCUS_TLD_FILTER_ENABLED = True
 GEOFOCUS_TRAP_FILTER_ENABLED = True
 GEOFOCUS_TRAP_MAX_URL_LENGTH = 256
 GEOFOCUS_TRAP_MAX_SEGMENT_REPEATS = 2
-GEOFOCUS_TRAP_MAX_PER_PATTERN = 200
+GEOFOCUS_TRAP_MAX_PER_PATTERN = 500
 GEOFOCUS_CONTENT_TYPE_FILTER_ENABLED = True
 GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 

@@ -68,6 +68,18 @@ class FrontierQueue(Protocol):
 
     def done(self, fingerprint: str) -> None: ...
 
+    def release(self, entry: FrontierEntry) -> bool:
+        """Put a LEASED entry back in the queue (a retry); False if it is not leased."""
+        ...
+
+    def queued_sample(self, limit: int, after: str = "") -> list[FrontierEntry]:
+        """Up to ``limit`` queued entries after the cursor ``after`` (for re-scoring)."""
+        ...
+
+    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any]]]) -> int:
+        """Set new priorities (up or down) of queued entries; returns how many changed."""
+        ...
+
     def __len__(self) -> int: ...
 
     def increment(self, counter: str, amount: float = 1) -> None: ...
@@ -225,6 +237,14 @@ class SqliteFrontier:
                 "VALUES(?, 0, 0, '', 2, NULL)",
                 (fingerprint,),
             )
+
+    def release(self, entry: FrontierEntry) -> bool:
+        released = self._require_db().execute(
+            "UPDATE frontier SET state = 0, priority = ?, request = ? WHERE fp = ? AND state = 1",
+            (entry.priority, encode_request(entry.request), entry.fingerprint),
+        ).rowcount
+        self._queued += released
+        return bool(released)
 
     def seen(self, fingerprint: str) -> bool:
         row = self._require_db().execute(
