@@ -251,3 +251,29 @@ def test_seed_urls_from_a_redis_list(shared_redis):
     f.sync()
     assert f.take_seeds() == ["http://a.de/", "http://b.de/"]
     f.close()
+
+
+def test_retry_release_and_background_rescoring(shared_redis):
+    crawl = unique_crawl_id()
+    f = frontier(shared_redis, crawl)  # prefetches batches of 8
+    for i in range(30):
+        f.push(entry(i, priority=0.2 + i / 100))
+    e = f.pop()
+    assert e.fingerprint == "fp00029"
+    e.priority = 0.1  # a retry comes back at a lower priority
+    assert f.release(e)
+    assert not f.release(e)  # no longer held
+    assert f.queued_sample(50) == []  # asks the thread for a sample; never blocks
+    f.sync()
+    sample = f.queued_sample(50)
+    held = {x.fingerprint for x in f._batch}
+    assert len(sample) >= 10 and not held & {x.fingerprint for x in sample}
+    lowest = min(sample, key=lambda x: x.priority)
+    assert f.update_priorities([(lowest.fingerprint, 0.99, lowest.request)]) == 1
+    f.close()
+    g = frontier(shared_redis, crawl)
+    order = drain(g)
+    assert sorted(order) == [f"fp{i:05d}" for i in range(30)]
+    assert order[0] == lowest.fingerprint  # re-scored up to 0.99
+    assert order[-1] == "fp00029"  # released at 0.1
+    g.close()

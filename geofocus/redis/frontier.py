@@ -202,17 +202,45 @@ local function requeue(b, fp)
 end
 """
 
-# ARGV: b, worker, fps...  (gives this worker's unused leases back to the queue)
+# ARGV: b, worker, then (fp, new priority or '', new "slot\\tjson" or '') triples:
+# gives this worker's leases back to the queue (unused prefetches at close, retries)
 _LUA_RELEASE = _REQUEUE + """
 local b, worker = ARGV[1], ARGV[2]
 local n = 0
-for i = 3, #ARGV do
-  local l = redis.call('HGET', b .. ':lease', ARGV[i])
+for i = 3, #ARGV, 3 do
+  local fp = ARGV[i]
+  local l = redis.call('HGET', b .. ':lease', fp)
   if l and string.sub(l, 1, #worker + 1) == worker .. '\\t' then
-    n = n + requeue(b, ARGV[i])
+    local v = redis.call('HGET', b .. ':req', fp)
+    if v and ARGV[i + 2] ~= '' then
+      local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+      redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
+    end
+    if ARGV[i + 1] ~= '' then
+      redis.call('HSET', b .. ':lease', fp, worker .. '\\t' .. ARGV[i + 1])
+    end
+    n = n + requeue(b, fp)
   end
 end
 if n > 0 then redis.call('HINCRBY', b .. ':stats', 'released', n) end
+return n
+"""
+
+# ARGV: b, then (fp, priority, "slot\\tjson") triples: re-scores entries still queued
+_LUA_RESCORE = """
+local b = ARGV[1]
+local n = 0
+for i = 2, #ARGV, 3 do
+  local fp = ARGV[i]
+  local v = redis.call('HGET', b .. ':req', fp)
+  if v then
+    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+    if redis.call('ZADD', b .. ':q:' .. home, 'XX', 'CH', tonumber(ARGV[i + 1]), fp) == 1 then
+      redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
+      n = n + 1
+    end
+  end
+end
 return n
 """
 
@@ -298,7 +326,7 @@ class RedisFrontier:
             name: client.register_script(src)
             for name, src in [
                 ("push", _LUA_PUSH), ("pop", _LUA_POP), ("done", _LUA_DONE), ("renew", _LUA_RENEW),
-                ("release", _LUA_RELEASE), ("reclaim", _LUA_RECLAIM),
+                ("release", _LUA_RELEASE), ("reclaim", _LUA_RECLAIM), ("rescore", _LUA_RESCORE),
             ]
         }
         self._cond = threading.Condition()
@@ -308,6 +336,12 @@ class RedisFrontier:
         self._pending_done: list[str] = []
         self._pending_counters: dict[str, float] = {}
         self._pending_new = 0
+        self._pending_release: dict[str, FrontierEntry] = {}
+        self._pending_rescore: dict[str, tuple[float, dict[str, Any], str]] = {}
+        self._sample: list[FrontierEntry] | None = None
+        self._sample_cursor = 0
+        self._sample_slots: dict[str, str] = {}
+        self._want_sample = 0
         self._batch: list[FrontierEntry] = []
         self._inflight: dict[str, FrontierEntry] = {}
         self._queued_remote = 0
@@ -399,7 +433,8 @@ class RedisFrontier:
             try:
                 self._cycle(refill=False)
                 if held:
-                    self._call_chunked("release", [self.base, self.worker_id], held, 1)
+                    args = [x for fp in held for x in (fp, "", "")]
+                    self._call_chunked("release", [self.base, self.worker_id], args, 3)
                 self.client.hdel(self.key("workers"), self.worker_id)
                 break
             except (redis.ConnectionError, redis.TimeoutError) as exc:
@@ -497,6 +532,42 @@ class RedisFrontier:
             if len(self._pending_done) >= self.push_buffer:
                 self._want_cycle = True
                 self._cond.notify_all()
+
+    def release(self, entry: FrontierEntry) -> bool:
+        """Give an entry this worker holds back to the queue (a retry), at ``entry``'s priority."""
+        with self._cond:
+            if self._inflight.pop(entry.fingerprint, None) is None:
+                return False
+            self._pending_release[entry.fingerprint] = entry
+            self._pending_new += 1
+        self._remember(compact_fingerprint(entry.fingerprint), entry.priority)
+        return True
+
+    def queued_sample(self, limit: int, after: str = "") -> list[FrontierEntry]:
+        """Up to ``limit`` entries of this node's queue, fetched in the background.
+
+        Returns the sample the thread fetched since the last call ([] if none
+        yet) and asks for the next one; the Redis scan cursor is kept here, so
+        ``after`` only restarts the scan when empty.
+        """
+        with self._cond:
+            sample, self._sample = self._sample, None
+            if sample:
+                self._sample_slots = {e.fingerprint: e.slot for e in sample}
+            if not after and sample is None:
+                self._sample_cursor = 0
+            self._want_sample = limit
+            return sample or []
+
+    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any]]]) -> int:
+        """Buffer new priorities (up or down) for entries still queued; returns how many were sent."""
+        n = 0
+        with self._cond:
+            for fingerprint, priority, request in updates:
+                slot = self._sample_slots.get(fingerprint) or _slot_of(request)
+                self._pending_rescore[fingerprint] = (float(priority), request, slot)
+                n += 1
+        return n
 
     def __len__(self) -> int:
         return self._queued_remote + len(self._batch) + self._pending_new
@@ -620,6 +691,10 @@ class RedisFrontier:
             dones, self._pending_done = self._pending_done, []
             counters, self._pending_counters = self._pending_counters, {}
             sent_new, self._pending_new = self._pending_new, 0
+            releases, self._pending_release = self._pending_release, {}
+            rescores, self._pending_rescore = self._pending_rescore, {}
+            want_sample = self._want_sample if refill else 0
+            self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
             want = 0
             if refill and len(self._batch) < self.batch and held < self.max_held:
@@ -652,6 +727,17 @@ class RedisFrontier:
                     skey, field = seen_shard(compact_fingerprint(fp))
                     args += [fp, skey, field]
                 self._call_chunked("done", [self.base, self.node], args, 3, pipe=pipe)
+            if releases:
+                args = []
+                for fp, entry in releases.items():
+                    args += [fp, repr(float(entry.priority)),
+                             f"{_clean(entry.slot)}\t{encode_request(entry.request)}"]
+                self._call_chunked("release", [self.base, self.worker_id], args, 3, pipe=pipe)
+            if rescores:
+                args = []
+                for fp, (priority, request, slot) in rescores.items():
+                    args += [fp, repr(priority), f"{_clean(slot)}\t{encode_request(request)}"]
+                self._call_chunked("rescore", [self.base], args, 3, pipe=pipe)
             for name, amount in counters.items():
                 pipe.hincrbyfloat(self.key("counters"), name, amount)
             if renew:
@@ -681,6 +767,11 @@ class RedisFrontier:
                 for name, amount in counters.items():
                     self._pending_counters[name] = self._pending_counters.get(name, 0) + amount
                 self._pending_new += sent_new
+                for fp, entry in releases.items():
+                    self._pending_release.setdefault(fp, entry)
+                for fp, item in rescores.items():
+                    self._pending_rescore.setdefault(fp, item)
+                self._want_sample = max(self._want_sample, want_sample)
                 self._exclude |= exclude
                 self._want_seeds = max(self._want_seeds, want_seeds)
             raise
@@ -700,7 +791,10 @@ class RedisFrontier:
                 fp = flat[k].decode()
                 slot, _, payload = flat[k + 2].decode().partition("\t")
                 popped.append(FrontierEntry(fp, float(flat[k + 1]), slot, decode_request(payload)))
+        sample = self._fetch_sample(want_sample) if want_sample else None
         with self._cond:
+            if sample is not None:
+                self._sample = sample
             if popped:
                 self._batch.extend(popped)
                 self._batch.sort(key=lambda e: -e.priority)
@@ -710,6 +804,30 @@ class RedisFrontier:
             self._leases_remote = int(results[-2])
             self._cycles += 1
             self._cond.notify_all()
+
+    def _fetch_sample(self, limit: int) -> list[FrontierEntry]:
+        cursor, items = self.client.zscan(self.key(f"q:{self.node}"), self._sample_cursor, count=limit)
+        self._sample_cursor = int(cursor)
+        items = items[:limit]
+        if not items:
+            return []
+        values = self.client.hmget(self.key("req"), [fp for fp, _ in items])
+        out = []
+        for (fp, score), value in zip(items, values):
+            if value is None:
+                continue
+            _home, slot, payload = value.decode().split("\t", 2)
+            out.append(FrontierEntry(fp.decode(), float(score), slot, decode_request(payload)))
+        return out
+
+
+def _slot_of(request: dict[str, Any]) -> str:
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(str(request.get("url", ""))).hostname or ""
+    except ValueError:
+        return ""
 
 
 def iter_keys(client: redis.Redis, base: str) -> Iterable[bytes]:
