@@ -268,7 +268,8 @@ def test_retry_release_and_background_rescoring(shared_redis):
     sample = f.queued_sample(50)
     held = {x.fingerprint for x in f._batch}
     assert len(sample) >= 10 and not held & {x.fingerprint for x in sample}
-    lowest = min(sample, key=lambda x: x.priority)
+    assert any(x.fingerprint == "fp00029" and x.priority == 0.1 for x in sample)
+    lowest = min((x for x in sample if x.fingerprint != "fp00029"), key=lambda x: x.priority)
     assert f.update_priorities([(lowest.fingerprint, 0.99, lowest.request)]) == 1
     f.close()
     g = frontier(shared_redis, crawl)
