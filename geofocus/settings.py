@@ -52,4 +52,5 @@ EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,
     "geofocus.extensions.crawllog.CrawlLog": 500,
+    "geofocus.redis.extension.RedisCrawl": 510,
 }

@@ -99,14 +99,17 @@ if rejected > 0 then redis.call('HINCRBY', b .. ':stats', 'push/rejected', rejec
 return {new, raised, rejected}
 """
 
-# ARGV: b, node, worker, deadline, batch, max_scan, slot_cap, excluded slots...
+# ARGV: b, node, worker, deadline, batch, max_scan, slot_cap, workers, excluded slots...
 _LUA_POP = """
 local b, node, worker = ARGV[1], ARGV[2], ARGV[3]
-local deadline, batch, max_scan, slot_cap =
-  tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local deadline, batch, max_scan, slot_cap, workers =
+  tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local excluded = {}
-for i = 8, #ARGV do excluded[ARGV[i]] = true end
+for i = 9, #ARGV do excluded[ARGV[i]] = true end
 local q = b .. ':q:' .. node
+-- a fair share of a short queue, so that one worker does not hoard what the others could fetch
+local fair = math.ceil(redis.call('ZCARD', q) / math.max(workers, 1))
+if fair < batch then batch = math.max(fair, 1) end
 local per_slot, picked, orphans = {}, {}, {}
 local start, chunk = 0, 64
 while #picked < 3 * batch and start < max_scan do
@@ -353,6 +356,7 @@ class RedisFrontier:
         self._healthy = True
         self._stopping = False
         self._last_renew = 0.0
+        self._workers = 1
         self._last_reclaim = 0.0
         self._empty_exclusive: tuple[frozenset[str], float] | None = None
         self._seeds: list[str] = []
@@ -748,7 +752,7 @@ class RedisFrontier:
             if want:
                 self._scripts["pop"](
                     args=[self.base, self.node, self.worker_id, int((now + self.lease_ttl) * 1000),
-                          want, max(1024, 8 * want), self.slot_cap, *sorted(exclude)],
+                          want, max(1024, 8 * want), self.slot_cap, self._workers, *sorted(exclude)],
                     client=pipe,
                 )
             if want_seeds:
@@ -756,6 +760,7 @@ class RedisFrontier:
             pipe.zcard(self.key(f"q:{self.node}"))
             pipe.zcard(self.key("leases"))
             pipe.hset(self.key("workers"), self.worker_id, f"{now:.0f}")
+            pipe.hvals(self.key("workers"))
             results = pipe.execute()
         except BaseException:
             with self._cond:  # nothing is lost: put the buffers back in front of newer ones
@@ -781,6 +786,9 @@ class RedisFrontier:
             self._last_reclaim = now
         popped: list[FrontierEntry] = []
         seeds: list[str] = []
+        live_after = now - max(10.0, 5 * self.flush_interval)
+        self._workers = sum(1 for ts in results[-1] if float(ts) >= live_after) or 1
+        results = results[:-1]
         idx = len(results) - 3
         if want_seeds:
             seeds = [u.decode() for u in (results[idx - 1] or [])]
