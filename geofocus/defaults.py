@@ -29,6 +29,8 @@ GEOFOCUS_FRONTIER_BATCH = 500
 # SQLite page cache of the frontier (MiB), and how often its changes are committed (s).
 GEOFOCUS_FRONTIER_CACHE_MB = 64
 GEOFOCUS_FRONTIER_FLUSH_INTERVAL = 1.0
+# ... and after this many finished pages, whichever comes first (bounds the redo after a kill -9).
+GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 # Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
@@ -49,6 +51,9 @@ GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 
 # Pages larger than this are not parsed for addresses (bytes).
 GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
+
+# Stop after this many evaluated pages, counted across resumed runs (0: no limit).
+GEOFOCUS_MAX_PAGES = 0
 
 # Crawl log and time series.
 GEOFOCUS_CRAWL_LOG_ENABLED = True

@@ -64,7 +64,32 @@ class FrontierQueue(Protocol):
         """Queue an entry or raise its priority; returns a :class:`PushResult` value."""
         ...
 
-    def pop(self, busy_slots: Collection[str] = ()) -> FrontierEntry | None: ...
+    def pop(self, busy_slots: Collection[str] = ()) -> FrontierEntry | None:
+        db = self._require_db()
+        if not self._queued:
+            return None
+        lookahead = self.lookahead if busy_slots else 1
+        candidates = db.execute(
+            "SELECT fp, priority, slot FROM frontier WHERE state = 0 ORDER BY priority DESC, tiebreak LIMIT ?",
+            (lookahead,),
+        ).fetchall()
+        row = next((c for c in candidates if c[2] not in busy_slots), None)
+        if row is None and len(candidates) == lookahead:
+            # The best `lookahead` entries all wait for busy hosts: ask the index for
+            # the best entry of any other host instead of stalling the downloader.
+            marks = ",".join("?" * len(busy_slots))
+            row = db.execute(
+                "SELECT fp, priority, slot FROM frontier WHERE state = 0 "
+                f"AND slot NOT IN ({marks}) ORDER BY priority DESC, tiebreak LIMIT 1",
+                tuple(busy_slots),
+            ).fetchone()
+        if row is None:
+            return None
+        (payload,) = db.execute(
+            "UPDATE frontier SET state = 1 WHERE fp = ? RETURNING request", (row[0],)
+        ).fetchone()
+        self._queued -= 1
+        return FrontierEntry(row[0], row[1], row[2], decode_request(payload))
 
     def done(self, fingerprint: str) -> None: ...
 

@@ -21,10 +21,12 @@ from twisted.internet import task
 from geofocus import signals as geo_signals
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.rundir import get_run_dir
+from geofocus.spidermiddlewares.finish import FINISHED_MARKER
 from geofocus.serialize import request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
+    from scrapy.core.downloader import Downloader
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.statscollectors import StatsCollector
@@ -55,6 +57,7 @@ class GeoScheduler(BaseScheduler):
         frontier: FrontierQueue,
         stats: StatsCollector,
         flush_interval: float = 1.0,
+        flush_pages: int = 10,
         rescore_every: int = 0,
         rescore_batch: int = 0,
     ):
@@ -62,12 +65,15 @@ class GeoScheduler(BaseScheduler):
         self.frontier = frontier
         self.stats = stats
         self.flush_interval = flush_interval
+        self.flush_pages = flush_pages
+        self._finished_since_flush = 0
         self.rescore_every = rescore_every
         self.rescore_batch = rescore_batch
         self.spider: Spider | None = None
         self._flusher: task.LoopingCall | None = None
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
+        self._downloader: Downloader | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
@@ -78,6 +84,7 @@ class GeoScheduler(BaseScheduler):
             build_frontier(crawler),
             crawler.stats,
             flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL"),
+            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES"),
             rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY"),
             rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH"),
         )
@@ -89,6 +96,10 @@ class GeoScheduler(BaseScheduler):
     # -- life cycle -------------------------------------------------------
     def open(self, spider: Spider) -> None:
         self.spider = spider
+        try:
+            self._downloader = self.crawler.engine.downloader
+        except RuntimeError:  # no running engine: a scheduler used on its own
+            self._downloader = None
         self.frontier.open()
         counters = self.frontier.counters()
         for key in PERSISTED_STATS:
@@ -111,6 +122,7 @@ class GeoScheduler(BaseScheduler):
         self.frontier.close()
 
     def _flush(self) -> None:
+        self._finished_since_flush = 0
         try:
             self.frontier.flush()
         except Exception:
@@ -128,6 +140,11 @@ class GeoScheduler(BaseScheduler):
         return len(self.frontier)
 
     def enqueue_request(self, request: Request) -> bool:
+        finished = request.meta.get(FINISHED_MARKER)
+        if finished is not None:
+            # Behind the page's links: all of them are queued now.
+            self._mark_done(finished)
+            return False
         entry = self._entry_for(request)
         if entry is None:
             return False
@@ -190,12 +207,11 @@ class GeoScheduler(BaseScheduler):
         return FrontierEntry(self.fingerprint(request), min(max(priority, 0.0), 1.0), slot, payload)
 
     def _busy_slots(self) -> set[str]:
-        engine = self.crawler.engine
-        if engine is None:
+        if self._downloader is None:
             return set()
         return {
             key
-            for key, slot in engine.downloader.slots.items()
+            for key, slot in self._downloader.slots.items()
             if len(slot.active) >= slot.concurrency
         }
 
@@ -225,7 +241,14 @@ class GeoScheduler(BaseScheduler):
 
     # -- signals ------------------------------------------------------------
     def request_finished(self, request: Request, spider: Spider) -> None:
-        self.frontier.done(self.fingerprint(request))
+        self._mark_done(self.fingerprint(request))
+
+    def _mark_done(self, fingerprint: str) -> None:
+        self.frontier.done(fingerprint)
+        # Committing every few pages bounds what a kill -9 makes the crawl redo.
+        self._finished_since_flush += 1
+        if self.flush_pages and self._finished_since_flush >= self.flush_pages:
+            self._flush()
 
     def response_downloaded(self, response: Response, request: Request, spider: Spider) -> None:
         # A redirect never reaches the spider: its target is queued on its own.

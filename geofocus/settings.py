@@ -52,5 +52,6 @@ EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,
     "geofocus.extensions.crawllog.CrawlLog": 500,
-    "geofocus.redis.extension.RedisCrawl": 510,
+    "geofocus.extensions.budget.PageBudget": 510,
+    "geofocus.redis.extension.RedisCrawl": 520,
 }

@@ -3,7 +3,8 @@
 Every line carries what made the page's priority (score, prediction, dist,
 seed distance, parent, the link it was found by), so that every decision of
 a crawl can be explained afterwards and replayed by ``scrapy train`` and
-``scrapy report``.  ``RUN_DIR/run.json`` describes the crawl.
+``scrapy report``.  ``RUN_DIR/run.json`` describes the crawl and ``RUN_DIR/stats.json`` holds its
+``geofocus/*`` stats at the end of each run.
 """
 
 from __future__ import annotations
@@ -66,7 +67,10 @@ class CrawlLog:
         self.file = open(run_dir / "crawl.jsonl", "a", encoding="utf-8", buffering=1)
         logger.info("Crawl log: %(path)s", {"path": run_dir / "crawl.jsonl"}, extra={"spider": spider})
 
-    def spider_closed(self, spider: Spider) -> None:
+    def spider_closed(self, spider: Spider, reason: str) -> None:
+        stats = {k: v for k, v in self.crawler.stats.get_stats().items() if k.startswith("geofocus/")}
+        stats["finish_reason"] = reason
+        (get_run_dir(self.crawler) / "stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True))
         if self.file is not None:
             self.file.close()
             self.file = None
