@@ -46,6 +46,7 @@ SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
+    "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
 
 EXTENSIONS = {
