@@ -38,6 +38,7 @@ def build_site(root: Path, pages: int = 60, seed: int = 7) -> set[int]:
 class TinySite:
     def __init__(self, root: Path, pages: int = 60) -> None:
         self.root = root
+        root.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.relevant = build_site(root, pages)
         self.pages = pages
