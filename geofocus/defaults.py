@@ -74,7 +74,8 @@ GEOFOCUS_REDIS_FLUSH_INTERVAL = 1.0
 GEOFOCUS_REDIS_POP_WAIT = 0.05
 # An idle worker of a shared crawl waits this long for other workers' pages to bring new URLs.
 GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
-GEOFOCUS_REDIS_SEED_INTERVAL = 2.0
+# How often an idle worker looks for seeds in Redis and for URLs other workers queued.
+GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
 
 # Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy
 # (host|hash|url|anchor|content|classification|ip; empty: host for a one-city region,

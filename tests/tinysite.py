@@ -35,12 +35,29 @@ def build_site(root: Path, pages: int = 60, seed: int = 7) -> set[int]:
     return relevant
 
 
+SERVER = """
+import sys, time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+delay = float(sys.argv[2])
+class Handler(SimpleHTTPRequestHandler):
+    def do_GET(self):
+        time.sleep(delay)  # a slow web, so that a crawl lasts long enough to be disturbed
+        super().do_GET()
+    def log_message(self, *args):
+        pass
+ThreadingHTTPServer.daemon_threads = True
+ThreadingHTTPServer(("0.0.0.0", int(sys.argv[1])), partial(Handler, directory=sys.argv[3])).serve_forever()
+"""
+
+
 class TinySite:
-    def __init__(self, root: Path, pages: int = 60) -> None:
+    def __init__(self, root: Path, pages: int = 60, delay: float = 0.0) -> None:
         self.root = root
         root.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.relevant = build_site(root, pages)
+        self.urls = {self.url(i) for i in range(pages)}
         self.pages = pages
         for p in root.glob("p*.html"):
             text = p.read_text(encoding="utf-8")
@@ -48,8 +65,8 @@ class TinySite:
                 text = text.replace(f"{{host{h}}}", self.host(h))
             p.write_text(text, encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "0.0.0.0"],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [sys.executable, "-c", SERVER, str(self.port), str(delay), str(root)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         end = time.monotonic() + 10
         while True:
             try:

@@ -38,20 +38,32 @@ class RedisCrawl:
         if not crawler.settings.get("GEOFOCUS_REDIS_URL"):
             raise NotConfigured("GEOFOCUS_REDIS_URL is empty: not a shared crawl")
         ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT", 30.0),
-                  crawler.settings.getfloat("GEOFOCUS_REDIS_SEED_INTERVAL", 2.0))
+                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5))
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signals.spider_idle)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
         return ext
 
-    def frontier(self) -> Any:
+    def _slot(self) -> Any:
         engine = self.crawler.engine
-        slot = getattr(engine, "_slot", None) or getattr(engine, "slot", None)
-        frontier = getattr(getattr(slot, "scheduler", None), "frontier", None)
+        return getattr(engine, "_slot", None) or getattr(engine, "slot", None)
+
+    def frontier(self) -> Any:
+        frontier = getattr(getattr(self._slot(), "scheduler", None), "frontier", None)
         return frontier if hasattr(frontier, "take_seeds") else None
 
+    def poll(self, spider: scrapy.Spider) -> None:
+        """Seeds from Redis; and, when other workers queued URLs for an idle worker, wake the
+        engine now rather than at its next 5 s heartbeat."""
+        self.take_seeds(spider)
+        frontier = self.frontier()
+        if frontier is not None and len(frontier):
+            nextcall = getattr(self._slot(), "nextcall", None)
+            if nextcall is not None:
+                nextcall.schedule()
+
     def spider_opened(self, spider: scrapy.Spider) -> None:
-        self._loop = task.LoopingCall(self.take_seeds, spider)
+        self._loop = task.LoopingCall(self.poll, spider)
         self._loop.start(self.seed_interval, now=False)
 
     def spider_closed(self, spider: scrapy.Spider) -> None:
@@ -91,6 +103,10 @@ class RedisCrawl:
         busy = frontier.leased_elsewhere() > 0 or not frontier.healthy
         if self.idle_since is None:
             self.idle_since = now
-        if busy and now - self.idle_since < self.idle_timeout:
+        idle_for = now - self.idle_since
+        # a short grace even when nobody seems busy: a worker that starts with a fresh crawl
+        # may see nothing before the first worker's pushes reach Redis
+        grace = min(self.idle_timeout, 2.0)
+        if idle_for < grace or (busy and idle_for < self.idle_timeout):
             raise DontCloseSpider
         self.idle_since = None

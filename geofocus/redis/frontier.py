@@ -402,6 +402,7 @@ class RedisFrontier:
             self._reclaim(time.time())
             self._load_seen()
             self._queued_remote = int(self.client.zcard(self.key(f"q:{self.node}")))
+            self._leases_remote = int(self.client.zcard(self.key("leases")))
             self.client.hset(self.key("workers"), self.worker_id, f"{time.time():.0f}")
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise RedisUnavailableError(
