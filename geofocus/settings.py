@@ -47,6 +47,7 @@ SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
     "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
+    "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
 
 EXTENSIONS = {
@@ -54,6 +55,7 @@ EXTENSIONS = {
     "geofocus.extensions.logstats.GeoLogStats": 0,
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
+    "geofocus.redis.extension.RedisCrawl": 520,
 }
 
 # Crawl series (RUN_DIR/series.jsonl) and the closing summary line; added to any EXTENSIONS above.
