@@ -27,7 +27,7 @@ COOKIES_ENABLED = False
 # items are few, and 100 workers per page cost more than the page itself.
 CONCURRENT_ITEMS = 8
 TELNETCONSOLE_ENABLED = False
-REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 
