@@ -23,9 +23,42 @@ DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
 REDIRECT_MAX_TIMES = 5
 RETRY_TIMES = 1
 COOKIES_ENABLED = False
+# Scrapy starts this many workers per response to process its output; a page's
+# items are few, and 100 workers per page cost more than the page itself.
+CONCURRENT_ITEMS = 8
 TELNETCONSOLE_ENABLED = False
-REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+SCHEDULER = "geofocus.scheduler.GeoScheduler"
+
+DOWNLOADER_MIDDLEWARES = {
+    # URL filters run before robots.txt is fetched for a host that would be dropped anyway.
+    "geofocus.downloadermiddlewares.tld.TldFilterMiddleware": 50,
+    "geofocus.downloadermiddlewares.traps.TrapFilterMiddleware": 60,
+    "geofocus.downloadermiddlewares.language.LanguageFilterMiddleware": 580,
+    "geofocus.downloadermiddlewares.contenttype.ContentTypeFilterMiddleware": 585,
+    # After HttpProxyMiddleware (750), which tells whether a proxy resolves host names.
+    "geofocus.downloadermiddlewares.private.PrivateAddressMiddleware": 760,
+}
+
+SPIDER_MIDDLEWARES = {
+    "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
+    "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
+    "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
+    "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
+    "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
+}
+
+EXTENSIONS = {
+    "scrapy.extensions.logstats.LogStats": None,
+    "geofocus.extensions.logstats.GeoLogStats": 0,
+    "geofocus.extensions.crawllog.CrawlLog": 500,
+    "geofocus.extensions.budget.PageBudget": 510,
+    "geofocus.redis.extension.RedisCrawl": 520,
+    # RUN_DIR/series.jsonl and the closing summary line.
+    "geofocus.extensions.series.CrawlSeries": 600,
+}
