@@ -178,6 +178,25 @@ def test_traps_are_endless(simweb):
         assert nxt
         url = html.unescape(nxt[0])
     assert "/2026-" in url or "/2027-" in url
+    # Repeated path segments: a relative link that nests itself forever.
+    rep = next(web.host(h) for h in range(web.n_hosts)
+               if web.host(h).repeat_trap and not web.host(h).dead)
+    url = rep.base + "/aktuelles/"
+    for depth in range(1, 6):
+        status, _, body = client.get(url)
+        assert status == 200 and 'href="aktuelles/"' in body.decode()
+        url += "aktuelles/"
+    assert url.count("/aktuelles") == 6
+    # Faceted search: every combination of filters is another page.
+    shop = next(web.host(h) for h in range(web.n_hosts) if web.host(h).facets and not web.host(h).dead)
+    url, seen = shop.base + "/suche?kategorie=service", set()
+    for _ in range(4):
+        status, _, body = client.get(url)
+        assert status == 200
+        facets = [html.unescape(u) for u in re.findall(r'href="([^"]*/suche\?[^"]*)"', body.decode())]
+        assert facets and not set(facets) & seen
+        seen.update(facets)
+        url = facets[-1]
     client.close()
 
 
