@@ -10,7 +10,6 @@ import subprocess
 import sys
 from urllib.parse import urlsplit
 
-import pytest
 from protego import Protego
 
 from geofocus.simweb import SimWeb, WebParams

@@ -213,3 +213,24 @@ def test_us_top100_web_spreads_over_its_cities():
     assert seeds[0].startswith("http://www.dmoz-archiv.org/Regional/North_America/")
     assert len({web.place_idx[web.by_name[s.split("/")[2]]] for s in seeds[1:]
                 if s.split("/")[2] in web.by_name and web.cat[web.by_name[s.split("/")[2]]] == LOCAL}) >= 20
+
+
+def test_noise_pages_exist_malformed_wrong_charset_and_very_large(default_web):
+    from geofocus.simweb.web import LARGE, MALFORMED, WRONG_CHARSET
+
+    found = {}
+    for pid in range(default_web.p.pages):
+        page = default_web.page(pid)
+        for flag in (LARGE, MALFORMED, WRONG_CHARSET):
+            if page.flags & flag and page.status == 200 and flag not in found:
+                found[flag] = page
+        if len(found) == 3:
+            break
+    assert len(found) == 3
+    large = respond(default_web, Resolved("page", host=found[LARGE].host, page=found[LARGE]))
+    assert len(large.body) > 300_000
+    wrong = respond(default_web, Resolved("page", host=found[WRONG_CHARSET].host, page=found[WRONG_CHARSET]))
+    assert dict(wrong.headers)["Content-Type"] == "text/html" and b"charset=iso-8859-1" in wrong.body
+    wrong.body.decode("utf-8")                  # really UTF-8, whatever it declares
+    bad = page_html(default_web, found[MALFORMED])
+    assert "</html>" not in bad

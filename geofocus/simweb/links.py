@@ -22,8 +22,8 @@ from urllib.parse import quote, urljoin
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
-    ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LISTING,
-    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, PRIVACY, SECTION, Link, Page,
+    ARTICLE, BINARY, CONTENT, ENTRY, GENERIC, HOME, INTL, LISTING,
+    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Link, Page,
     Resolved, Rng, SimWeb, _h, slugify,
 )
 

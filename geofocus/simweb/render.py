@@ -16,8 +16,8 @@ from random import Random
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
-    ARTICLE, BINARY, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
-    LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Host, Link, Page, Resolved,
+    ARTICLE, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
+    LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Link, Page, Resolved,
     Rng, SimWeb, _h,
 )
 
@@ -212,7 +212,6 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
             for l in body:
                 main.append(f"<p>{esc(_sentences(r, lang, 1))} {_link_html(l)}.</p>")
     # Assemble.
-    charset = "utf-8"
     meta = '<meta charset="utf-8">'
     if page.flags & WRONG_CHARSET:
         meta = '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
@@ -232,7 +231,6 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
     if page.flags & MALFORMED:
         doc = (doc.replace("</p>", "", 3).replace("</li>", "", 5).replace("</html>", "")
                .replace("<main>", "<main><div><table><tr><td>< <b>", 1))
-    del charset
     return doc
 
 
