@@ -60,6 +60,9 @@ class WebParams:
     # External links of a local page go to other local sites this often (locality).
     local_to_local: float = 0.20
     # Links from elsewhere into the region: rare (long tail of bridge distances, Fig. 9).
+    # Share buttons, review and map links on every page of most small sites: the commonest
+    # tails on the real Web (links from relevant pages that lead nowhere relevant).
+    p_share_buttons: float = 0.6
     other_to_local: float = 0.012
     generic_to_local: float = 0.012
     p_generic_region_article: float = 0.01

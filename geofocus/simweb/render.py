@@ -285,7 +285,7 @@ def respond(web: SimWeb, res: Resolved) -> Response:
         if kind == "calendar":
             title = f"Termine {res.trap[2]:02d}/{res.trap[1]}"
         else:
-            title = {"repeat": "Aktuelles", "facets": "Suche"}.get(kind, "Seite")
+            title = {"repeat": "Aktuelles", "facets": "Suche", "sink": "Bitte anmelden"}.get(kind, "Seite")
         items = "".join(f"<li>{_link_html(l)}</li>" for l in links)
         doc = (f'<!DOCTYPE html>\n<html lang="{host.lang}"><head><meta charset="utf-8"><title>{esc(title)} – '
                f"{esc(host.display)}</title></head><body><h1>{esc(title)}</h1>"

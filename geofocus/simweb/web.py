@@ -1030,6 +1030,8 @@ class SimWeb:
             return ("repeat", path)
         if host.facets and path == "/suche":
             return ("facets", query)
+        if host.cat == GENERIC and path in ("/share", "/bewerten", "/karte"):
+            return ("sink", path)
         return ()
 
     # --------------------------------------------------------------- links
