@@ -56,7 +56,7 @@ class WebParams:
     # Link structure. Geographic locality (Gao et al., Table 11): pages of one city link
     # each other far more often than random pairs (0.42 vs 0.03). A page of a city picks a
     # same-city target among regional targets with this probability.
-    p_same_city: float = 0.40
+    p_same_city: float = 0.50
     # External links of a local page go to other local sites this often (locality).
     local_to_local: float = 0.20
     # Links from elsewhere into the region: rare (long tail of bridge distances, Fig. 9).

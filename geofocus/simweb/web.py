@@ -1131,7 +1131,7 @@ class SimWeb:
             r.shuffle(news)
             hosts += portals[:2] + news[:2]
             if multi:
-                for pool in self.local_by_city[:40]:
+                for pool in self.local_by_city[:20]:
                     lst = list(pool)
                     r.shuffle(lst)
                     hosts += lst[:1]
