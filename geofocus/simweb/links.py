@@ -288,7 +288,7 @@ def _news_links(b: _Builder) -> None:
             title = V.NEWS_WORDS_DE[_h(idx, "a") % len(V.NEWS_WORDS_DE)] if not en else "Story"
             b.internal(idx, f"{title}: {V.NEWS_WORDS_DE[_h(idx, 'b') % len(V.NEWS_WORDS_DE)]}", "body")
     if page.role == ARTICLE:
-        for _ in range(_poisson(r, 0.6)):
+        for _ in range(_poisson(r, web.p.news_to_local)):
             link = _ext_link(web, r, LOCAL, city, host.hid)
             if link:
                 link.before = "sagte " if not en else "said "

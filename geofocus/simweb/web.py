@@ -515,7 +515,7 @@ class SimWeb:
             host.display = f"{place.name} {'Nachrichten' if not en else 'News'}"
             host.sections = V.NEWS_SECTIONS_EN if en else V.NEWS_SECTIONS_DE
             host.address = self._address(r, place)
-            host.sid_trap = r.random() < 0.3
+            r.random()                                   # (kept: the draw order defines the Web)
             host.phone = self._phone(r, place)
         elif cat == INTL:
             spec = V.INTL[self.place_idx[hid]]
@@ -1048,8 +1048,10 @@ class SimWeb:
         if res.kind != "page" or not res.page.is_html:
             return []
         links = page_links(self, res.page)
-        if res.sid:
-            links = [self._with_sid(link, res.host, res.sid) for link in links]
+        if res.host.sid_trap:
+            # A fresh session on every entry: each page links its own pages with new ids.
+            sid = res.sid or format(_h(self.seed, "sid", res.page.pid) & 0xFFFFFFFFFFFF, "012x")
+            links = [self._with_sid(link, res.host, sid) for link in links]
         return links
 
     def _with_sid(self, link: Link, host: Host, sid: str) -> Link:
