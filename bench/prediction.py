@@ -7,7 +7,8 @@ vocabulary, hosts, paths, anchors, 10-20 words of context).  Measures, on one
 core: feature extraction (link_terms), the model query (prediction), both
 together, the spider middleware's output path with real Scrapy Requests
 (features + prediction + meta), learning, and saving/loading the trained model.
-Results are printed, not asserted.
+Rates are per CPU-second of this process (time.process_time), so that a busy
+machine does not distort them.  Results are printed, not asserted.
 """
 
 from __future__ import annotations
@@ -72,12 +73,16 @@ def rate(n: int, seconds: float) -> float:
 
 
 def timed(fn, *args, repeat: int = 1):
-    """(result, best time of ``repeat`` runs): the machine is shared, the best run is the least disturbed."""
+    """(result, best CPU time of ``repeat`` runs).
+
+    CPU time of this process, not wall-clock time: the machine is shared, and
+    other processes' load must not count as the prediction's cost.
+    """
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = fn(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return result, best
 
 

@@ -252,3 +252,20 @@ def test_top_terms_orders_by_log_odds():
     # log-odds at depth 1: b: log((7/16)/(1/8)), a: log((7/16)/(1/3)), c: log((1/8)/(13/24))
     assert [t for t, _ in top] == ["b", "a", "c"]
     assert [v for _, v in top] == pytest.approx([math.log(7 / 2), math.log(21 / 16), math.log(3 / 13)])
+
+
+def test_query_cache_stays_within_tolerance_of_exact():
+    """Interleaved learning and querying (as in a crawl): the cached model tracks the exact one."""
+    cached, exact = BridgeNaiveBayes(tolerance=1e-3), BridgeNaiveBayes(tolerance=0.0)
+    rng = random.Random(3)
+    worst = 0.0
+    for step, (terms, d, label) in enumerate(_examples(5, 3000)):
+        cached.learn(terms, d, label)
+        exact.learn(terms, d, label)
+        if step % 7 == 0:
+            q = [f"w{rng.randrange(45)}" for _ in range(8)]
+            a, b = cached.probabilities(q), exact.probabilities(q)
+            worst = max(worst, *(abs(x - y) for x, y in zip(a, b)))
+            assert exact.probabilities(q) == b  # the exact model is deterministic
+    assert worst < 5e-3
+    assert cached.to_dict() == exact.to_dict()

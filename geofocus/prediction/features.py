@@ -225,10 +225,23 @@ def link_terms(link: Mapping[str, Any]) -> list[str]:
     and "context"; any of them may be missing, None or of the wrong type (then
     ignored).
     """
+
+    def text(key: str) -> str:
+        value = link.get(key)
+        return value if isinstance(value, str) else ""
+
+    source = text("source_url")
+    source_host = (_hostname(source) or "") if source else ""
+    # Only the source's host matters (for the domain switch): a site's navigation
+    # links repeat on all its pages with the same key and are served from the cache.
+    return list(_terms(text("url"), text("anchor"), text("title"), text("context"), source_host))
+
+
+@lru_cache(maxsize=1 << 13)
+def _terms(url: str, anchor: str, title: str, context: str, source_host: str) -> tuple[str, ...]:
     terms: list[str] = []
-    url = link.get("url")
     target_host: str | None = None
-    if isinstance(url, str) and url:
+    if url:
         try:
             parts = urlsplit(url)
             target_host = parts.hostname
@@ -239,14 +252,10 @@ def link_terms(link: Mapping[str, Any]) -> list[str]:
         if parts is not None:
             pathq = unquote(parts.path + " " + parts.query, errors="replace")
             terms += _prefixed("path", tokens(pathq, _URL_STOP), MAX_TERMS["path"])
-    for feature in ("anchor", "title", "context"):
-        text = link.get(feature)
-        if isinstance(text, str) and text:
-            terms += _prefixed(feature, tokens(text), MAX_TERMS[feature])
-    source = link.get("source_url")
-    if target_host and isinstance(source, str) and source:
-        source_host = _hostname(source)
-        if source_host:
-            same = registered_domain(source_host) == registered_domain(target_host)
-            terms.append("switch:no" if same else "switch:yes")
-    return terms
+    for feature, value in (("anchor", anchor), ("title", title), ("context", context)):
+        if value:
+            terms += _prefixed(feature, tokens(value), MAX_TERMS[feature])
+    if target_host and source_host:
+        same = registered_domain(source_host) == registered_domain(target_host)
+        terms.append("switch:no" if same else "switch:yes")
+    return tuple(terms)

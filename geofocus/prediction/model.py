@@ -36,9 +36,12 @@ untrained adaptive crawl ranks links exactly as the distance strategy does (a
 constant 0.5 would lift every link half-way to 1 without telling links apart,
 and would skew new requests against ones queued with a trained model).
 
-Cost: ``learn`` is O(len(terms)) dict updates; a query is one dict lookup and
-one logarithm per term and depth, plus per-depth constants cached between
-updates.  Counts are plain integers, so models add up (``merge``), workers can
+Cost: ``learn`` is O(len(terms) * n) (dict updates).  A query is one dict
+lookup per term: each term's per-depth log ratio is cached, computed with the
+pseudo-counts a_c = alpha pi_c of the current cache epoch, which ends when an
+a_c drifts by more than ``tolerance`` (default 0.1 %, relative; 0 = exact);
+the prior and log(N_0 / N_1) are exact.  In a long crawl the class shares
+settle, epochs grow long, and nearly every query is served from the cache.  Counts are plain integers, so models add up (``merge``), workers can
 ship what they learned since the last time (``take_delta``), and a model is
 saved as JSON.
 """
@@ -77,22 +80,38 @@ def _sigmoid(x: float) -> float:
 class BridgeNaiveBayes:
     """Per-depth naive Bayes p(geoRel_d | terms), d = 1..depth (see the module docstring)."""
 
-    def __init__(self, depth: int = 3, alpha: float = 1.0, track_delta: bool = False) -> None:
+    def __init__(
+        self,
+        depth: int = 3,
+        alpha: float = 1.0,
+        track_delta: bool = False,
+        tolerance: float = 1e-3,
+    ) -> None:
         if not isinstance(depth, int) or depth < 1:
             raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
         if not alpha > 0:
             raise ValueError(f"alpha must be > 0, got {alpha!r}")
+        if not tolerance >= 0:
+            raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
         self.depth = depth
         self.alpha = float(alpha)
-        # Per depth: examples [negative, positive], term counts [neg, pos], |V|.
+        self.tolerance = float(tolerance)
+        # Per depth: examples [negative, positive], term counts [neg, pos].
         self._docs: list[list[int]] = [[0, 0] for _ in range(depth)]
         self._totals: list[list[int]] = [[0, 0] for _ in range(depth)]
-        self._vocab: list[int] = [0] * depth
         # term -> [n_t0(d=1), n_t1(d=1), n_t0(d=2), n_t1(d=2), ...]
         self._counts: dict[str, list[int]] = {}
-        # Per-depth (prior log odds, per-known-term log denominator ratio), or
-        # None for a depth without examples; rebuilt lazily after learning.
-        self._consts: list[tuple[float, float] | None] | None = None
+        # Per-depth (prior log odds, a_0, a_1, log(N_0 / N_1)) or None for a
+        # depth without examples; rebuilt lazily after learning.
+        self._consts: list[tuple[float, float, float, float] | None] | None = None
+        # Query cache.  term -> [w_1 .. w_n, k_1 .. k_n, epoch] with
+        # w_d = log((n_t1 + a_1) / (n_t0 + a_0)) and k_d = 1.0 if t is in V_d.
+        # The pseudo-counts a_c drift with every example; the cached w_d use the
+        # a_c of the current epoch, which ends when some a_c has drifted by more
+        # than ``tolerance`` (relative).  tolerance 0: exact, every update a new epoch.
+        self._wcache: dict[str, list[float]] = {}
+        self._epoch = 0
+        self._epoch_pseudo: list[tuple[float, float]] = [(0.0, 0.0)] * depth
         self._decay_weights: dict[float, list[float]] = {}
         self._delta: BridgeNaiveBayes | None = (
             BridgeNaiveBayes(depth, alpha) if track_delta else None
@@ -119,12 +138,10 @@ class BridgeNaiveBayes:
         counts = self._counts.get(term)
         if counts is None:
             counts = self._counts[term] = [0] * (2 * self.depth)
-        i = 2 * d
-        if counts[i] + counts[i + 1] == 0:
-            self._vocab[d] += 1
-        counts[i + c] += k
+        counts[2 * d + c] += k
         self._totals[d][c] += k
         self._consts = None
+        self._wcache.pop(term, None)
 
     def examples(self, depth: int | None = None) -> int:
         """Number of training examples (at ``depth``, or at all depths)."""
@@ -144,6 +161,7 @@ class BridgeNaiveBayes:
 
         a_c = alpha * pi_c is the pseudo-count of class c per term; a_1 = 0 when a
         class has no term yet (then the terms cannot tell the classes apart).
+        Starts a new cache epoch when some a_c drifted beyond the tolerance.
         """
         a = self.alpha
         consts: list[tuple[float, float, float, float] | None] = []
@@ -159,31 +177,61 @@ class BridgeNaiveBayes:
                 continue
             total = n0 + n1
             consts.append((prior, a * n0 / total, a * n1 / total, math.log(n0 / n1)))
+        tol = self.tolerance
+        for d, c in enumerate(consts):
+            new = (c[1], c[2]) if c is not None else (0.0, 0.0)
+            old = self._epoch_pseudo[d]
+            if any(abs(x - y) > tol * y or (y == 0) != (x == 0) for x, y in zip(new, old)):
+                self._epoch += 1
+                self._epoch_pseudo = [
+                    (c[1], c[2]) if c is not None else (0.0, 0.0) for c in consts
+                ]
+                break
         self._consts = consts
         return consts
 
+    def _term_weights(self, counts: list[int]) -> list[float]:
+        """Cache entry of a term: [w_1 .. w_n, k_1 .. k_n, epoch] with the epoch's a_c."""
+        n = self.depth
+        w = [0.0] * (2 * n + 1)
+        for d, (a0, a1) in enumerate(self._epoch_pseudo):
+            n0 = counts[2 * d]
+            n1 = counts[2 * d + 1]
+            if n0 or n1:
+                w[n + d] = 1.0
+                if a1:
+                    w[d] = math.log((n1 + a1) / (n0 + a0))
+        w[2 * n] = self._epoch
+        return w
+
     def probabilities(self, terms: Iterable[str]) -> list[float]:
         """[p(geoRel_1 | terms), ..., p(geoRel_n | terms)]; 0.5 for a depth without examples."""
-        get = self._counts.get
-        rows = [r for r in map(get, terms) if r is not None]
         consts = self._consts if self._consts is not None else self._constants()
-        log = math.log
+        epoch = self._epoch
+        cache = self._wcache
+        counts_of = self._counts.get
+        rows = []
+        for t in terms:
+            w = cache.get(t)
+            if w is None or w[-1] != epoch:
+                counts = counts_of(t)
+                if counts is None:
+                    continue  # never seen: no evidence either way (see the module docstring)
+                w = cache[t] = self._term_weights(counts)
+            rows.append(w)
+        n = self.depth
+        sums = [sum(col) for col in zip(*rows)] if rows else [0.0] * (2 * n + 1)
         out = []
         for d, c in enumerate(consts):
             if c is None:
                 out.append(NEUTRAL)
-                continue
-            logit, a0, a1, shift = c
-            if a1:
-                # log p(t|1)/p(t|0) = log((n_t1 + a_1) / (n_t0 + a_0)) + log(N_0 / N_1) for
-                # each term of V_d; the (1 + alpha |V| / N) of both denominators cancels.
-                i = 2 * d
-                for r in rows:
-                    n0 = r[i]
-                    n1 = r[i + 1]
-                    if n0 or n1:
-                        logit += log((n1 + a1) / (n0 + a0)) + shift
-            out.append(_sigmoid(logit))
+            elif not c[2]:
+                out.append(_sigmoid(c[0]))  # one class only: the prior
+            else:
+                # log p(1|f) / p(0|f) = prior log odds + sum over the terms t of V_d of
+                # [log((n_t1 + a_1) / (n_t0 + a_0)) + log(N_0 / N_1)]; the factor
+                # (1 + alpha |V| / N) of both classes' denominators cancels.
+                out.append(_sigmoid(c[0] + sums[d] + sums[n + d] * c[3]))
         return out
 
     def prediction(self, terms: Iterable[str], decay: float = 0.5) -> float:
@@ -251,7 +299,9 @@ class BridgeNaiveBayes:
 
     def resized(self, depth: int) -> BridgeNaiveBayes:
         """A copy with prediction depth ``depth`` (counts of depths 1..min kept, extra depths empty)."""
-        model = BridgeNaiveBayes(depth, self.alpha, track_delta=self._delta is not None)
+        model = BridgeNaiveBayes(
+            depth, self.alpha, track_delta=self._delta is not None, tolerance=self.tolerance
+        )
         model.merge(self)
         return model
 

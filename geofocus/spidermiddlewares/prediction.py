@@ -176,7 +176,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         relevant = meta.get("relevant")
         path = meta.get("path")
-        if relevant is None or not path:
+        if relevant is None or not path or not self.adaptive:
             return
         if not self._opened:
             self.open()
@@ -214,6 +214,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         link = meta.get("link")
         if not isinstance(link, Mapping):
             return request
+        if not self.adaptive:
+            meta["prediction"] = None
+            return request
         if not self._opened:
             self.open()
         terms = link_terms(link)
@@ -223,10 +226,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             if isinstance(parent, dict) and isinstance(parent.get("path"), list):
                 parent_path = parent["path"][: self.depth - 1]
         meta["path"] = [terms, *parent_path]
-        if self.adaptive:
-            self._score(meta, terms)
-        else:
-            meta["prediction"] = None
+        self._score(meta, terms)
         return request
 
     def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
