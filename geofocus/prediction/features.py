@@ -160,7 +160,15 @@ def _prefixed(prefix: str, toks: Iterable[str], limit: int) -> list[str]:
     return [head + t for t in list(dict.fromkeys(toks))[:limit]]
 
 
+@lru_cache(maxsize=1 << 14)
+def _short_text_terms(feature: str, text: str) -> tuple[str, ...]:
+    """Terms of an anchor or title; cached: "Kontakt", "Impressum", "mehr" recur on every site."""
+    return tuple(_prefixed(feature, tokens(text), MAX_TERMS[feature]))
+
+
 def _is_ip(host: str) -> bool:
+    if not host or not (host[-1].isdigit() or ":" in host):
+        return False  # fast path: a name ends in a letter (a TLD); IPv6 has colons
     try:
         ipaddress.ip_address(host.strip("[]"))
     except ValueError:
@@ -252,9 +260,12 @@ def _terms(url: str, anchor: str, title: str, context: str, source_host: str) ->
         if parts is not None:
             pathq = unquote(parts.path + " " + parts.query, errors="replace")
             terms += _prefixed("path", tokens(pathq, _URL_STOP), MAX_TERMS["path"])
-    for feature, value in (("anchor", anchor), ("title", title), ("context", context)):
-        if value:
-            terms += _prefixed(feature, tokens(value), MAX_TERMS[feature])
+    if anchor:
+        terms += _short_text_terms("anchor", anchor)
+    if title:
+        terms += _short_text_terms("title", title)
+    if context:
+        terms += _prefixed("context", tokens(context), MAX_TERMS["context"])
     if target_host and source_host:
         same = registered_domain(source_host) == registered_domain(target_host)
         terms.append("switch:no" if same else "switch:yes")
