@@ -52,6 +52,9 @@ GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 # Pages larger than this are not parsed for addresses (bytes).
 GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
 
+# Stop after this many evaluated pages, counted across resumed runs (0: no limit).
+GEOFOCUS_MAX_PAGES = 0
+
 # Crawl log and time series.
 GEOFOCUS_CRAWL_LOG_ENABLED = True
 GEOFOCUS_SERIES_EVERY = 100
@@ -60,3 +63,29 @@ GEOFOCUS_SERIES_EVERY = 100
 # the learned model is saved to RUN_DIR/model.json (also saved on close).
 GEOFOCUS_PREDICTION_ALPHA = 1.0
 GEOFOCUS_MODEL_SAVE_INTERVAL = 60
+
+# Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
+# Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
+GEOFOCUS_REDIS_PREFIX = "geofocus"
+GEOFOCUS_REDIS_TIMEOUT = 5.0
+# Entries prefetched (and leased) per refill; most entries one worker may hold; per host per refill.
+GEOFOCUS_REDIS_BATCH = 32
+GEOFOCUS_REDIS_MAX_HELD = 256
+GEOFOCUS_REDIS_SLOT_CAP = 8
+# A popped entry stays leased this long without renewal (a worker killed with -9 loses it for that long).
+GEOFOCUS_REDIS_LEASE_TTL = 120.0
+# How often buffered pushes/dones are sent; how long pop may wait when the local batch is empty.
+GEOFOCUS_REDIS_FLUSH_INTERVAL = 1.0
+GEOFOCUS_REDIS_POP_WAIT = 0.05
+# An idle worker of a shared crawl waits this long for other workers' pages to bring new URLs.
+GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
+# How often an idle worker looks for seeds in Redis and for URLs other workers queued.
+GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
+
+# Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy
+# (host|hash|url|anchor|content|classification|ip; empty: host for a one-city region,
+# content for a region set).  GEOFOCUS_NODES: the node plan, "" = from the region.
+GEOFOCUS_NODE = ""
+GEOFOCUS_PARTITION = ""
+GEOFOCUS_NODES = ""
+GEOFOCUS_GEOIP_DB = ""

@@ -26,6 +26,7 @@ from geofocus.serialize import request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
+    from scrapy.core.downloader import Downloader
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.statscollectors import StatsCollector
@@ -72,6 +73,7 @@ class GeoScheduler(BaseScheduler):
         self._flusher: task.LoopingCall | None = None
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
+        self._downloader: Downloader | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
@@ -94,6 +96,10 @@ class GeoScheduler(BaseScheduler):
     # -- life cycle -------------------------------------------------------
     def open(self, spider: Spider) -> None:
         self.spider = spider
+        try:
+            self._downloader = self.crawler.engine.downloader
+        except RuntimeError:  # no running engine: a scheduler used on its own
+            self._downloader = None
         self.frontier.open()
         counters = self.frontier.counters()
         for key in PERSISTED_STATS:
@@ -201,12 +207,11 @@ class GeoScheduler(BaseScheduler):
         return FrontierEntry(self.fingerprint(request), min(max(priority, 0.0), 1.0), slot, payload)
 
     def _busy_slots(self) -> set[str]:
-        engine = self.crawler.engine
-        if engine is None:
+        if self._downloader is None:
             return set()
         return {
             key
-            for key, slot in engine.downloader.slots.items()
+            for key, slot in self._downloader.slots.items()
             if len(slot.active) >= slot.concurrency
         }
 

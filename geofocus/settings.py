@@ -47,10 +47,16 @@ SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
     "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
+    "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
 
 EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,
     "geofocus.extensions.crawllog.CrawlLog": 500,
+    "geofocus.extensions.budget.PageBudget": 510,
+    "geofocus.redis.extension.RedisCrawl": 520,
 }
+
+# Crawl series (RUN_DIR/series.jsonl) and the closing summary line; added to any EXTENSIONS above.
+EXTENSIONS = {**globals().get("EXTENSIONS", {}), "geofocus.extensions.series.CrawlSeries": 600}

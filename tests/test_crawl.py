@@ -24,8 +24,11 @@ WEB = {
             "http://foreign.fr/",
             "http://trap.de/a/a/a/a",
             "http://english.de/",
+            "http://portal.de/privat/intern",
         ],
     ),
+    "http://portal.de/robots.txt": {"body": "User-agent: *\nDisallow: /privat\n", "type": "text/plain"},
+    "http://portal.de/privat/intern": page("Intern", address="Markt 1, 26122 Oldenburg"),
     "http://cafe.de/kontakt": page("Cafe", ["http://cafe.de/team", "http://shop.de/"], address=ADDRESS),
     "http://cafe.de/team": page("Team"),
     "http://shop.de/": page("Shop"),
@@ -86,8 +89,9 @@ def test_distance_crawl_follows_priorities_and_filters(web, tmp_path):
     assert stats["geofocus/filtered/trap/repeated_segment"] == 1
     assert stats["geofocus/filtered/language/en"] == 1
     assert stats["geofocus/filtered/content_type/application"] == 1
-    # The TLD and trap filters act before any request is sent.
-    assert not any("foreign.fr" in u or "trap.de" in u for u in web.requests())
+    # The TLD and trap filters act before any request is sent; robots.txt is obeyed.
+    assert not any("foreign.fr" in u or "trap.de" in u or "/privat" in u for u in web.requests())
+    assert "http://portal.de/robots.txt" in web.requests()
 
     items = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text().splitlines()]
     assert sorted(i["url"] for i in items) == ["http://cafe.de/kontakt", "http://far.de/"]
@@ -102,6 +106,14 @@ def test_bfs_crawls_by_seed_distance(web, tmp_path):
     seed_dists = [r["seed_dist"] for r in crawl_log(run_dir)]
     assert seed_dists == sorted(seed_dists)
     assert seed_dists[-1] == 3
+
+
+def test_page_budget_stops_the_crawl(web, tmp_path):
+    run_dir = tmp_path / "run"
+    result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=3", "-s", "CONCURRENT_REQUESTS=1")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert 3 <= len(crawl_log(run_dir)) <= 4
+    assert stats_of(run_dir)["finish_reason"] == "budget_reached"
 
 
 def test_unknown_region_stops_at_once_with_the_list_of_regions(tmp_path):

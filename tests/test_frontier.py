@@ -8,13 +8,14 @@ survives ``close()`` and a new factory call on the same ``tmp_path``.
 import pytest
 
 from geofocus.frontier import FrontierEntry, PushResult, SqliteFrontier
+from redisutil import redis_backend
 
 
 def sqlite_backend(tmp_path):
     return SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
 
 
-BACKENDS = {"sqlite": sqlite_backend}
+BACKENDS = {"sqlite": sqlite_backend, "redis": redis_backend}
 
 
 @pytest.fixture(params=sorted(BACKENDS))
