@@ -297,6 +297,12 @@ class BridgeNaiveBayes:
         self._delta = BridgeNaiveBayes(self.depth, self.alpha)
         return data
 
+    def requeue_delta(self, delta: Mapping[str, Any]) -> None:
+        """Put a delta from ``take_delta`` back (its shipping failed): the next delta includes it."""
+        if self._delta is None:
+            raise RuntimeError("requeue_delta() needs a model built with track_delta=True")
+        self._delta.merge(delta)
+
     def resized(self, depth: int) -> BridgeNaiveBayes:
         """A copy with prediction depth ``depth`` (counts of depths 1..min kept, extra depths empty)."""
         model = BridgeNaiveBayes(
