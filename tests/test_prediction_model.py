@@ -269,3 +269,14 @@ def test_query_cache_stays_within_tolerance_of_exact():
             assert exact.probabilities(q) == b  # the exact model is deterministic
     assert worst < 5e-3
     assert cached.to_dict() == exact.to_dict()
+
+
+def test_requeue_delta_ships_failed_counts_again():
+    m = BridgeNaiveBayes(track_delta=True)
+    m.learn(["a"], 1, True)
+    first = m.take_delta()
+    m.learn(["b"], 2, False)
+    m.requeue_delta(first)  # shipping ``first`` failed
+    again = m.take_delta()
+    assert again["docs"] == [[0, 1], [1, 0], [0, 0]]
+    assert again["terms"] == {"a": [0, 1, 0, 0, 0, 0], "b": [0, 0, 1, 0, 0, 0]}
