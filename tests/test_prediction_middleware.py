@@ -105,6 +105,7 @@ def test_output_sets_path_prediction_and_priority(tmp_path):
     assert b["priority"] >= 0.5  # the prediction never lowers a link below its decay score
     assert g["priority"] > b["priority"]
     json.dumps(g)  # still JSON-serialisable
+    crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
     buckets = sum(crawler.stats.get_value(f"geofocus/prediction/score_bucket/{i}", 0) for i in range(10))
     assert buckets == 2
 

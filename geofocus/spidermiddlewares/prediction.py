@@ -97,6 +97,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self._last_save = time.monotonic()
         self._dirty = False
         self._bad_path_logged = False
+        # Prediction histogram, counted here and added to the stats once per page
+        # (a stats call per link costs more than the model query).
+        self._buckets = [0] * 10
         # Pooling through Redis (GEOFOCUS_REDIS_URL): see sync().
         self.redis_url = redis_url
         self.crawl_id = crawl_id
@@ -162,6 +165,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self._start_pool()
 
     def spider_closed(self, spider: Spider, reason: str = "") -> None:
+        self.flush_stats()
         if self._pool is not None:
             self._final_sync()
         self.save()
@@ -294,6 +298,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         path = meta.get("path")
         if relevant is None or not path or not self.adaptive:
             return
+        self.flush_stats()
         if not self._opened:
             self.open()
         if not isinstance(path, list):
@@ -348,12 +353,19 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
         pred = self.model.prediction(terms, self.decay)
         meta["prediction"] = pred
-        self.stats.inc_value(f"geofocus/prediction/score_bucket/{min(int(pred * 10), 9)}")
+        self._buckets[min(int(pred * 10), 9)] += 1
         score = meta.get("score")
         if isinstance(score, (int, float)) and not isinstance(score, bool):
             meta["priority"] = priority(float(score), pred)
             return meta["priority"]
         return None
+
+    def flush_stats(self) -> None:
+        """Add the predictions counted since the last flush to ``geofocus/prediction/score_bucket/<b>``."""
+        for b, count in enumerate(self._buckets):
+            if count:
+                self.stats.inc_value(f"geofocus/prediction/score_bucket/{b}", count)
+                self._buckets[b] = 0
 
     def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
         """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""
