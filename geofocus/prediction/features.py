@@ -17,7 +17,8 @@ have different registered domains, ``switch:no`` otherwise; absent when the
 source is unknown).
 
 Tokenisation, the same for every feature: letter runs of the Latin script and
-digit runs (other scripts carry no terms); case folding; umlauts and ß folded
+digit runs (other scripts carry no terms); UTF-8 mojibake repaired
+("FÃ¶rderverein" -> "Förderverein"); case folding; umlauts and ß folded
 (ä -> ae, ö -> oe, ü -> ue, ß -> ss) and other accents stripped (é -> e), so
 that "Schloßplatz", "Schlossplatz" and "SCHLOSSPLATZ" meet; letters and digits
 split apart ("12a" -> "12", "a"); digit runs replaced by a class token
@@ -152,12 +153,25 @@ _NORM_CACHE: dict[str, tuple[str, ...]] = {}
 _NORM_CACHE_MAX = 200_000
 
 
+def _repair(text: str) -> str:
+    """Undo the commonest mojibake: UTF-8 read as Latin-1/cp1252 ("FÃ¶rderverein" -> "Förderverein")."""
+    for codec in ("latin-1", "cp1252"):
+        try:
+            return text.encode(codec).decode("utf-8")
+        except UnicodeError:
+            continue
+    return text
+
+
 def tokens(text: str, extra_stop: frozenset[str] = frozenset()) -> list[str]:
     """Normalised tokens of ``text`` in order (with repeats), per the module's rules."""
+    text = text[:MAX_TEXT_CHARS]
+    if "Ã" in text or "Â" in text:
+        text = _repair(text)
     cache = _NORM_CACHE
     out: list[str] = []
     extend = out.extend
-    for raw in _TOKEN_RE.findall(text[:MAX_TEXT_CHARS].casefold()):
+    for raw in _TOKEN_RE.findall(text.casefold()):
         terms = cache.get(raw)
         if terms is None:
             if len(cache) >= _NORM_CACHE_MAX:
