@@ -42,8 +42,12 @@ from urllib.parse import unquote, urlsplit
 __all__ = ["MAX_TERMS", "link_terms", "registered_domain", "tokens"]
 
 # Upper bound of distinct terms kept per feature: keeps the model's per-link
-# work and the path carried in each request's meta bounded (about 50 terms).
-MAX_TERMS: dict[str, int] = {"host": 6, "path": 8, "anchor": 8, "title": 8, "context": 16}
+# work and the path carried in each request's meta bounded (at most 39 terms).
+# The context keeps 8: on simweb crawl logs more context terms only added noise
+# (prequential ROC AUC of p(geoRel_1) 0.855 with 8, 0.854 with 16, 0.873 with none;
+# the paper's feature is kept, with the bound of about the words of 50 characters
+# on each side).
+MAX_TERMS: dict[str, int] = {"host": 6, "path": 8, "anchor": 8, "title": 8, "context": 8}
 
 # Text beyond this many characters is not tokenised (a "context" is a window
 # around the link; anything longer is a spider bug, not more evidence).
