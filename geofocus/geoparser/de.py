@@ -216,10 +216,21 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
+# At most this many anchors (postcodes, city mentions) per page get the
+# street search, which costs tens of microseconds each.  A real page, even a
+# directory of hundreds of addresses, stays far below; a pathological one (a
+# megabyte of "Oldenburg 1, ") is cut off instead of taking minutes.
+MAX_ANCHORS = 4000
+
+
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
     taken_until = -1
+    anchors = 0
     for start, postcode, city_pos in _postcodes(text):
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         if postcode in _SAMPLE_POSTCODES:
             continue
         line_start = text.rfind("\n", 0, start) + 1
@@ -294,10 +305,14 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
 
 def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
+    anchors = 0
     for start in gaz.city_mentions(text):
         before = text[max(0, start - 110) : start]
         if _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is None:
             continue  # no house number right before the city: the common case
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         # A postcode right before: the postcode path has handled it.
         if re.search(r"\d{5}[ \n]?$", before):
             continue

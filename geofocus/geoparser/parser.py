@@ -19,6 +19,10 @@ _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
+# Pages longer than this get only JSON-LD from the structured-data pass.
+STRUCTURED_MAX_CHARS = 1_000_000
+
+
 class GeoParser:
     """Finds the street addresses of a page and decides its relevance for a region.
 
@@ -53,6 +57,9 @@ class GeoParser:
                 # Microdata, RDFa and microformats mark up visible text, which the
                 # text pass has read; once it found the address, their (costly)
                 # extraction could only repeat it.  JSON-LD is invisible text.
+                syntaxes = [s for s in syntaxes if s == "json-ld"]
+            elif len(markup) > STRUCTURED_MAX_CHARS:
+                # rdflib and mf2py on a multi-megabyte page cost seconds.
                 syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):

@@ -126,6 +126,10 @@ def _walk(node: Any, inherited: tuple[float | None, float | None], depth: int = 
         address = address[0]
     if isinstance(address, dict) and set(address) <= {"@value", "@language"}:
         address = address.get("@value")
+    adr = flat.get("adr")
+    if isinstance(adr, list) and adr and isinstance(adr[0], dict) and "street-address" not in adr[0]:
+        # mf2py reads an "adr" nested in a classic "vcard" as text only.
+        address = address or _first_text(adr[0].get("value"))
     if isinstance(address, str) and address.strip():
         # schema.org allows "address" as plain text: the text extractor reads it.
         yield StructuredAddress(street_address=" ".join(address.split()), postcode=None, locality=None,

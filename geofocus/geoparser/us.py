@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from geofocus.geoparser.de import RawAddress
+from geofocus.geoparser.de import MAX_ANCHORS, RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 
 STATES = {
@@ -119,8 +119,12 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
     region_cities = region_city_index(gaz)
+    anchors = 0
     for match in _STATE_ZIP.finditer(text):
         start = match.start()
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
