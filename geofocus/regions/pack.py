@@ -209,3 +209,21 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
         streets=streets,
         raw=data,
     )
+
+
+def dump_pack(pack: dict[str, Any]) -> str:
+    """Pack JSON with one line per city, postcode and street (diff-friendly, compact)."""
+    lines = ["{"]
+    items = list(pack.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]
+            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(inner) + f"\n ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
