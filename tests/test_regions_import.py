@@ -33,14 +33,12 @@ def test_osm_readers_agree_on_streets(name):
 def test_osm_reader_rejects_other_files(tmp_path):
     (tmp_path / "x.osm.pbf").write_bytes(b"\x00\x00\x00\x05hello world")
     (tmp_path / "y.osm").write_text("<html><body>not osm")
+    (tmp_path / "w.osm").write_text("<html><body/></html>")  # well-formed, but no OSM data
     truncated = (DATA / "mini.osm.pbf").read_bytes()[:-10]
     (tmp_path / "z.osm.pbf").write_bytes(truncated)
-    for name in ("x.osm.pbf", "y.osm", "z.osm.pbf", "missing.osm"):
+    for name in ("x.osm.pbf", "y.osm", "w.osm", "z.osm.pbf", "missing.osm"):
         with pytest.raises(OSMError):
-            found = read_extract(tmp_path / name)
-            if name == "y.osm":  # parses as XML but holds nothing
-                assert found.nodes
-                raise OSMError("empty")
+            read_extract(tmp_path / name)
 
 
 def test_geonames_reader_skips_malformed_lines(tmp_path):

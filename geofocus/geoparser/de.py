@@ -203,13 +203,26 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         return match
     if loose:
         match = _BEFORE_LOOSE.search(window)
-        if match is not None and _street_ok(match.group("street"), loose=True):
+        if match is not None and _street_ok(match.group("street"), loose=True) and _loose_number_ok(match):
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
     match = _BEFORE_LOOSE.search(window)
     if match is not None and gaz.street_coords(match.group("street")) is not None:
         return match
     return None
+
+
+_COMPANY = {w.lower() for w in "GmbH AG KG OHG UG eV e.V. mbH Co Co. Inc Inc. LLC Ltd Ltd. Corp Corp. Company Group Gruppe".split()}
+
+
+def _loose_number_ok(match: re.Match[str]) -> bool:
+    """A street without suffix: no year as house number, no company name as street."""
+    number = match.group("number")
+    digits = number[:4]
+    if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2099:
+        return False  # "Gewinner 2023, 26122 Oldenburg"
+    last = match.group("street").rsplit(" ", 1)[-1].lower()
+    return last not in _COMPANY
 
 
 def _trim_street(street: str) -> str:

@@ -67,6 +67,22 @@ _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
 )
+_COMPANY = {"inc", "inc.", "llc", "ltd", "ltd.", "corp", "corp.", "co", "co.", "company", "group", "lp", "llp",
+            "pc", "pllc", "associates", "partners", "foundation", "university", "college", "church"}
+_COPYRIGHT = re.compile(r"©|\(c\)|copyright|since|founded|est\.", re.I)
+
+
+def _loose_ok(found: re.Match[str], before: str) -> bool:
+    """A street without suffix: not "© 2024 Acme Inc", not a year, not a company."""
+    number = found.group("number")
+    if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099:
+        line_start = before.rfind("\n", 0, found.start()) + 1
+        if _COPYRIGHT.search(before, line_start, found.start()) or int(number) >= 1950:
+            return False
+    words = found.group("street").lower().split()
+    return not (set(words) & _COMPANY)
+
+
 _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
 _STATE_ZIP = re.compile(
     rf"(?<=[ ,\n])(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
@@ -132,6 +148,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         found = _BEFORE.search(before)
         if found is None and zip_code is not None:
             found = _BEFORE_LOOSE.search(before)
+            if found is not None and not _loose_ok(found, before):
+                found = None
         if found is None:
             continue
         words = found.group("street").lower().split()

@@ -134,6 +134,8 @@ def _read_xml(path: Path) -> Extract:
                 elem.clear()
     except etree.XMLSyntaxError as exc:
         raise OSMError(f"{path} is not OSM XML: {exc}") from exc
+    if not out.nodes and not out.ways:
+        raise OSMError(f"{path} holds no OSM nodes or ways")
     return out
 
 
