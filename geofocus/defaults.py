@@ -26,6 +26,14 @@ GEOFOCUS_CRAWL_ID = ""
 
 # SQLite frontier: how many pushes are buffered before they are written.
 GEOFOCUS_FRONTIER_BATCH = 500
+# SQLite page cache of the frontier (MiB), and how often its changes are committed (s).
+GEOFOCUS_FRONTIER_CACHE_MB = 64
+GEOFOCUS_FRONTIER_FLUSH_INTERVAL = 1.0
+# ... and after this many finished pages, whichever comes first (bounds the redo after a kill -9).
+GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
+# Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
+GEOFOCUS_RESCORE_EVERY = 200
+GEOFOCUS_RESCORE_BATCH = 500
 # How many of the best URLs the scheduler looks at to find one whose host is not busy.
 GEOFOCUS_FRONTIER_LOOKAHEAD = 64
 
@@ -37,13 +45,47 @@ GEOFOCUS_TLD_FILTER_ENABLED = True
 GEOFOCUS_TRAP_FILTER_ENABLED = True
 GEOFOCUS_TRAP_MAX_URL_LENGTH = 256
 GEOFOCUS_TRAP_MAX_SEGMENT_REPEATS = 2
-GEOFOCUS_TRAP_MAX_PER_PATTERN = 200
+GEOFOCUS_TRAP_MAX_PER_PATTERN = 500
 GEOFOCUS_CONTENT_TYPE_FILTER_ENABLED = True
 GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 
 # Pages larger than this are not parsed for addresses (bytes).
 GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
 
+# Stop after this many evaluated pages, counted across resumed runs (0: no limit).
+GEOFOCUS_MAX_PAGES = 0
+
 # Crawl log and time series.
 GEOFOCUS_CRAWL_LOG_ENABLED = True
 GEOFOCUS_SERIES_EVERY = 100
+
+# Link prediction: Laplace smoothing of the naive Bayes, and how often (seconds)
+# the learned model is saved to RUN_DIR/model.json (also saved on close).
+GEOFOCUS_PREDICTION_ALPHA = 1.0
+GEOFOCUS_MODEL_SAVE_INTERVAL = 60
+
+# Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
+# Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
+GEOFOCUS_REDIS_PREFIX = "geofocus"
+GEOFOCUS_REDIS_TIMEOUT = 5.0
+# Entries prefetched (and leased) per refill; most entries one worker may hold; per host per refill.
+GEOFOCUS_REDIS_BATCH = 32
+GEOFOCUS_REDIS_MAX_HELD = 256
+GEOFOCUS_REDIS_SLOT_CAP = 8
+# A popped entry stays leased this long without renewal (a worker killed with -9 loses it for that long).
+GEOFOCUS_REDIS_LEASE_TTL = 120.0
+# How often buffered pushes/dones are sent; how long pop may wait when the local batch is empty.
+GEOFOCUS_REDIS_FLUSH_INTERVAL = 1.0
+GEOFOCUS_REDIS_POP_WAIT = 0.05
+# An idle worker of a shared crawl waits this long for other workers' pages to bring new URLs.
+GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
+# How often an idle worker looks for seeds in Redis and for URLs other workers queued.
+GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
+
+# Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy
+# (host|hash|url|anchor|content|classification|ip; empty: host for a one-city region,
+# content for a region set).  GEOFOCUS_NODES: the node plan, "" = from the region.
+GEOFOCUS_NODE = ""
+GEOFOCUS_PARTITION = ""
+GEOFOCUS_NODES = ""
+GEOFOCUS_GEOIP_DB = ""

@@ -29,3 +29,34 @@ FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+SCHEDULER = "geofocus.scheduler.GeoScheduler"
+
+DOWNLOADER_MIDDLEWARES = {
+    # URL filters run before robots.txt is fetched for a host that would be dropped anyway.
+    "geofocus.downloadermiddlewares.tld.TldFilterMiddleware": 50,
+    "geofocus.downloadermiddlewares.traps.TrapFilterMiddleware": 60,
+    "geofocus.downloadermiddlewares.language.LanguageFilterMiddleware": 580,
+    "geofocus.downloadermiddlewares.contenttype.ContentTypeFilterMiddleware": 585,
+    # After HttpProxyMiddleware (750), which tells whether a proxy resolves host names.
+    "geofocus.downloadermiddlewares.private.PrivateAddressMiddleware": 760,
+}
+
+SPIDER_MIDDLEWARES = {
+    "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
+    "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
+    "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
+    "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
+    "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
+}
+
+EXTENSIONS = {
+    "scrapy.extensions.logstats.LogStats": None,
+    "geofocus.extensions.logstats.GeoLogStats": 0,
+    "geofocus.extensions.crawllog.CrawlLog": 500,
+    "geofocus.extensions.budget.PageBudget": 510,
+    "geofocus.redis.extension.RedisCrawl": 520,
+}
+
+# Crawl series (RUN_DIR/series.jsonl) and the closing summary line; added to any EXTENSIONS above.
+EXTENSIONS = {**globals().get("EXTENSIONS", {}), "geofocus.extensions.series.CrawlSeries": 600}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+from importlib import resources
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -69,21 +70,22 @@ class Region:
         return self.bbox[0] <= lon <= self.bbox[2] and self.bbox[1] <= lat <= self.bbox[3]
 
 
-def _search_path() -> list[Path]:
+def _search_path() -> list[Any]:
     extra = os.environ.get("GEOFOCUS_REGION_PATH", "")
-    dirs = [Path(p) for p in extra.split(os.pathsep) if p]
-    return dirs + [DATA_DIR]
+    dirs: list[Any] = [Path(p) for p in extra.split(os.pathsep) if p]
+    # Through importlib.resources, so that packs are found inside a zipped egg (scrapyd) too.
+    return dirs + [resources.files(__package__).joinpath("data") if __package__ else DATA_DIR]
 
 
 def available_regions() -> list[str]:
     names: set[str] = set()
     for directory in _search_path():
         if directory.is_dir():
-            names.update(p.stem for p in directory.glob("*.json"))
+            names.update(p.name[:-5] for p in directory.iterdir() if p.name.endswith(".json"))
     return sorted(names)
 
 
-def _find_pack(name: str) -> Path | None:
+def _find_pack(name: str) -> Any:
     for directory in _search_path():
         path = directory / f"{name}.json"
         if path.is_file():

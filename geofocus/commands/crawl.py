@@ -1,0 +1,27 @@
+"""``scrapy crawl``, checking a spider's arguments before the crawl starts.
+
+A spider class with a ``check_arguments(settings, **spargs)`` classmethod gets
+its arguments checked first, so that an unknown region or a missing seeds
+file stops the command at once with one clear line (exit code 2), not a
+traceback from inside the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scrapy.commands.crawl import Command as ScrapyCrawlCommand
+
+if TYPE_CHECKING:
+    import argparse
+
+
+class Command(ScrapyCrawlCommand):
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if len(args) == 1 and self.crawler_process is not None:
+            spidercls = self.crawler_process.spider_loader.load(args[0])
+            check = getattr(spidercls, "check_arguments", None)
+            if check is not None:
+                assert self.settings is not None
+                check(self.settings, **opts.spargs)
+        super().run(args, opts)

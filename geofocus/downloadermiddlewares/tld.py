@@ -1,0 +1,53 @@
+"""Drops URLs on country-code TLDs that cannot carry the region's addresses.
+
+Generic TLDs (.com, .org, .info, ...) pass; a two-letter TLD passes only if
+the region pack lists it (``tlds``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import TYPE_CHECKING
+
+from scrapy.exceptions import NotConfigured
+from scrapy.utils.httpobj import urlparse_cached
+
+from geofocus.downloadermiddlewares.base import FilterMiddleware
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+
+
+def is_ip_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+class TldFilterMiddleware(FilterMiddleware):
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> TldFilterMiddleware:
+        if not crawler.settings.getbool("GEOFOCUS_TLD_FILTER_ENABLED"):
+            raise NotConfigured("GEOFOCUS_TLD_FILTER_ENABLED is off")
+        return cls(crawler)
+
+    def should_follow(self, host: str, allowed: tuple[str, ...]) -> bool:
+        """Override to change the rule; e.g. ``return host.endswith(".de")`` for German hosts only."""
+        if not host or "." not in host or is_ip_literal(host):
+            return True
+        tld = host.rsplit(".", 1)[1].lower()
+        if len(tld) != 2 or not tld.isalpha():
+            return True  # generic TLDs carry addresses of any country
+        return tld in allowed
+
+    def process_request(self, request: Request, spider: Spider | None = None) -> None:
+        spider = spider or self.crawler.spider
+        region = getattr(spider, "region", None)
+        if region is None:
+            return
+        host = urlparse_cached(request).hostname or ""
+        if not self.should_follow(host, region.tlds):
+            self.reject(request, f"tld/{host.rsplit('.', 1)[-1]}", spider)

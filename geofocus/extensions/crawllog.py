@@ -1,0 +1,100 @@
+"""The crawl log: one JSON line per evaluated page in ``RUN_DIR/crawl.jsonl``.
+
+Every line carries what made the page's priority (score, prediction, dist,
+seed distance, parent, the link it was found by), so that every decision of
+a crawl can be explained afterwards and replayed by ``scrapy train`` and
+``scrapy report``.  ``RUN_DIR/run.json`` describes the crawl and ``RUN_DIR/stats.json`` holds its
+``geofocus/*`` stats at the end of each run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import IO, TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.exceptions import NotConfigured
+
+from geofocus import signals as geo_signals
+from geofocus.rundir import get_run_dir
+from geofocus.strategies import page_distance
+
+if TYPE_CHECKING:
+    from scrapy import Spider
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+logger = logging.getLogger(__name__)
+
+
+class CrawlLog:
+    def __init__(self, crawler: Crawler):
+        self.crawler = crawler
+        self.file: IO[str] | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> CrawlLog:
+        if not crawler.settings.getbool("GEOFOCUS_CRAWL_LOG_ENABLED"):
+            raise NotConfigured("GEOFOCUS_CRAWL_LOG_ENABLED is off")
+        ext = cls(crawler)
+        crawler.signals.connect(ext.spider_opened, signals.spider_opened)
+        crawler.signals.connect(ext.spider_closed, signals.spider_closed)
+        crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
+        return ext
+
+    def spider_opened(self, spider: Spider) -> None:
+        run_dir = get_run_dir(self.crawler)
+        settings = self.crawler.settings
+        run_file = run_dir / "run.json"
+        description = {
+            "region": getattr(spider, "region_name", None),
+            "strategy": getattr(spider, "strategy", settings.get("GEOFOCUS_STRATEGY")),
+            "decay": settings.getfloat("GEOFOCUS_DECAY"),
+            "prediction_depth": settings.getint("GEOFOCUS_PREDICTION_DEPTH"),
+            "started": time.time(),
+            "seeds": list(getattr(spider, "seeds", [])),
+            "node": settings.get("GEOFOCUS_NODE") or None,
+            "crawl_id": settings.get("GEOFOCUS_CRAWL_ID") or None,
+        }
+        if run_file.exists():  # a resumed crawl keeps its original description
+            try:
+                description = {**description, **json.loads(run_file.read_text()), "resumed": time.time()}
+            except ValueError:
+                logger.warning("Replacing unreadable %(path)s", {"path": run_file})
+        run_file.write_text(json.dumps(description, indent=2))
+        self.file = open(run_dir / "crawl.jsonl", "a", encoding="utf-8", buffering=1)
+        logger.info("Crawl log: %(path)s", {"path": run_dir / "crawl.jsonl"}, extra={"spider": spider})
+
+    def spider_closed(self, spider: Spider, reason: str) -> None:
+        stats = {k: v for k, v in self.crawler.stats.get_stats().items() if k.startswith("geofocus/")}
+        stats["finish_reason"] = reason
+        (get_run_dir(self.crawler) / "stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True))
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def page_evaluated(
+        self, response: Response, relevant: bool, addresses: list[dict[str, Any]], spider: Spider
+    ) -> None:
+        if self.file is None:
+            return
+        meta = response.meta.get("geofocus") or {}
+        record = {
+            "url": response.url,
+            "status": response.status,
+            "relevant": relevant,
+            "priority": meta.get("priority"),
+            "score": meta.get("score"),
+            "prediction": meta.get("prediction"),
+            "dist": page_distance(meta),
+            "seed_dist": meta.get("seed_dist", 0),
+            "depth": response.meta.get("depth", 0),
+            "parent": meta.get("parent"),
+            "time": round(time.time(), 3),
+            "addresses": addresses,
+            "node": self.crawler.settings.get("GEOFOCUS_NODE") or None,
+            "link": meta.get("link"),
+        }
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -1,0 +1,123 @@
+"""``scrapy crawl-admin status|clear|push-seeds CRAWL_ID [FILE]``: manage a crawl shared through Redis.
+
+Workers never delete a shared crawl when they close; ``clear`` is the one way
+to do it.  The Redis URL comes from ``-s GEOFOCUS_REDIS_URL=...`` (or the
+project settings); the password may come from $GEOFOCUS_REDIS_PASSWORD.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+
+from geofocus.redis.connection import RedisUnavailableError, connect
+from geofocus.urlnorm import InvalidURL, normalize_url
+
+
+def crawl_status(client: Any, base: str) -> dict[str, Any]:
+    """Queue sizes per node, leases, seen-set size, counters, stats and live workers of a crawl."""
+    queues = {}
+    for key in client.scan_iter(match=f"{base}:q:*", count=1000):
+        queues[key.decode()[len(base) + 3:]] = int(client.zcard(key))
+    now = time.time()
+    expired = int(client.zcount(f"{base}:leases", "-inf", int(now * 1000)))
+    workers = {k.decode(): round(now - float(v), 1) for k, v in client.hgetall(f"{base}:workers").items()}
+    stats = {k.decode(): int(v) for k, v in client.hgetall(f"{base}:stats").items()}
+    return {
+        "queued": sum(queues.values()),
+        "queues": dict(sorted(queues.items())),
+        "leases": int(client.zcard(f"{base}:leases")),
+        "expired_leases": expired,
+        "seen": stats.get("seen", 0),
+        "start_urls": int(client.llen(f"{base}:start_urls")),
+        "counters": {k.decode(): float(v) for k, v in client.hgetall(f"{base}:counters").items()},
+        "stats": stats,
+        "workers_last_seen_s": workers,
+    }
+
+
+def clear_crawl(client: Any, base: str) -> int:
+    """Delete every key of the crawl; returns how many."""
+    n = 0
+    batch: list[bytes] = []
+    for key in client.scan_iter(match=f"{base}:*", count=1000):
+        batch.append(key)
+        if len(batch) >= 500:
+            n += client.unlink(*batch)
+            batch = []
+    if batch:
+        n += client.unlink(*batch)
+    return n
+
+
+def push_seeds(client: Any, base: str, lines: list[str]) -> tuple[int, int]:
+    urls, skipped = [], 0
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            urls.append(normalize_url(line if "://" in line else "http://" + line))
+        except InvalidURL:
+            skipped += 1
+    if urls:
+        client.rpush(f"{base}:start_urls", *urls)
+    return len(urls), skipped
+
+
+class Command(ScrapyCommand):
+    requires_project = True
+    default_settings = {"LOG_ENABLED": False}
+
+    def syntax(self) -> str:
+        return "status|clear|push-seeds CRAWL_ID [FILE]"
+
+    def short_desc(self) -> str:
+        return "Show, clear or seed a crawl shared through Redis (GEOFOCUS_REDIS_URL)"
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.add_argument("--redis-url", default=None, help="Redis URL (default: GEOFOCUS_REDIS_URL)")
+        parser.add_argument("--yes", action="store_true", help="clear without asking")
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if len(args) < 2 or args[0] not in ("status", "clear", "push-seeds"):
+            raise UsageError("expected: status|clear|push-seeds CRAWL_ID [FILE]")
+        action, crawl_id = args[0], args[1]
+        assert self.settings is not None
+        url = opts.redis_url or self.settings.get("GEOFOCUS_REDIS_URL") or "redis://localhost:6379/0"
+        base = f"{self.settings.get('GEOFOCUS_REDIS_PREFIX', 'geofocus')}:{crawl_id}"
+        try:
+            client = connect(url)
+        except RedisUnavailableError as exc:
+            print(f"crawl-admin: {exc}", file=sys.stderr)
+            self.exitcode = 1
+            return
+        if action == "status":
+            print(json.dumps(crawl_status(client, base), indent=2, sort_keys=True))
+        elif action == "clear":
+            if not opts.yes and sys.stdin.isatty():
+                answer = input(f"Delete every key of crawl {crawl_id!r} ({base}:*)? [y/N] ")
+                if answer.strip().lower() not in ("y", "yes"):
+                    print("nothing deleted")
+                    return
+            elif not opts.yes:
+                raise UsageError("clear needs --yes when not run interactively")
+            print(f"deleted {clear_crawl(client, base)} keys of crawl {crawl_id}")
+        else:
+            if len(args) != 3:
+                raise UsageError("push-seeds needs a FILE (one URL per line; - for stdin)")
+            source = sys.stdin if args[2] == "-" else None
+            try:
+                text = source.read() if source else Path(args[2]).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"cannot read {args[2]}: {exc}") from None
+            n, skipped = push_seeds(client, base, text.splitlines())
+            print(f"pushed {n} seed URLs to {base}:start_urls" + (f" ({skipped} skipped)" if skipped else ""))

@@ -1,0 +1,112 @@
+"""RedisCrawl extension: seeds from ``B:start_urls`` and staying alive while the crawl is shared.
+
+A worker whose own queue is empty must not close while other workers still
+hold leases (their pages may bring new URLs) or seeds may still be pushed:
+on ``spider_idle`` it takes seed URLs the frontier's thread popped from the
+Redis list (like scrapy-redis's RedisSpider) and raises ``DontCloseSpider``
+while others are busy, up to ``GEOFOCUS_REDIS_IDLE_TIMEOUT`` seconds of idling.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import scrapy
+from scrapy import signals
+from scrapy.exceptions import DontCloseSpider, NotConfigured
+from twisted.internet import task
+
+from geofocus.urlnorm import InvalidURL, normalize_url
+
+logger = logging.getLogger(__name__)
+
+SEED_META = {"seed": True, "score": 1.0, "priority": 1.0, "dist": 0, "seed_dist": 0, "parent": None}
+
+
+class RedisCrawl:
+    def __init__(self, crawler: Any, idle_timeout: float, seed_interval: float) -> None:
+        self.crawler = crawler
+        self.idle_timeout = idle_timeout
+        self.seed_interval = seed_interval
+        self.idle_since: float | None = None
+        self._loop: task.LoopingCall | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> RedisCrawl:
+        if not crawler.settings.get("GEOFOCUS_REDIS_URL"):
+            raise NotConfigured("GEOFOCUS_REDIS_URL is empty: not a shared crawl")
+        ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT", 30.0),
+                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5))
+        crawler.signals.connect(ext.spider_opened, signals.spider_opened)
+        crawler.signals.connect(ext.spider_idle, signals.spider_idle)
+        crawler.signals.connect(ext.spider_closed, signals.spider_closed)
+        return ext
+
+    def _slot(self) -> Any:
+        engine = self.crawler.engine
+        return getattr(engine, "_slot", None) or getattr(engine, "slot", None)
+
+    def frontier(self) -> Any:
+        frontier = getattr(getattr(self._slot(), "scheduler", None), "frontier", None)
+        return frontier if hasattr(frontier, "take_seeds") else None
+
+    def poll(self, spider: scrapy.Spider) -> None:
+        """Seeds from Redis; and, when other workers queued URLs for an idle worker, wake the
+        engine now rather than at its next 5 s heartbeat."""
+        self.take_seeds(spider)
+        frontier = self.frontier()
+        if frontier is not None and len(frontier):
+            nextcall = getattr(self._slot(), "nextcall", None)
+            if nextcall is not None:
+                nextcall.schedule()
+
+    def spider_opened(self, spider: scrapy.Spider) -> None:
+        self._loop = task.LoopingCall(self.poll, spider)
+        self._loop.start(self.seed_interval, now=False)
+
+    def spider_closed(self, spider: scrapy.Spider) -> None:
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+
+    def take_seeds(self, spider: scrapy.Spider) -> int:
+        frontier = self.frontier()
+        if frontier is None:
+            return 0
+        n = 0
+        for url in frontier.take_seeds():
+            try:
+                url = normalize_url(url if "://" in url else "http://" + url)
+            except InvalidURL as exc:
+                logger.warning("Skipping a seed from Redis: %(error)s", {"error": exc})
+                continue
+            request = scrapy.Request(url, callback=getattr(spider, "parse", None),
+                                     errback=getattr(spider, "errback", None),
+                                     meta={"geofocus": dict(SEED_META)})
+            self.crawler.engine.crawl(request)
+            n += 1
+        if n:
+            self.crawler.stats.inc_value("geofocus/redis/seeds", n)
+            logger.info("Took %(n)d seed URLs from Redis", {"n": n})
+        return n
+
+    def spider_idle(self, spider: scrapy.Spider) -> None:
+        frontier = self.frontier()
+        if frontier is None:
+            return
+        now = time.monotonic()
+        if self.take_seeds(spider) or len(frontier):
+            self.idle_since = None
+            raise DontCloseSpider
+        frontier.flush()
+        busy = frontier.leased_elsewhere() > 0 or not frontier.healthy
+        if self.idle_since is None:
+            self.idle_since = now
+        idle_for = now - self.idle_since
+        # a short grace even when nobody seems busy: a worker that starts with a fresh crawl
+        # may see nothing before the first worker's pushes reach Redis
+        grace = min(self.idle_timeout, 2.0)
+        if idle_for < grace or (busy and idle_for < self.idle_timeout):
+            raise DontCloseSpider
+        self.idle_since = None

@@ -1,0 +1,280 @@
+"""The best-first scheduler: Scrapy's scheduler interface over a geofocus frontier.
+
+Requests are ordered by the float ``meta["geofocus"]["priority"]`` in [0, 1]
+in one global order (Scrapy's own queues keep one queue per integer priority
+and, since 2.14, pick the least busy domain first; neither fits a best-first
+crawl).  The scheduler is politeness-aware: when the best URLs belong to hosts
+whose download slots are full, it hands out the best URL of another host.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.core.scheduler import BaseScheduler
+from scrapy.utils.httpobj import urlparse_cached
+from twisted.internet import task
+
+from geofocus import signals as geo_signals
+from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
+from geofocus.rundir import get_run_dir
+from geofocus.spidermiddlewares.finish import FINISHED_MARKER
+from geofocus.serialize import request_from_json_dict, request_to_json_dict
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.core.downloader import Downloader
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+    from scrapy.statscollectors import StatsCollector
+
+logger = logging.getLogger(__name__)
+
+#: Counters kept in the frontier so that a resumed crawl continues its totals.
+PERSISTED_STATS = ("geofocus/fetched", "geofocus/relevant")
+
+
+def build_frontier(crawler: Crawler) -> FrontierQueue:
+    settings = crawler.settings
+    if settings.get("GEOFOCUS_REDIS_URL"):
+        from geofocus.redis.frontier import RedisFrontier
+
+        return RedisFrontier.from_crawler(crawler)
+    return SqliteFrontier(
+        get_run_dir(crawler) / "frontier.sqlite",
+        cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB"),
+        lookahead=settings.getint("GEOFOCUS_FRONTIER_LOOKAHEAD"),
+    )
+
+
+class GeoScheduler(BaseScheduler):
+    def __init__(
+        self,
+        crawler: Crawler,
+        frontier: FrontierQueue,
+        stats: StatsCollector,
+        flush_interval: float = 1.0,
+        flush_pages: int = 10,
+        rescore_every: int = 0,
+        rescore_batch: int = 0,
+    ):
+        self.crawler = crawler
+        self.frontier = frontier
+        self.stats = stats
+        self.flush_interval = flush_interval
+        self.flush_pages = flush_pages
+        self._finished_since_flush = 0
+        self.rescore_every = rescore_every
+        self.rescore_batch = rescore_batch
+        self.spider: Spider | None = None
+        self._flusher: task.LoopingCall | None = None
+        self._pops_since_rescore = 0
+        self._rescore_cursor = ""
+        self._downloader: Downloader | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
+        settings = crawler.settings
+        assert crawler.stats is not None
+        scheduler = cls(
+            crawler,
+            build_frontier(crawler),
+            crawler.stats,
+            flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL"),
+            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES"),
+            rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY"),
+            rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH"),
+        )
+        crawler.signals.connect(scheduler.request_finished, geo_signals.request_finished)
+        crawler.signals.connect(scheduler.page_evaluated, geo_signals.page_evaluated)
+        crawler.signals.connect(scheduler.response_downloaded, signals.response_downloaded)
+        return scheduler
+
+    # -- life cycle -------------------------------------------------------
+    def open(self, spider: Spider) -> None:
+        self.spider = spider
+        try:
+            self._downloader = self.crawler.engine.downloader
+        except RuntimeError:  # no running engine: a scheduler used on its own
+            self._downloader = None
+        self.frontier.open()
+        counters = self.frontier.counters()
+        for key in PERSISTED_STATS:
+            if counters.get(key):
+                self.stats.set_value(key, int(counters[key]))
+        if counters:
+            logger.info(
+                "Resuming a crawl: %(queued)d URLs queued, %(fetched)d pages fetched before",
+                {"queued": len(self.frontier), "fetched": counters.get("geofocus/fetched", 0)},
+                extra={"spider": spider},
+            )
+        self._update_size_stat()
+        self._flusher = task.LoopingCall(self._flush)
+        self._flusher.start(self.flush_interval, now=False)
+
+    def close(self, reason: str) -> None:
+        if self._flusher is not None and self._flusher.running:
+            self._flusher.stop()
+        self._update_size_stat()
+        self.frontier.close()
+
+    def _flush(self) -> None:
+        self._finished_since_flush = 0
+        try:
+            self.frontier.flush()
+        except Exception:
+            logger.exception("Frontier flush failed; will retry", extra={"spider": self.spider})
+        self._update_size_stat()
+
+    def _update_size_stat(self) -> None:
+        self.stats.set_value("geofocus/frontier/size", len(self.frontier))
+
+    # -- the engine's interface -------------------------------------------
+    def has_pending_requests(self) -> bool:
+        return len(self.frontier) > 0
+
+    def __len__(self) -> int:
+        return len(self.frontier)
+
+    def enqueue_request(self, request: Request) -> bool:
+        finished = request.meta.get(FINISHED_MARKER)
+        if finished is not None:
+            # Behind the page's links: all of them are queued now.
+            self._mark_done(finished)
+            return False
+        entry = self._entry_for(request)
+        if entry is None:
+            return False
+        result = self.frontier.push(entry)
+        if result == PushResult.REJECTED and request.dont_filter:
+            # A retry of a request this worker holds: it goes back to the queue.
+            if self.frontier.release(entry):
+                result = PushResult.NEW
+        if result == PushResult.NEW:
+            self.stats.inc_value("geofocus/scheduler/enqueued")
+            return True
+        if result == PushResult.RAISED:
+            self.stats.inc_value("geofocus/frontier/reprioritised")
+            return True
+        self.stats.inc_value("geofocus/scheduler/duplicate")
+        return False
+
+    def next_request(self) -> Request | None:
+        self._maybe_rescore()
+        entry = self.frontier.pop(self._busy_slots())
+        if entry is None:
+            return None
+        try:
+            request = request_from_json_dict(entry.request, self.spider)
+        except (KeyError, ValueError, TypeError) as exc:
+            logger.error(
+                "Dropping an unreadable frontier entry %(fp)s: %(error)s",
+                {"fp": entry.fingerprint, "error": exc},
+                extra={"spider": self.spider},
+            )
+            self.frontier.done(entry.fingerprint)
+            self.stats.inc_value("geofocus/scheduler/unreadable")
+            return None
+        self.stats.inc_value("geofocus/scheduler/dequeued")
+        self._pops_since_rescore += 1
+        return request
+
+    # -- helpers ------------------------------------------------------------
+    def fingerprint(self, request: Request) -> str:
+        return self.crawler.request_fingerprinter.fingerprint(request).hex()  # type: ignore[union-attr]
+
+    def _entry_for(self, request: Request) -> FrontierEntry | None:
+        meta = request.meta.get("geofocus") or {}
+        try:
+            priority = float(meta.get("priority", 1.0))
+        except (TypeError, ValueError):
+            priority = 0.0
+        try:
+            payload = request_to_json_dict(request, self.spider)
+            _strip_unserialisable(payload)
+        except ValueError as exc:
+            logger.warning(
+                "Cannot queue %(request)s: %(error)s",
+                {"request": request, "error": exc},
+                extra={"spider": self.spider},
+            )
+            self.stats.inc_value("geofocus/scheduler/unserialisable")
+            return None
+        slot = request.meta.get("download_slot") or urlparse_cached(request).hostname or ""
+        return FrontierEntry(self.fingerprint(request), min(max(priority, 0.0), 1.0), slot, payload)
+
+    def _busy_slots(self) -> set[str]:
+        if self._downloader is None:
+            return set()
+        return {
+            key
+            for key, slot in self._downloader.slots.items()
+            if len(slot.active) >= slot.concurrency
+        }
+
+    def _maybe_rescore(self) -> None:
+        """Re-score a batch of queued URLs with the current link model, now and then."""
+        if not self.rescore_every or self._pops_since_rescore < self.rescore_every:
+            return
+        self._pops_since_rescore = 0
+        batch = self.frontier.queued_sample(self.rescore_batch, after=self._rescore_cursor)
+        self._rescore_cursor = batch[-1].fingerprint if len(batch) == self.rescore_batch else ""
+        if not batch:
+            return
+        metas = [e.request.get("meta", {}).get("geofocus") or {} for e in batch]
+        responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+        for _receiver, priorities in responses:
+            if not isinstance(priorities, list) or len(priorities) != len(batch):
+                continue
+            updates = []
+            for entry, meta, priority in zip(batch, metas, priorities):
+                if priority is None or abs(priority - entry.priority) < 1e-9:
+                    continue
+                meta["priority"] = priority
+                updates.append((entry.fingerprint, priority, entry.request))
+            changed = self.frontier.update_priorities(updates)
+            self.stats.inc_value("geofocus/frontier/rescored", changed)
+            break
+
+    # -- signals ------------------------------------------------------------
+    def request_finished(self, request: Request, spider: Spider) -> None:
+        self._mark_done(self.fingerprint(request))
+
+    def _mark_done(self, fingerprint: str) -> None:
+        self.frontier.done(fingerprint)
+        # Committing every few pages bounds what a kill -9 makes the crawl redo.
+        self._finished_since_flush += 1
+        if self.flush_pages and self._finished_since_flush >= self.flush_pages:
+            self._flush()
+
+    def response_downloaded(self, response: Response, request: Request, spider: Spider) -> None:
+        # A redirect never reaches the spider: its target is queued on its own.
+        if 300 <= response.status < 400 and "Location" in response.headers:
+            self.frontier.done(self.fingerprint(request))
+
+    def page_evaluated(self, response: Response, relevant: bool, spider: Spider, **kwargs: Any) -> None:
+        self.frontier.increment("geofocus/fetched")
+        if relevant:
+            self.frontier.increment("geofocus/relevant")
+
+
+def _strip_unserialisable(payload: dict[str, Any]) -> None:
+    """Drop meta values JSON cannot carry (never pickle them into a shared store)."""
+    try:
+        json.dumps(payload)
+        return
+    except (TypeError, ValueError):
+        pass
+    meta = payload.get("meta") or {}
+    for key in list(meta):
+        try:
+            json.dumps(meta[key])
+        except (TypeError, ValueError):
+            del meta[key]
+    try:
+        json.dumps(payload)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"request is not JSON-serialisable: {exc}") from exc

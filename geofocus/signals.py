@@ -1,0 +1,17 @@
+"""Signals of the geofocus crawl loop (in addition to Scrapy's own).
+
+page_evaluated(response, relevant, addresses, spider)
+    sent by the geo evaluation middleware once a page has been geoparsed.
+request_finished(request, spider)
+    sent when a request needs no more work: its page was processed and all
+    its links were handed to the scheduler, or it failed for good.  The
+    scheduler then marks it done in the frontier.
+rescore_requested(metas)
+    sent by the scheduler now and then with the ``meta["geofocus"]`` dicts of a
+    batch of queued requests; a receiver returns a list of new priorities (one
+    per meta, None to keep the old one), e.g. from an updated link model.
+"""
+
+page_evaluated = object()
+request_finished = object()
+rescore_requested = object()

@@ -1,0 +1,100 @@
+"""Sets ``meta["geofocus"]["node"]`` on outgoing requests: which collaborating node fetches them.
+
+The Redis frontier queues each request for its node; this worker pops from
+the queue of ``GEOFOCUS_NODE``.  Counts URLs kept (``geofocus/partition/kept``)
+and sent to other nodes (``geofocus/partition/sent/<node>``, the paper's
+communication overhead = sent / pages).  Off unless ``GEOFOCUS_PARTITION`` is
+set or the crawl is shared (then ``host`` for a one-city region, ``content``
+for a region set).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from scrapy import Request
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Response, TextResponse
+
+from geofocus.partition import (
+    POLICIES, Gazetteer, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
+)
+
+logger = logging.getLogger(__name__)
+
+
+class PartitionMiddleware:
+    def __init__(self, crawler: Any, policy: str, node: str, nodes: str, geoip_db: str) -> None:
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.policy = policy
+        self.node = node
+        self.nodes = nodes
+        self.geoip_db = geoip_db
+        self.partitioner: Partitioner | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> PartitionMiddleware:
+        s = crawler.settings
+        policy = (s.get("GEOFOCUS_PARTITION") or "").strip().lower()
+        if not policy and not s.get("GEOFOCUS_REDIS_URL"):
+            raise NotConfigured("no GEOFOCUS_PARTITION and not a shared crawl")
+        if policy and policy not in POLICIES:
+            raise PartitionError(f"unknown GEOFOCUS_PARTITION {policy!r}; choose one of {', '.join(POLICIES)}")
+        return cls(crawler, policy, s.get("GEOFOCUS_NODE") or "", s.get("GEOFOCUS_NODES") or "",
+                   s.get("GEOFOCUS_GEOIP_DB") or "")
+
+    def _setup(self, spider: Any) -> Partitioner:
+        if self.partitioner is None:
+            region = getattr(spider, "region", None)
+            if region is None:
+                raise PartitionError("the partition middleware needs a spider with a region")
+            plan = plan_for_region(region, self.nodes)
+            policy = self.policy or ("host" if len(region.cities) <= 1 else "content")
+            geoip = GeoIPTable(self.geoip_db) if policy == "ip" else None
+            self.partitioner = Partitioner(policy, plan, Gazetteer(region), geoip)
+            if not self.node:
+                self.node = plan.nodes[0]
+            logger.info("Partition: policy %(policy)s, nodes %(nodes)s, this node %(node)s",
+                        {"policy": policy, "nodes": ",".join(plan.nodes), "node": self.node})
+        return self.partitioner
+
+    async def process_spider_output_async(self, response: Response, result: AsyncIterator[Any],
+                                          spider: Any) -> AsyncIterator[Any]:
+        batch = []
+        async for item in result:
+            batch.append(item)
+        for out in self._route(response, batch, spider):
+            yield out
+
+    def process_spider_output(self, response: Response, result: Iterable[Any], spider: Any) -> Iterable[Any]:
+        return self._route(response, list(result), spider)
+
+    def _route(self, response: Response, outputs: list[Any], spider: Any) -> Iterable[Any]:
+        requests = [o for o in outputs if isinstance(o, Request)
+                    and not (o.meta.get("geofocus") or {}).get("node")]
+        if requests:
+            partitioner = self._setup(spider)
+            meta = response.meta.get("geofocus") or {}
+            text = ""
+            if isinstance(response, TextResponse) and partitioner.policy in ("content", "classification"):
+                try:
+                    text = " ".join(response.xpath("//body//text()").getall())
+                except Exception:  # not HTML after all
+                    text = response.text
+            page = Page(response.url, text, response.ip_address and str(response.ip_address),
+                        list(meta.get("addresses") or []))
+            links = []
+            for r in requests:
+                link = (r.meta.get("geofocus") or {}).get("link") or {}
+                links.append(Link(r.url, str(link.get("anchor") or ""), str(link.get("context") or "")))
+            for r, node in zip(requests, partitioner.assign(page, links)):
+                r.meta.setdefault("geofocus", {})["node"] = node
+                if node == self.node:
+                    self.stats.inc_value("geofocus/partition/kept")
+                else:
+                    self.stats.inc_value("geofocus/partition/sent")
+                    self.stats.inc_value(f"geofocus/partition/sent/{node}")
+        return outputs

@@ -1,0 +1,164 @@
+"""The ``geo`` spider: ``scrapy crawl geo -a region=NAME [-a seeds=...] [-a strategy=...]``.
+
+It yields one item per relevant page and follows every link with its context.
+Relevance comes from the geo evaluation middleware, priorities from the
+decay and prediction middlewares; the spider itself only reads pages.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import scrapy
+from scrapy.exceptions import UsageError
+from scrapy.http import Response, TextResponse
+from twisted.python.failure import Failure
+
+from geofocus import signals as geo_signals
+from geofocus.items import PageItem
+from geofocus.linkextract import extract_links
+from geofocus.regions import Region, RegionError, load_region
+from geofocus.strategies import check_strategy, page_distance
+from geofocus.urlnorm import InvalidURL, normalize_url
+
+logger = logging.getLogger(__name__)
+
+
+class SeedError(UsageError):
+    pass
+
+
+def read_seeds(spec: str | None, region: Region) -> list[str]:
+    """Seeds from a file (one URL per line, # comments), a comma-separated list,
+    or, without either, the region pack's own ``seeds``."""
+    if spec:
+        path = Path(spec)
+        looks_like_url = "://" in spec or spec.startswith("www.")
+        if path.is_file():
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        elif looks_like_url:
+            lines = spec.split(",")
+        else:
+            raise SeedError(f"seeds file {spec!r} does not exist (pass a file or comma-separated URLs)")
+    else:
+        lines = list(region.raw.get("seeds", []))
+    seeds: list[str] = []
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if "://" not in line:
+            line = "http://" + line
+        try:
+            url = normalize_url(line)
+        except InvalidURL as exc:
+            logger.warning("Skipping seed: %(error)s", {"error": exc})
+            continue
+        if url not in seeds:
+            seeds.append(url)
+    if not seeds:
+        raise SeedError(
+            "no seeds: pass -a seeds=FILE or -a seeds=URL,URL"
+            + ("" if spec else f" (region {region.name!r} ships none)")
+        )
+    return seeds
+
+
+class GeoSpider(scrapy.Spider):
+    name = "geo"
+
+    def __init__(
+        self, region: str = "oldenburg", seeds: str | None = None, strategy: str | None = None, **kwargs: Any
+    ):
+        super().__init__(**kwargs)
+        self.region_name = region
+        self.seeds_spec = seeds
+        self.strategy_arg = strategy
+
+    @classmethod
+    def check_arguments(
+        cls, settings: Any, region: str = "oldenburg", seeds: str | None = None, strategy: str | None = None, **_: Any
+    ) -> tuple[Region, str, list[str]]:
+        """The region, strategy and seeds the arguments name; UsageError saying what is wrong."""
+        try:
+            loaded = load_region(region)
+            chosen = check_strategy(strategy or settings.get("GEOFOCUS_STRATEGY"))
+            return loaded, chosen, read_seeds(seeds, loaded)
+        except (RegionError, ValueError) as exc:
+            raise UsageError(str(exc), print_help=False) from None
+
+    @classmethod
+    def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> GeoSpider:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.region, spider.strategy, spider.seeds = cls.check_arguments(
+            crawler.settings, spider.region_name, spider.seeds_spec, spider.strategy_arg
+        )
+        spider.max_parse_bytes = crawler.settings.getint("GEOFOCUS_MAX_PARSE_BYTES")
+        return spider
+
+    async def start(self) -> AsyncIterator[scrapy.Request]:
+        for url in self.seeds:
+            yield scrapy.Request(
+                url,
+                callback=self.parse,
+                errback=self.errback,
+                meta={
+                    "geofocus": {
+                        "seed": True,
+                        "score": 1.0,
+                        "priority": 1.0,
+                        "dist": 0,
+                        "seed_dist": 0,
+                        "parent": None,
+                    }
+                },
+            )
+
+    def parse(self, response: Response) -> Iterator[Any]:
+        meta = response.meta.get("geofocus") or {}
+        if meta.get("relevant"):
+            yield PageItem(
+                url=response.url,
+                addresses=meta.get("addresses", []),
+                priority=meta.get("priority"),
+                score=meta.get("score"),
+                prediction=meta.get("prediction"),
+                dist=page_distance(meta),
+                seed_dist=int(meta.get("seed_dist", 0)),
+                depth=int(response.meta.get("depth", 0)),
+                parent=meta.get("parent"),
+                fetched_at=time.time(),
+            )
+        if not isinstance(response, TextResponse) or len(response.body) > self.max_parse_bytes:
+            return
+        try:
+            root = response.selector.root
+        except Exception as exc:  # parsel/lxml on a hopeless body
+            logger.debug("Cannot parse %(url)s: %(error)r", {"url": response.url, "error": exc})
+            return
+        if not hasattr(root, "xpath"):
+            return
+        if response.meta.get("geofocus_nofollow"):
+            return
+        for link in extract_links(root, response.url):
+            if link.pop("nofollow"):
+                continue
+            yield scrapy.Request(
+                link["url"],
+                callback=self.parse,
+                errback=self.errback,
+                meta={"geofocus": {"link": link}},
+            )
+
+    def errback(self, failure: Failure) -> None:
+        request = getattr(failure, "request", None)
+        if request is None:
+            return
+        reason = failure.type.__name__ if failure.type else "error"
+        self.crawler.stats.inc_value(f"geofocus/failed/{reason}")
+        logger.debug("Request failed: %(request)s: %(reason)s", {"request": request, "reason": failure.value})
+        self.crawler.signals.send_catch_log(geo_signals.request_finished, request=request, spider=self)

@@ -1,0 +1,17 @@
+"""Packaging for scrapyd: ``scrapyd-deploy`` builds an egg from this file.
+
+Region packs (geofocus/regions/data/*.json) are data files: they must ride in
+the egg, or a deployed crawl cannot load its region.
+"""
+
+from setuptools import find_packages, setup
+
+setup(
+    name="geofocus",
+    version="0.1",
+    packages=find_packages(include=["geofocus", "geofocus.*"]),
+    package_data={"geofocus": ["regions/data/*.json", "**/*.json", "**/data/*"]},
+    include_package_data=True,
+    zip_safe=False,
+    entry_points={"scrapy": ["settings = geofocus.settings"]},
+)

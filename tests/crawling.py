@@ -1,0 +1,71 @@
+"""Helpers for end-to-end tests: serve a hand-made web and run ``scrapy crawl geo`` on it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
+
+
+def page(body: str = "", links: list[str] | tuple[str, ...] = (), address: str = "", lang: str = "de") -> str:
+    anchors = " ".join(f'<a href="{u}">{u.rsplit("/", 1)[-1] or "home"}</a>' for u in links)
+    addr = f"<address>{address}</address>" if address else ""
+    return f'<html lang="{lang}"><body><p>{body}</p>{addr}<p>{anchors}</p></body></html>'
+
+
+class MiniSite:
+    def __init__(self, tmp_path: Path, pages: dict):
+        self.path = tmp_path / "site.json"
+        self.path.write_text(json.dumps(pages))
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests" / "minisite.py"), str(self.path)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline()
+        assert "listening on" in line, line
+        self.proxy = line.split()[-1]
+
+    def requests(self) -> list[str]:
+        log = Path(str(self.path) + ".requests")
+        return log.read_text().split() if log.exists() else []
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def crawl_command(run_dir: Path, seeds: str, *extra: str, region: str = "oldenburg") -> list[str]:
+    return [
+        *SCRAPY, "crawl", "geo", "-a", f"region={region}", "-a", f"seeds={seeds}",
+        "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True",
+        "-s", "LOG_LEVEL=INFO", "-s", "GEOFOCUS_FRONTIER_FLUSH_INTERVAL=0.2", *extra,
+    ]
+
+
+def crawl_env(proxy: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT)
+    if proxy:
+        env["http_proxy"] = proxy
+    env.pop("https_proxy", None)
+    return env
+
+
+def run_crawl(run_dir: Path, seeds: str, proxy: str | None, *extra: str, region: str = "oldenburg", timeout: float = 120):
+    return subprocess.run(
+        crawl_command(run_dir, seeds, *extra, region=region),
+        cwd=ROOT, env=crawl_env(proxy), capture_output=True, text=True, timeout=timeout,
+    )
+
+
+def crawl_log(run_dir: Path) -> list[dict]:
+    path = run_dir / "crawl.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

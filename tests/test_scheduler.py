@@ -1,0 +1,78 @@
+"""The scheduler inside a real crawler: priorities, re-prioritisation, JSON round trips, politeness."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from scrapy import Request
+from scrapy.utils.test import get_crawler
+
+from geofocus.scheduler import GeoScheduler
+from geofocus.spiders.geo import GeoSpider
+from tests.conftest import project_settings
+
+
+@pytest.fixture
+def scheduler(tmp_path):
+    crawler = get_crawler(GeoSpider, project_settings(GEOFOCUS_RUN_DIR=str(tmp_path / "run")))
+    crawler.spider = GeoSpider.from_crawler(crawler, region="oldenburg", seeds="http://a.de/")
+    crawler.stats.open_spider()
+    sched = GeoScheduler.from_crawler(crawler)
+    sched.open(crawler.spider)
+    yield sched
+    sched.close("finished")
+
+
+def link(url, priority, **extra):
+    return Request(url, callback=None, meta={"geofocus": {"priority": priority, **extra}})
+
+
+def test_pops_best_priority_first_and_rebuilds_the_request(scheduler):
+    scheduler.enqueue_request(link("http://a.de/low", 0.125))
+    scheduler.enqueue_request(link("http://b.de/high", 0.5, link={"anchor": "Kontakt"}))
+    request = scheduler.next_request()
+    assert request.url == "http://b.de/high"
+    assert request.meta["geofocus"]["link"] == {"anchor": "Kontakt"}
+    assert scheduler.next_request().url == "http://a.de/low"
+    assert scheduler.next_request() is None
+    assert not scheduler.has_pending_requests()
+
+
+def test_found_again_from_a_better_parent_moves_up(scheduler):
+    scheduler.enqueue_request(link("http://a.de/x", 0.125))
+    scheduler.enqueue_request(link("http://b.de/y", 0.25))
+    assert scheduler.enqueue_request(link("http://a.de/x", 0.5)) is True
+    assert scheduler.enqueue_request(link("http://a.de/x", 0.25)) is False
+    assert scheduler.stats.get_value("geofocus/frontier/reprioritised") == 1
+    first = scheduler.next_request()
+    assert first.url == "http://a.de/x" and first.meta["geofocus"]["priority"] == 0.5
+    assert len(scheduler) == 1
+
+
+def test_requests_are_stored_as_json_not_pickle(scheduler, tmp_path):
+    scheduler.enqueue_request(link("http://a.de/ü", 0.5).replace(headers={"Referer": "http://a.de/"}))
+    scheduler.frontier.flush()
+    db = sqlite3.connect(tmp_path / "run" / "frontier.sqlite")
+    (payload,) = db.execute("SELECT request FROM payloads").fetchone()
+    stored = json.loads(payload)
+    assert stored["url"] == "http://a.de/%C3%BC"
+    assert stored["headers"]["Referer"] == ["http://a.de/"]
+    assert scheduler.next_request().headers["Referer"] == b"http://a.de/"
+
+
+def test_retry_of_a_leased_request_goes_back_to_the_queue(scheduler):
+    scheduler.enqueue_request(link("http://a.de/x", 0.5))
+    popped = scheduler.next_request()
+    retry = popped.replace(dont_filter=True)
+    assert scheduler.enqueue_request(retry) is True
+    assert scheduler.next_request().url == "http://a.de/x"
+
+
+def test_unserialisable_meta_values_are_dropped_not_pickled(scheduler):
+    request = link("http://a.de/x", 0.5)
+    request.meta["handle"] = object()
+    assert scheduler.enqueue_request(request) is True
+    popped = scheduler.next_request()
+    assert "handle" not in popped.meta and popped.meta["geofocus"]["priority"] == 0.5

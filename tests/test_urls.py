@@ -1,0 +1,56 @@
+import pytest
+from lxml import html
+
+from geofocus.linkextract import extract_links
+from geofocus.urlnorm import InvalidURL, normalize_url
+
+
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("HTTP://WWW.Example.DE/", "http://www.example.de/"),
+        ("http://example.de:80/a", "http://example.de/a"),
+        ("https://example.de:443/a", "https://example.de/a"),
+        ("http://example.de:8080/a", "http://example.de:8080/a"),
+        ("http://example.de/a%2fb%7e", "http://example.de/a%2Fb~"),
+        ("http://example.de/%41%42c", "http://example.de/ABc"),
+        ("http://example.de/index.html", "http://example.de/"),
+        ("http://example.de/dir/index.php", "http://example.de/dir"),
+        ("http://example.de/a?", "http://example.de/a"),
+        ("http://example.de/a#kontakt", "http://example.de/a"),
+        ("http://example.de//a///b/", "http://example.de/a/b"),
+        ("http://example.de/a?b=1&PHPSESSID=abc&c=2", "http://example.de/a?b=1&c=2"),
+        ("http://example.de/a;jsessionid=XYZ", "http://example.de/a"),
+        ("http://bücher.de/", "http://xn--bcher-kva.de/"),
+    ],
+)
+def test_normalisation(url, expected):
+    assert normalize_url(url) == expected
+
+
+@pytest.mark.parametrize("url", ["mailto:a@b.de", "ftp://x.de/", "http://", "http://exa mple.de/", "http://[::1/"])
+def test_invalid_urls_raise(url):
+    with pytest.raises(InvalidURL):
+        normalize_url(url)
+
+
+def test_links_carry_anchor_title_and_context_bounded_by_neighbouring_links():
+    doc = html.fromstring(
+        """<html><head><script>var a = '<a href="/js">x</a>';</script></head><body>
+        <p>Besuchen Sie unser Café in der Innenstadt. Hier finden Sie die
+        <a href="/kontakt.html" title="So erreichen Sie uns">Anfahrt und Kontakt</a> zu unserem Haus.
+        <a href="/menu">Speisekarte</a></p>
+        <a href="mailto:x@y.de">Mail</a> <a href="/bild.jpg">Bild</a> <a href="/kontakt.html">again</a>
+        <a href="http://other.de/" rel="nofollow">Partner</a></body></html>"""
+    )
+    links = extract_links(doc, "http://www.cafe.de/start")
+    by_url = {l["url"]: l for l in links}
+    assert list(by_url) == ["http://www.cafe.de/kontakt.html", "http://www.cafe.de/menu", "http://other.de/"]
+    kontakt = by_url["http://www.cafe.de/kontakt.html"]
+    assert kontakt["anchor"] == "Anfahrt und Kontakt"
+    assert kontakt["title"] == "So erreichen Sie uns"
+    assert kontakt["source_url"] == "http://www.cafe.de/start"
+    assert kontakt["context"].endswith("Hier finden Sie die zu unserem Haus.")
+    assert len(kontakt["context"]) <= 101
+    assert by_url["http://www.cafe.de/menu"]["context"] == "zu unserem Haus."
+    assert by_url["http://other.de/"]["nofollow"] is True
