@@ -190,16 +190,30 @@ def _street_ok(street: str, loose: bool = False) -> bool:
     return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
 
 
+# Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
+_UNIT_TAIL = re.compile(
+    r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
+    r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
+    r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
+)
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
 _NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
 
 
+def _is_year(number: str) -> bool:
+    """"Kramermarkt 2024 in Oldenburg": a year, not a house number."""
+    return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
+
+
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
+    unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
+    if unit is not None:
+        window = window[: unit.start()] + ", "
     if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
         return None
     match = _BEFORE_STRICT.search(window)
-    if match is not None and _street_ok(match.group("street")):
+    if match is not None and _street_ok(match.group("street")) and not _is_year(match.group("number")):
         return match
     if loose:
         match = _BEFORE_LOOSE.search(window)
@@ -207,7 +221,8 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
     match = _BEFORE_LOOSE.search(window)
-    if match is not None and gaz.street_coords(match.group("street")) is not None:
+    if match is not None and gaz.street_coords(match.group("street")) is not None and not _is_year(
+            match.group("number")):
         return match
     return None
 
