@@ -28,7 +28,7 @@ FRAGMENTS = [
 markup = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=20)), max_size=60).map("".join)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(markup)
 def test_no_input_crashes_the_parser(page):
     for parser in (OLDENBURG, US):
@@ -39,7 +39,7 @@ def test_no_input_crashes_the_parser(page):
             address.to_dict(with_region=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, database=None)
 @given(st.text(max_size=400))
 def test_text_extraction_never_grows_the_text_much(text):
     assert len(html_to_text(text)) <= len(text) + 16
