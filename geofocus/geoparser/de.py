@@ -68,7 +68,8 @@ _NUMBER = (
 _SEP = r"(?: ?[,;|·•/–—-] ?| ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 _BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
-_AFTER_STRICT = re.compile(rf"(?: ?[,;|·•–-] ?| ?\n)(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+# Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
+_AFTER_STRICT = re.compile(rf" ?[,;|·•–-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
 
 # A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
 # a decimal, a date or a phone number; followed on the same or next line by a
@@ -154,6 +155,7 @@ _PHONE_BEFORE = re.compile(
     re.I,
 )
 _PHONE_DIGITS_BEFORE = re.compile(r"(?:\+ ?\d[\d ]*|\(?0\d{2,5}\)?)[ /-]*$")
+_NUMBER_LABEL_BEFORE = re.compile(r"(?:\b(?:nr|no|nummer|number|id|code)\b\.?|#) ?:? ?$", re.I)
 _SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
 # A field label between street and postcode: "Lange Straße 6\nPLZ / Ort: 26122 Oldenburg".
 _LABEL_TAIL = re.compile(r"(?:\n|^)(?:PLZ ?(?:/|,|und) ?Ort|PLZ|Ort|Postleitzahl|Stadt|Wohnort)\b ?:? ?$", re.I)
@@ -264,6 +266,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         line_start = text.rfind("\n", 0, start) + 1
         if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
             continue  # "0441 26122": the end of a phone number
+        if _NUMBER_LABEL_BEFORE.search(text, max(line_start, start - 16), start):
+            continue  # "Artikel-Nr. 63646", "Kd.-Nr.: 26122", "#26122"
         city = gaz.match_city(text, city_pos)
         if city is not None:
             city_text, city_end = city.text, city.end

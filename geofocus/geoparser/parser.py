@@ -116,16 +116,16 @@ class GeoParser:
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
         gaz = self.gazetteer
-        if self.address_format == "us":
-            match = _US_NUMBER_STREET.match(record.street_address)
-            if match is None:
-                return None
-            number, street = match.group("number"), match.group("street")
+        # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
+        # structured data is written by hand as often as by a template.
+        us_match = _US_NUMBER_STREET.match(record.street_address)
+        de_match = _DE_STREET_NUMBER.match(record.street_address)
+        if us_match is not None and (self.address_format == "us" or de_match is None):
+            number, street = us_match.group("number"), us_match.group("street")
+        elif de_match is not None:
+            street, number = de_match.group("street").strip(), de_match.group("number").replace(" ", "")
         else:
-            match = _DE_STREET_NUMBER.match(record.street_address)
-            if match is None:
-                return None
-            street, number = match.group("street").strip(), match.group("number").replace(" ", "")
+            return None
         if gaz.samples.search(street):
             return None
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
