@@ -51,6 +51,7 @@ ADVERSARIAL = [
     "<" * 10,
     "26122 " * 5,  # postcodes without place
     "Oldenburg 1, " * 4,  # city mentions with numbers
+    "Oldenburg, Am Markt " * 3,  # city-first forms without numbers
     "Am An den In der Zum " * 2,  # prepositions
     "aaaaaaaaaaStraßeStraßeStraße " * 2,
     "12-12-12-12/12/12 " * 3,

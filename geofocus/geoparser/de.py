@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
 
 U = "A-ZÄÖÜ"
 L = "a-zäöüßéèáàóòúç"
@@ -42,7 +42,7 @@ _SUFFIX_WORD = (
 # Standalone suffix words after an adjective: "Bremer Straße", "Alte Str.", "Großer Markt".
 _STANDALONE = (
     r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
-    r"Pfad|Deich|Graben|Brücke|Heerstra(?:ß|ss)e|Landstra(?:ß|ss)e|Hauptstra(?:ß|ss)e|Kamp|"
+    r"Pfad|Deich|Graben|Brücke|(?:Heer|Land|Haupt|Bundes|Dorf)(?:stra(?:ß|ss)e|str\.?)|Kamp|"
     r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende)"
 )
 _ADJ = rf"[{U}][{L}]*(?:er|e|es|en|sche|scher)"
@@ -65,11 +65,11 @@ _NUMBER = (
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
 )
 # Street and number at the END of a window of text; SEP separates them from what follows.
-_SEP = r"(?: ?[,;|·•/–—-] ?| ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
+_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 _BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
-_AFTER_STRICT = re.compile(rf" ?[,;|·•–-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+_AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
 
 # A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
 # a decimal, a date or a phone number; followed on the same or next line by a
@@ -200,7 +200,7 @@ _UNIT_TAIL = re.compile(
 )
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
-_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
+_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n.-]{0,4}(?:in ?)?$")
 
 
 def _is_year(number: str) -> bool:
@@ -257,6 +257,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
     taken_until = -1
     anchors = 0
+    with_postcode: set[tuple[str, str]] = set()
     for start, postcode, city_pos in _postcodes(text):
         anchors += 1
         if anchors > MAX_ANCHORS:
@@ -319,6 +320,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             expected = gaz.postcodes[postcode][2]
             if expected and fold(city_text).startswith(fold(expected)):
                 canonical, in_region = expected, True
+        with_postcode.add((normalise_street(street), _clean_number(number)))
         yield RawAddress(
             street=street,
             house_number=_clean_number(number),
@@ -332,16 +334,26 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         taken_until = end
     if gaz.city_anywhere is None:
         return
-    yield from _extract_without_postcode(text, gaz)
+    for raw in _extract_without_postcode(text, gaz):
+        # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
+        # read again without its postcode adds nothing.
+        if (normalise_street(raw.street), raw.house_number) not in with_postcode:
+            yield raw
 
 
 def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
-    """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
+    """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
+    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
     anchors = 0
     for start in gaz.city_mentions(text):
         before = text[max(0, start - 110) : start]
-        if _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is None:
-            continue  # no house number right before the city: the common case
+        street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
+        city = None
+        if not street_first:
+            # Cheap test for the city-first form: a separator right after the name.
+            city = gaz.match_city(text, start)
+            if city is None or city.end >= len(text) or text[city.end] not in ",;|·•–-:":
+                continue
         anchors += 1
         if anchors > MAX_ANCHORS:
             break
@@ -350,14 +362,21 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
             continue
         if _ADMIN_BEFORE.search(before):
             continue
-        city = gaz.match_city(text, start)
+        city = city or gaz.match_city(text, start)
         if city is None or city.canonical is None:
             continue  # a confusable such as "Oldenburg in Holstein"
         if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
             continue
-        found = _find_street_before(before, loose=False, gaz=gaz)
-        if found is None:
-            continue
+        if street_first:
+            found = _find_street_before(before, loose=False, gaz=gaz)
+            if found is None:
+                continue
+            addr_start, end = start - (len(before) - found.start()), city.end
+        else:
+            found = _AFTER_STRICT.match(text, city.end)
+            if found is None or not _street_ok(found.group("street")) or _is_year(found.group("number")):
+                continue
+            addr_start, end = start, found.end()
         street = _trim_street(found.group("street"))
         if gaz.samples.search(street):
             continue
@@ -368,6 +387,6 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
             city=city.canonical,
             city_text=city.text,
             in_region=True,
-            start=start - (len(before) - found.start()),
-            end=city.end,
+            start=addr_start,
+            end=end,
         )
