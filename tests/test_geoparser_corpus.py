@@ -9,7 +9,7 @@ import pytest
 from geofocus.geoparser.evaluate import evaluate, read_corpus
 
 DATA = Path(__file__).resolve().parent / "data"
-CORPORA = sorted(DATA.glob("geoparser_corpus_*.txt")) + [DATA / "geoparser_heldout.txt"]
+CORPORA = sorted(DATA.glob("geoparser_corpus_*.txt")) + sorted(DATA.glob("geoparser_heldout*.txt"))
 
 
 @pytest.fixture(scope="module")

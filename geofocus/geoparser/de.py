@@ -70,6 +70,9 @@ _BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER
 _BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 _AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+_AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
+# "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
+_EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
 # A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
 # a decimal, a date or a phone number; followed on the same or next line by a
@@ -242,6 +245,18 @@ def _loose_number_ok(match: re.Match[str]) -> bool:
     return last not in _COMPANY
 
 
+def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
+    """Street and number right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1")."""
+    after = _AFTER_STRICT.match(text, pos)
+    if after is not None and _street_ok(after.group("street")) and not _is_year(after.group("number")):
+        return after
+    after = _AFTER_LOOSE.match(text, pos)
+    if after is not None and gaz.street_coords(after.group("street")) is not None and not _is_year(
+            after.group("number")):
+        return after
+    return None
+
+
 def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
@@ -301,8 +316,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             # before it ("Tel. 0441 26122 Oldenburg") is no postcode.
             if _PHONE_BEFORE.search(text, max(line_start, start - 30), start):
                 continue
-            after = _AFTER_STRICT.match(text, city_end)
-            if after is None or not _street_ok(after.group("street")):
+            after = _after_street(text, city_end, gaz)
+            if after is None:
                 continue
             street, number = after.group("street"), after.group("number")
             end = after.end()
@@ -312,6 +327,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             addr_start = window_start + found.start()
         street = _trim_street(street)
         if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
+            continue
+        if _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
         in_region = canonical is not None and postcode in gaz.postcodes
         if canonical is None and postcode in gaz.postcodes:
@@ -373,12 +390,12 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
                 continue
             addr_start, end = start - (len(before) - found.start()), city.end
         else:
-            found = _AFTER_STRICT.match(text, city.end)
-            if found is None or not _street_ok(found.group("street")) or _is_year(found.group("number")):
+            found = _after_street(text, city.end, gaz)
+            if found is None:
                 continue
             addr_start, end = start, found.end()
         street = _trim_street(found.group("street"))
-        if gaz.samples.search(street):
+        if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
         yield RawAddress(
             street=street,
