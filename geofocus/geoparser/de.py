@@ -74,9 +74,6 @@ _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
-# A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
-# a decimal, a date or a phone number; followed on the same or next line by a
-# capitalised place name.
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
 # phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
@@ -188,11 +185,15 @@ def _clean_number(number: str) -> str:
 
 
 def _street_ok(street: str, loose: bool = False) -> bool:
-    first = street.split(" ", 1)[0].rstrip(".").lower()
-    last = street.rsplit(" ", 1)[-1].rstrip(".").lower()
+    """No street: "Tel 0441", "Linie 3", "Raum 12"; but "Platz der Republik" is one."""
+    words = street.split(" ")
+    first = words[0].rstrip(".").lower()
+    last = words[-1].rstrip(".").lower()
     if loose and first in _NOT_LOOSE:
         return False
-    return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
+    if (loose or len(words) == 1) and first in _NOT_STREET:
+        return False
+    return (len(words) > 2 or last not in _NOT_STREET) and len(street) >= 3
 
 
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
