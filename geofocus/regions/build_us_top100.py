@@ -19,7 +19,6 @@ Sources (also written into the pack's "sources" field):
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
