@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import json
 import os
 import subprocess
@@ -28,6 +30,14 @@ def test_osm_readers_agree_on_streets(name):
                           "Lappan"}  # not the river, not the unnamed footway; Lappan from addr:street
     assert found["Schloßplatz"] == pytest.approx((53.1386, 8.2148), abs=1e-4)
     assert len(extract.nodes) == 12
+
+
+@pytest.mark.parametrize("opener, suffix", [(gzip.open, ".osm.gz"), (bz2.open, ".osm.bz2")])
+def test_compressed_osm_xml(tmp_path, opener, suffix):
+    path = tmp_path / f"mini{suffix}"
+    with opener(path, "wb") as out:
+        out.write((DATA / "mini.osm").read_bytes())
+    assert streets(read_extract(path)) == streets(read_extract(DATA / "mini.osm"))
 
 
 def test_osm_reader_rejects_other_files(tmp_path):
