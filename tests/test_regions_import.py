@@ -114,3 +114,25 @@ def test_scrapy_region_import_explains_a_wrong_place(tmp_path):
 def test_scrapy_region_show_unknown_lists_packs(tmp_path):
     done = _scrapy(["show", "atlantis"], tmp_path)
     assert done.returncode == 2 and "oldenburg" in done.stderr
+
+
+def test_a_place_name_used_elsewhere_needs_a_postcode(tmp_path, monkeypatch):
+    rows = [
+        ("DE", "67433", "Neustadt", "Rheinland-Pfalz", "RP", "", "00", "", "", "49.35", "8.14", "4"),
+        ("DE", "67434", "Neustadt", "Rheinland-Pfalz", "RP", "", "00", "", "", "49.33", "8.16", "4"),
+        ("DE", "31535", "Neustadt", "Niedersachsen", "NI", "", "00", "", "", "52.50", "9.46", "4"),
+    ]
+    (tmp_path / "g.txt").write_text("".join("\t".join(r) + "\n" for r in rows))
+    pack, _ = build_pack("neustadt", tmp_path / "g.txt", places=["Neustadt"], admin="Rheinland-Pfalz")
+    assert set(pack["postcodes"]) == {"67433", "67434"}
+    assert pack["ambiguous_cities"] == ["Neustadt"]
+    (tmp_path / "neustadt.json").write_text(json.dumps(pack))
+    monkeypatch.setenv("GEOFOCUS_REGION_PATH", str(tmp_path))
+    load_region.cache_clear()
+    try:
+        parser = GeoParser(load_region("neustadt"))
+    finally:
+        load_region.cache_clear()
+    assert parser.parse("Hauptstraße 1, 67433 Neustadt").relevant
+    assert not parser.parse("Hauptstraße 1, 31535 Neustadt").relevant
+    assert not parser.parse("Hauptstraße 1, Neustadt").relevant  # which Neustadt?

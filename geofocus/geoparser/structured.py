@@ -49,7 +49,7 @@ def syntaxes_present(markup: str) -> list[str]:
 
 def geo_position(markup: str) -> tuple[float, float] | None:
     """The coordinate of a ``geo.position`` or ``ICBM`` meta tag, if any."""
-    if "geo.position" not in markup and "icbm" not in markup.lower()[:20000]:
+    if "geo.position" not in markup and "ICBM" not in markup and "icbm" not in markup:
         return None
     for tag in _GEO_META.finditer(markup):
         content = _CONTENT.search(tag.group(0))

@@ -160,6 +160,11 @@ def build_pack(
             confusable_postcodes.setdefault(row.postcode, row.place)
             if district and not district.casefold().startswith(tuple(c.casefold() for c in chosen)):
                 confusables[district.split(",")[0].strip()] = None
+    # A place name that also names a place outside the selection ("Neustadt") is
+    # ambiguous: without a postcode it cannot place an address in the region.
+    chosen_folded = {c.casefold() for c in chosen}
+    ambiguous = sorted({r.place for r in rows if r.place.casefold() in chosen_folded
+                        and r.postcode not in selected_codes and not (country_ok(r) and admin_ok(r))})
     street_points: dict[str, list[float]] = {}
     osm_names = []
     for source in osm:
@@ -185,6 +190,7 @@ def build_pack(
         "postcodes": dict(sorted(postcodes.items())),
         "bbox": bbox,
         "confusables": list(confusables),
+        "ambiguous_cities": ambiguous,
         "confusable_postcodes": dict(sorted(confusable_postcodes.items())),
         "streets": dict(sorted(street_points.items())),
         "sources": {

@@ -194,8 +194,9 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
             raise _fail(source, f"'bbox' must be 4 numbers, got {data['bbox']!r}") from None
         if len(bbox) != 4 or bbox[0] > bbox[2] or bbox[1] > bbox[3]:
             raise _fail(source, f"'bbox' must be [min lon, min lat, max lon, max lat], got {data['bbox']!r}")
-    if not isinstance(data.get("confusables", []), list):
-        raise _fail(source, "'confusables' must be a list of place names")
+    for key in ("confusables", "ambiguous_cities"):
+        if not isinstance(data.get(key, []), list):
+            raise _fail(source, f"{key!r} must be a list of place names")
     if data.get("address_format", "de") not in ("de", "us"):
         raise _fail(source, f"'address_format' must be 'de' or 'us', got {data['address_format']!r}")
     return Region(
