@@ -51,6 +51,10 @@ _PREP = (
     r"(?:An|Auf|In|Hinter|Unter|Vor|Über|Bei|Zu|Nach|Achter|Up|Op|Neben|Zwischen|Gegenüber|Vorm)"
     r" (?:der|den|dem|die|das|de|dat|'n|m))"
 )
+_PREP_SET = frozenset(
+    "Am Im Zum Zur Beim Vorm Hinterm Unterm Überm Ans Ins Achtern An Auf In Hinter Unter Vor Über Bei Zu "
+    "Nach Achter Up Op Neben Zwischen Gegenüber".split()
+)
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
@@ -71,6 +75,8 @@ _BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 _AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
+# What ends a city-first address: the line, a comma, a bracket, a full stop.
+_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)]|\.(?:\s|$))")
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
@@ -184,9 +190,27 @@ def _clean_number(number: str) -> str:
     return number.replace(" ", "").replace("–", "-")
 
 
+# "Am Sonntag 12 ...", "Im Jahr 2024": time phrases that look like prepositional streets.
+_NOT_AFTER_PREP = {
+    w.lower()
+    for w in (
+        "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonnabend Sonntag Wochenende Abend Morgen "
+        "Vormittag Nachmittag Mittag Anfang Ende Jahr Jahre Tag Tage Monat Woche Januar Februar März "
+        "April Mai Juni Juli August September Oktober November Dezember Frühjahr Sommer Herbst Winter "
+        "Alter Ganzen Rahmen Schnitt Durchschnitt Vergleich Moment Jahresende Stadtteil Stadtgebiet "
+        "Raum Bereich Zentrum Rahmen Auftrag Namen Sinne Fall Mittel Ziel Preis Wert Anteil Schluss"
+    ).split()
+}
+
+
 def _street_ok(street: str, loose: bool = False) -> bool:
     """No street: "Tel 0441", "Linie 3", "Raum 12"; but "Platz der Republik" is one."""
     words = street.split(" ")
+    if len(words) >= 2 and words[0] in _PREP_SET:
+        # The first capitalised word after the preposition ("Am Sonntag", "Im Jahr").
+        content = next((w for w in words[1:] if w[:1].isupper()), "")
+        if content.lower() in _NOT_AFTER_PREP:
+            return False
     first = words[0].rstrip(".").lower()
     last = words[-1].rstrip(".").lower()
     if loose and first in _NOT_LOOSE:
@@ -368,9 +392,10 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
         if not street_first:
-            # Cheap test for the city-first form: a separator right after the name.
+            # Cheap test for the city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
+            # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
-            if city is None or city.end >= len(text) or text[city.end] not in ",;|·•–-:":
+            if city is None or city.end >= len(text) or text[city.end] not in ",:":
                 continue
         anchors += 1
         if anchors > MAX_ANCHORS:
@@ -392,7 +417,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
             addr_start, end = start - (len(before) - found.start()), city.end
         else:
             found = _after_street(text, city.end, gaz)
-            if found is None:
+            if found is None or not _CITY_FIRST_END.match(text, found.end()):
                 continue
             addr_start, end = start, found.end()
         street = _trim_street(found.group("street"))
