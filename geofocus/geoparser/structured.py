@@ -16,11 +16,13 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
+# Markers of each syntax, and of an address in it: extruct runs only on pages
+# that have both (a page whose microdata is a product or a breadcrumb is skipped).
 _MARKERS = {
-    "json-ld": ("application/ld+json",),
-    "microdata": ("itemtype", "itemprop"),
-    "rdfa": ("typeof=", "vocab=", 'property="schema:', "property='schema:"),
-    "microformat": ("vcard", "h-card", "h-adr", '"adr', "'adr", " adr "),
+    "json-ld": (("application/ld+json",), ("streetaddress", '"address"')),
+    "microdata": (("itemprop",), ("streetaddress",)),
+    "rdfa": (("typeof=", "vocab=", "property="), ("streetaddress",)),
+    "microformat": (("vcard", "h-card", "h-adr", "adr"), ("street-address", "p-adr", "h-adr", 'class="adr', "class='adr", " adr ", ' adr"')),
 }
 _GEO_META = re.compile(
     r"<meta\b[^<>]*?(?:name|property)\s*=\s*[\"']?(?:geo\.position|icbm)[\"']?[^<>]*>", re.I
@@ -44,7 +46,10 @@ def syntaxes_present(markup: str) -> list[str]:
     """The structured-data syntaxes whose markers occur in ``markup``."""
     head = markup if len(markup) < 4_000_000 else markup[:4_000_000]
     lowered = head.lower()
-    return [name for name, marks in _MARKERS.items() if any(m in lowered for m in marks)]
+    return [
+        name for name, (syntax, address) in _MARKERS.items()
+        if any(m in lowered for m in syntax) and any(m in lowered for m in address)
+    ]
 
 
 def geo_position(markup: str) -> tuple[float, float] | None:
