@@ -111,6 +111,12 @@ def _anchors(text: str) -> list[tuple[int, str, str | None, int]]:
         tail = _ZIP_TAIL.match(text, end)
         if tail is None:
             continue
+        # Cheap test first: a state name or code ends in a letter or "." just before.
+        j = begin - 1
+        while j >= 0 and text[j] in " ,":
+            j -= 1
+        if j < 0 or not (text[j].isalpha() or text[j] == "."):
+            continue
         state = _STATE_BEFORE_ZIP.search(text, max(0, begin - 24), begin)
         if state is not None and state.start("state") not in found:
             found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
