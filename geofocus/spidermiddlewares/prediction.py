@@ -12,10 +12,12 @@ evaluation at 550 and the decay middleware at 580).  Contract, all in
   decay middleware set ``"score"``): sets ``"path"`` = [terms of its link] +
   the parent's path, cut to n entries.  With strategy ``adaptive`` it also sets
   ``"prediction"`` and ``"priority"`` = score + prediction * (1 - score).  With
-  any other strategy the middleware still learns (so a baseline crawl leaves a
-  model behind) but sets ``"prediction"`` to None and leaves ``"priority"`` to
-  the decay middleware: the baselines pay no prediction cost, and the crawl
-  log says plainly that no prediction was used.
+  any other strategy (``distance``, ``bfs``) it neither extracts features nor
+  learns: it sets ``"prediction"`` to None and leaves ``"priority"`` to the
+  decay middleware, so the baselines pay nothing for the prediction (fair
+  throughput comparisons) and the crawl log says plainly that none was used.
+  A model can still be had from a baseline crawl afterwards, from its crawl
+  log: ``scrapy train RUN_DIR -o MODEL``.
 * ``rescore(meta)``: recompute a queued request's priority with the current
   model; the scheduler's ``rescore_requested`` signal calls it for a batch.
 
