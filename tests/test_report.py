@@ -232,7 +232,8 @@ def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
     r2 = write_run(tmp_path / "n2", n2, node="n2", crawl_id="c", cities=["Bremen"])
     (r1 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 7,
                                                "geofocus/filtered/tld": 3}))
-    (r2 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 3}))
+    (r2 / "stats.json").write_text(json.dumps({"geofocus/partition/sent/n1": 2,
+                                               "geofocus/partition/sent/general": 1}))
     result = build_report([r1, r2], tmp_path / "out")
     metrics = json.loads((result.out_dir / "metrics.json").read_text())
     [crawl] = metrics["gao"]
@@ -243,3 +244,20 @@ def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
     assert crawl["locality_linked"] == 0.0  # the one linked pair (1, 2) spans two cities
     html = (result.out_dir / "index.html").read_text()
     assert "Filtered URLs" in html and "n1: 50.0 %" in html
+
+
+def test_geo_focus_from_the_regions_default_node_plan(tmp_path):
+    """us-top100 runs of the paper's time-zone nodes: the report knows who owns which city."""
+    from geofocus.reporting import build_report
+
+    ny = addr("Broadway", "1", "10004", "New York", 40.70, -74.01)
+    la = addr("Main Street", "100", "90012", "Los Angeles", 34.05, -118.24)
+    east = [page(u("1", "www.ny.com"), None, True, [ny], node="eastern"),
+            page(u("2", "www.ny.com"), u("1", "www.ny.com"), True, [la], node="eastern")]
+    west = [page(u("3", "www.la.com"), None, True, [la], node="pacific")]
+    runs = [write_run(tmp_path / "e", east, region="us-top100", node="eastern", crawl_id="x"),
+            write_run(tmp_path / "w", west, region="us-top100", node="pacific", crawl_id="x")]
+    result = build_report(runs, tmp_path / "out")
+    [crawl] = json.loads((result.out_dir / "metrics.json").read_text())["gao"]
+    assert crawl["geo_focus"] == {"eastern": 0.5, "pacific": 1.0}
+    assert (result.out_dir / "map.png").stat().st_size > 0
