@@ -56,7 +56,6 @@ EXTENSIONS = {
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,
+    # RUN_DIR/series.jsonl and the closing summary line.
+    "geofocus.extensions.series.CrawlSeries": 600,
 }
-
-# Crawl series (RUN_DIR/series.jsonl) and the closing summary line; added to any EXTENSIONS above.
-EXTENSIONS = {**globals().get("EXTENSIONS", {}), "geofocus.extensions.series.CrawlSeries": 600}
