@@ -100,7 +100,7 @@ def _duration(run: Run) -> float | None:
 def _ahlers_boll(run: Run, tree: CrawlTree) -> dict[str, Any]:
     bridges = bridge_distances(tree)
     tails = tail_lengths(tree)
-    seeds = seed_distances(run.pages)
+    seeds = seed_distances(tree)
     return {
         "harvest_rate": run.relevant / run.fetched if run.fetched else NotAvailable(
             "no pages fetched"),
@@ -180,11 +180,13 @@ def _exchanged(run: Run) -> int | None:
 
 
 def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[str, Any]:
-    pages = [dict(p, node=p.get("node") or r.meta.get("node")) for r in group for p in r.pages]
+    pages = [p if p.get("node") or not r.meta.get("node") else dict(p, node=r.meta["node"])
+             for r in group for p in r.pages]
+    tree = CrawlTree(pages)
     sent = [x for x in map(_exchanged, group) if x is not None]
     exchanged = sum(sent) if sent else None
     distinct, total = count_entities(pages)
-    locality = collab.geographic_locality(pages, canonical)
+    locality = collab.geographic_locality(tree, canonical)
     focus = collab.geo_focus(pages, _assignment(group), canonical)
     return {
         "crawl": label,
@@ -195,7 +197,7 @@ def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[
         "distinct_entities": distinct,
         "entities": total,
         "entity_ratio": collab.entity_ratio(pages),
-        "geo_centrality": collab.geo_centrality(pages, k=k, m=m),
+        "geo_centrality": collab.geo_centrality(tree, k=k, m=m),
         "overlap": collab.overlap(pages),
         "diversity": collab.diversity(pages),
         "communication_overhead": collab.communication_overhead(pages, exchanged),
