@@ -148,7 +148,7 @@ def address_map(
         min_lat, max_lat = min(min_lat, lat), max(max_lat, lat)
     pad_x = (max_lon - min_lon) * 0.05 or 0.01
     pad_y = (max_lat - min_lat) * 0.05 or 0.01
-    fig, ax = plt.subplots(figsize=(8, 7))
+    fig, ax = plt.subplots(figsize=(10, 8))
     ax.set_facecolor("#f3f1ea")
     ax.add_patch(matplotlib.patches.Rectangle(
         (bbox[0], bbox[1]), bbox[2] - bbox[0], bbox[3] - bbox[1], fill=False,
