@@ -1,6 +1,6 @@
 """Scale-out benchmark: Redis frontier ops/s, crawl pages/s with 1 and 2 workers, partition policies.
 
-    python bench/scale.py [--pages 1500] [--delay 0] [--ops 20000] [--region-pack PATH] [--out bench/scale.json]
+    python bench/scale.py [--pages 1500] [--delay 0] [--ops 20000] [--region-pack PATH] [--out bench/results/scale.json]
 
 1. Frontier operations per second (push, pop+done) of the Redis frontier
    (a real redis-server started here) next to the embedded SQLite frontier.
@@ -227,7 +227,7 @@ def main() -> None:
     ap.add_argument("--delay", type=float, default=0.0,
                     help="seconds the site takes per page (0: CPU-bound; 0.2: latency-bound like the Web)")
     ap.add_argument("--region-pack", default="")
-    ap.add_argument("--out", default=str(ROOT / "bench" / "scale.json"))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "scale.json"))
     args = ap.parse_args()
     results: dict = {}
     server = RedisServer().start()
@@ -269,6 +269,7 @@ def main() -> None:
                 print("  ".join(f"{row[c]!s:>14}" for c in cols))
     finally:
         server.cleanup()
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2))
     print(f"\nwritten {args.out}")
 
