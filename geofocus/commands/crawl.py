@@ -24,4 +24,8 @@ class Command(ScrapyCrawlCommand):
             if check is not None:
                 assert self.settings is not None
                 check(self.settings, **opts.spargs)
+            if self.settings is not None and self.settings.get("GEOFOCUS_REDIS_URL"):
+                from geofocus.redis.connection import check_settings
+
+                check_settings(self.settings)
         super().run(args, opts)
