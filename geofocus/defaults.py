@@ -59,6 +59,11 @@ GEOFOCUS_MAX_PAGES = 0
 GEOFOCUS_CRAWL_LOG_ENABLED = True
 GEOFOCUS_SERIES_EVERY = 100
 
+# Link prediction: Laplace smoothing of the naive Bayes, and how often (seconds)
+# the learned model is saved to RUN_DIR/model.json (also saved on close).
+GEOFOCUS_PREDICTION_ALPHA = 1.0
+GEOFOCUS_MODEL_SAVE_INTERVAL = 60
+
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
 GEOFOCUS_REDIS_PREFIX = "geofocus"

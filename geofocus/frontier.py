@@ -65,31 +65,8 @@ class FrontierQueue(Protocol):
         ...
 
     def pop(self, busy_slots: Collection[str] = ()) -> FrontierEntry | None:
-        db = self._require_db()
-        if not self._queued:
-            return None
-        lookahead = self.lookahead if busy_slots else 1
-        candidates = db.execute(
-            "SELECT fp, priority, slot FROM frontier WHERE state = 0 ORDER BY priority DESC, tiebreak LIMIT ?",
-            (lookahead,),
-        ).fetchall()
-        row = next((c for c in candidates if c[2] not in busy_slots), None)
-        if row is None and len(candidates) == lookahead:
-            # The best `lookahead` entries all wait for busy hosts: ask the index for
-            # the best entry of any other host instead of stalling the downloader.
-            marks = ",".join("?" * len(busy_slots))
-            row = db.execute(
-                "SELECT fp, priority, slot FROM frontier WHERE state = 0 "
-                f"AND slot NOT IN ({marks}) ORDER BY priority DESC, tiebreak LIMIT 1",
-                tuple(busy_slots),
-            ).fetchone()
-        if row is None:
-            return None
-        (payload,) = db.execute(
-            "UPDATE frontier SET state = 1 WHERE fp = ? RETURNING request", (row[0],)
-        ).fetchone()
-        self._queued -= 1
-        return FrontierEntry(row[0], row[1], row[2], decode_request(payload))
+        """The best queued entry whose slot is not busy, now LEASED; None if there is none."""
+        ...
 
     def done(self, fingerprint: str) -> None: ...
 
@@ -131,9 +108,10 @@ CREATE TABLE IF NOT EXISTS frontier (
     tiebreak REAL NOT NULL,
     slot TEXT NOT NULL,
     state INTEGER NOT NULL,
-    request TEXT
+    payload INTEGER
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS frontier_best ON frontier(priority DESC, tiebreak) WHERE state = 0;
+CREATE TABLE IF NOT EXISTS payloads (id INTEGER PRIMARY KEY, request TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
 """
 
@@ -142,11 +120,14 @@ class SqliteFrontier:
     """The embedded frontier: queue, seen-set and counters in one SQLite file.
 
     Memory stays small whatever the queue length: entries live in the file
-    (the page cache is bounded by ``cache_mb``), and a fetched entry keeps only
-    its fingerprint.  Changes are written in one transaction that is committed
-    by :meth:`flush`; the scheduler flushes on a timer and at close, so a
-    kill -9 loses at most the last interval, which the crawl redoes (pages
-    whose ``done`` was not committed are still LEASED and go back to the queue).
+    (the page cache is bounded by ``cache_mb``).  The ordering table holds only
+    fingerprints, priorities and states, so it stays small enough to be
+    cached; serialised requests sit in a separate table written in append
+    order and deleted once fetched, so a fetched URL costs only its
+    fingerprint.  Changes are written in one transaction that is committed by
+    :meth:`flush`; the scheduler flushes every few pages and on a timer, so a
+    kill -9 loses at most that much, which the crawl redoes (pages whose
+    ``done`` was not committed are still LEASED and go back to the queue).
     """
 
     def __init__(
@@ -200,46 +181,56 @@ class SqliteFrontier:
             raise RuntimeError("frontier is not open")
         return self._db
 
+    def _store(self, request: dict[str, Any]) -> int:
+        cursor = self._require_db().execute("INSERT INTO payloads(request) VALUES(?)", (encode_request(request),))
+        return cursor.lastrowid  # type: ignore[return-value]
+
+    def _replace(self, payload_id: int, request: dict[str, Any]) -> None:
+        self._require_db().execute(
+            "UPDATE payloads SET request = ? WHERE id = ?", (encode_request(request), payload_id)
+        )
+
+    def _load(self, payload_id: int) -> dict[str, Any]:
+        row = self._require_db().execute("SELECT request FROM payloads WHERE id = ?", (payload_id,)).fetchone()
+        return decode_request(row[0]) if row else {}
+
     # -- queue ------------------------------------------------------------
     def push(self, entry: FrontierEntry) -> str:
         db = self._require_db()
-        payload = encode_request(entry.request)
-        inserted = db.execute(
-            "INSERT OR IGNORE INTO frontier(fp, priority, tiebreak, slot, state, request) "
-            "VALUES(?, ?, ?, ?, 0, ?)",
-            (entry.fingerprint, entry.priority, self._random.random(), entry.slot, payload),
-        ).rowcount
-        if inserted:
+        known = db.execute(
+            "SELECT state, priority, payload FROM frontier WHERE fp = ?", (entry.fingerprint,)
+        ).fetchone()
+        if known is None:
+            db.execute(
+                "INSERT INTO frontier(fp, priority, tiebreak, slot, state, payload) VALUES(?, ?, ?, ?, 0, ?)",
+                (entry.fingerprint, entry.priority, self._random.random(), entry.slot, self._store(entry.request)),
+            )
             self._queued += 1
             return PushResult.NEW
-        raised = db.execute(
-            "UPDATE frontier SET priority = ?, request = ? "
-            "WHERE fp = ? AND state = 0 AND priority < ?",
-            (entry.priority, payload, entry.fingerprint, entry.priority),
-        ).rowcount
-        return PushResult.RAISED if raised else PushResult.REJECTED
+        state, priority, payload_id = known
+        if state != QUEUED or entry.priority <= priority:
+            return PushResult.REJECTED
+        db.execute("UPDATE frontier SET priority = ? WHERE fp = ?", (entry.priority, entry.fingerprint))
+        self._replace(payload_id, entry.request)
+        return PushResult.RAISED
 
     def pop(self, busy_slots: Collection[str] = ()) -> FrontierEntry | None:
         db = self._require_db()
-        lookahead = self.lookahead
         if not self._queued:
             return None
-        row = None
-        rows = db.execute(
-            "SELECT fp, priority, slot, request FROM frontier WHERE state = 0 "
+        lookahead = self.lookahead if busy_slots else 1
+        candidates = db.execute(
+            "SELECT fp, priority, slot, payload FROM frontier WHERE state = 0 "
             "ORDER BY priority DESC, tiebreak LIMIT ?",
-            (lookahead if busy_slots else 1,),
+            (lookahead,),
         ).fetchall()
-        for candidate in rows:
-            if candidate[2] not in busy_slots:
-                row = candidate
-                break
-        if row is None and rows and len(rows) == lookahead:
+        row = next((c for c in candidates if c[2] not in busy_slots), None)
+        if row is None and len(candidates) == lookahead:
             # The best `lookahead` entries all wait for busy hosts: ask the index for
             # the best entry of any other host instead of stalling the downloader.
             marks = ",".join("?" * len(busy_slots))
             row = db.execute(
-                "SELECT fp, priority, slot, request FROM frontier WHERE state = 0 "
+                "SELECT fp, priority, slot, payload FROM frontier WHERE state = 0 "
                 f"AND slot NOT IN ({marks}) ORDER BY priority DESC, tiebreak LIMIT 1",
                 tuple(busy_slots),
             ).fetchone()
@@ -247,29 +238,38 @@ class SqliteFrontier:
             return None
         db.execute("UPDATE frontier SET state = 1 WHERE fp = ?", (row[0],))
         self._queued -= 1
-        return FrontierEntry(row[0], row[1], row[2], decode_request(row[3]))
+        return FrontierEntry(row[0], row[1], row[2], self._load(row[3]))
 
     def done(self, fingerprint: str) -> None:
-        # The request body is no longer needed: a DONE row is just a seen fingerprint.
+        # The request is no longer needed: a DONE row is just a seen fingerprint.
         db = self._require_db()
-        changed = db.execute(
-            "UPDATE frontier SET state = 2, request = NULL WHERE fp = ? AND state != 2",
-            (fingerprint,),
-        ).rowcount
-        if not changed:
+        row = db.execute("SELECT state, payload FROM frontier WHERE fp = ?", (fingerprint,)).fetchone()
+        if row is None:
             db.execute(
-                "INSERT OR IGNORE INTO frontier(fp, priority, tiebreak, slot, state, request) "
-                "VALUES(?, 0, 0, '', 2, NULL)",
+                "INSERT INTO frontier(fp, priority, tiebreak, slot, state, payload) VALUES(?, 0, 0, '', 2, NULL)",
                 (fingerprint,),
             )
+            return
+        state, payload_id = row
+        if state == DONE:
+            return
+        db.execute("UPDATE frontier SET state = 2, payload = NULL WHERE fp = ?", (fingerprint,))
+        if payload_id is not None:
+            db.execute("DELETE FROM payloads WHERE id = ?", (payload_id,))
+        if state == QUEUED:
+            self._queued -= 1
 
     def release(self, entry: FrontierEntry) -> bool:
-        released = self._require_db().execute(
-            "UPDATE frontier SET state = 0, priority = ?, request = ? WHERE fp = ? AND state = 1",
-            (entry.priority, encode_request(entry.request), entry.fingerprint),
-        ).rowcount
-        self._queued += released
-        return bool(released)
+        db = self._require_db()
+        row = db.execute(
+            "UPDATE frontier SET state = 0, priority = ? WHERE fp = ? AND state = 1 RETURNING payload",
+            (entry.priority, entry.fingerprint),
+        ).fetchone()
+        if row is None:
+            return False
+        self._replace(row[0], entry.request)
+        self._queued += 1
+        return True
 
     def seen(self, fingerprint: str) -> bool:
         row = self._require_db().execute(
@@ -282,23 +282,23 @@ class SqliteFrontier:
 
     # -- re-scoring -------------------------------------------------------
     def queued_sample(self, limit: int, after: str = "") -> list[FrontierEntry]:
-        """Up to ``limit`` queued entries in fingerprint order after ``after`` (a cursor)."""
         rows = self._require_db().execute(
-            "SELECT fp, priority, slot, request FROM frontier WHERE state = 0 AND fp > ? "
-            "ORDER BY fp LIMIT ?",
+            "SELECT fp, priority, slot, payload FROM frontier WHERE state = 0 AND fp > ? ORDER BY fp LIMIT ?",
             (after, limit),
         ).fetchall()
-        return [FrontierEntry(r[0], r[1], r[2], decode_request(r[3])) for r in rows]
+        return [FrontierEntry(r[0], r[1], r[2], self._load(r[3])) for r in rows]
 
     def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any]]]) -> int:
-        """Set new priorities (up or down) of queued entries; returns how many changed."""
         changed = 0
         db = self._require_db()
         for fingerprint, priority, request in updates:
-            changed += db.execute(
-                "UPDATE frontier SET priority = ?, request = ? WHERE fp = ? AND state = 0",
-                (priority, encode_request(request), fingerprint),
-            ).rowcount
+            row = db.execute(
+                "UPDATE frontier SET priority = ? WHERE fp = ? AND state = 0 RETURNING payload",
+                (priority, fingerprint),
+            ).fetchone()
+            if row is not None:
+                self._replace(row[0], request)
+                changed += 1
         return changed
 
     # -- counters ---------------------------------------------------------

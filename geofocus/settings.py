@@ -45,6 +45,7 @@ DOWNLOADER_MIDDLEWARES = {
 SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
+    "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
     "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
@@ -55,4 +56,6 @@ EXTENSIONS = {
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,
+    # RUN_DIR/series.jsonl and the closing summary line.
+    "geofocus.extensions.series.CrawlSeries": 600,
 }

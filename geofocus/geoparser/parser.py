@@ -1,62 +1,161 @@
+"""GeoParser: the addresses of a page and whether the page is relevant for a region."""
+
 from __future__ import annotations
 
 import re
 
-from lxml import html as lxml_html
-
+from geofocus.geoparser import de, structured, us
+from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import Address, ParseResult
+from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
-_BLOCK_TAGS = ("br", "p", "div", "li", "td", "tr", "h1", "h2", "h3", "h4", "address", "footer")
+__all__ = ["GeoParser", "html_to_text"]
 
-_DE_ADDRESS = re.compile(
-    r"(?P<street>[A-ZÄÖÜ][\wäöüßÄÖÜ.\- ]{2,60}?)\s+(?P<number>\d{1,4}\s?[a-zA-Z]?(?:\s?[-–/]\s?\d{1,4}[a-zA-Z]?)?)"
-    r"\s*[,\n]\s*(?:D-|DE-)?(?P<postcode>\d{5})\s+(?P<city>[A-ZÄÖÜ][\wäöüß.()/ \-]{1,40})"
+_DE_STREET_NUMBER = re.compile(
+    r"^(?P<street>.*?[^\d\s,])[\s,]*(?P<number>[1-9]\d{0,3}(?:\s?[a-zA-Z])?(?:\s?[-–/+]\s?\d{1,4}(?:\s?[a-zA-Z])?)?)$"
 )
-
-
-def html_to_text(markup: str) -> str:
-    """Visible text of an HTML page with block elements turned into newlines."""
-    if "<" not in markup:
-        return markup
-    try:
-        root = lxml_html.fromstring(markup)
-    except (ValueError, lxml_html.etree.ParserError):
-        return markup
-    for bad in root.xpath("//script|//style|//noscript"):
-        bad.drop_tree()
-    for el in root.iter(*_BLOCK_TAGS):
-        el.tail = "\n" + (el.tail or "")
-    return root.text_content()
+_US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
+_POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
 class GeoParser:
-    """Finds German street addresses and decides membership by postcode."""
+    """Finds the street addresses of a page and decides its relevance for a region.
 
-    def __init__(self, region: Region):
+    ``parse`` is pure (no I/O, no shared mutable state), so one parser can be
+    used from several threads; it never raises on odd input.
+    """
+
+    def __init__(self, region: Region, structured_data: bool = True):
         self.region = region
+        self.gazetteer = Gazetteer(region)
+        fmt = region.raw.get("address_format") or ("us" if region.country == "US" else "de")
+        self.address_format = fmt
+        self._extract = us.extract if fmt == "us" else de.extract
+        self.structured_data = structured_data
 
-    def parse(self, markup: str, url: str | None = None) -> ParseResult:
-        text = html_to_text(markup)
+    def parse(self, markup: str | bytes, url: str | None = None) -> ParseResult:
+        """Addresses of ``markup`` (HTML or plain text); ``.relevant`` is eval(page)."""
+        if isinstance(markup, bytes):
+            markup = markup.decode("utf-8", errors="replace")
+        if not isinstance(markup, str):
+            markup = str(markup)
         result = ParseResult()
         seen: set[tuple[str, str, str, str]] = set()
-        for line_match in _DE_ADDRESS.finditer(text):
-            street = " ".join(line_match.group("street").split())
-            postcode = line_match.group("postcode")
-            city = line_match.group("city").split("\n")[0].strip()
-            known = self.region.postcodes.get(postcode)
-            address = Address(
-                street=street,
-                house_number=line_match.group("number").replace(" ", ""),
-                postcode=postcode,
-                city=city,
-                country=self.region.country,
-                lat=known[0] if known else None,
-                lon=known[1] if known else None,
-                precision="postcode" if known else None,
-                in_region=known is not None,
-            )
-            if address.key() not in seen:
-                seen.add(address.key())
-                result.all_addresses.append(address)
+        text = html_to_text(markup)
+        for raw in self._extract(text, self.gazetteer):
+            address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                    raw.in_region, state=raw.state)
+            self._add(result, seen, address)
+        if self.structured_data and "<" in markup:
+            syntaxes = structured.syntaxes_present(markup)
+            if result.all_addresses:
+                # Microdata, RDFa and microformats mark up visible text, which the
+                # text pass has read; once it found the address, their (costly)
+                # extraction could only repeat it.  JSON-LD is invisible text.
+                syntaxes = [s for s in syntaxes if s == "json-ld"]
+            if syntaxes:
+                for record in structured.extract(markup, url, syntaxes):
+                    if record.free_text:
+                        for raw in self._extract(record.street_address, self.gazetteer):
+                            self._add(result, seen, self._address(
+                                raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
+                                (record.lat, record.lon), raw.state))
+                        continue
+                    address = self._from_structured(record)
+                    if address is not None:
+                        self._add(result, seen, address)
+            point = structured.geo_position(markup)
+            if point is not None:
+                self._attach_point(result, point)
         return result
+
+    # -- building addresses -------------------------------------------------
+
+    def _address(self, street: str, number: str, postcode: str | None, city: str | None,
+                 in_region: bool, point: tuple[float | None, float | None] = (None, None),
+                 state: str | None = None) -> Address:
+        gaz = self.gazetteer
+        city_record = gaz.cities.get(f"{city}, {state}") or gaz.cities.get(city or "")
+        lat = lon = None
+        precision = None
+        if point[0] is not None and point[1] is not None:
+            lat, lon, precision = point[0], point[1], "point"
+        elif in_region and (coords := gaz.street_coords(street)) is not None:
+            lat, lon, precision = coords[0], coords[1], "street"
+        elif in_region and postcode and postcode in gaz.postcodes:
+            lat, lon, precision = gaz.postcodes[postcode][0], gaz.postcodes[postcode][1], "postcode"
+        elif in_region and city_record is not None and city_record.lat is not None:
+            lat, lon, precision = city_record.lat, city_record.lon, "city"
+        return Address(
+            street=street,
+            house_number=number,
+            postcode=postcode,
+            city=city,
+            country=self.region.country,
+            lat=lat,
+            lon=lon,
+            precision=precision,
+            in_region=in_region,
+        )
+
+    @staticmethod
+    def _add(result: ParseResult, seen: set, address: Address) -> None:
+        key = address.key()
+        if key in seen:
+            return
+        seen.add(key)
+        result.all_addresses.append(address)
+
+    def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
+        gaz = self.gazetteer
+        if self.address_format == "us":
+            match = _US_NUMBER_STREET.match(record.street_address)
+            if match is None:
+                return None
+            number, street = match.group("number"), match.group("street")
+        else:
+            match = _DE_STREET_NUMBER.match(record.street_address)
+            if match is None:
+                return None
+            street, number = match.group("street").strip(), match.group("number").replace(" ", "")
+        if gaz.samples.search(street):
+            return None
+        postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
+        locality = " ".join(record.locality.split()) if record.locality else None
+        canonical = None
+        state = (record.region or "").strip()
+        state = us.state_code(state) if state else None
+        if locality:
+            if self.address_format == "us":
+                for city in self.region.cities:
+                    names = {fold(n) for n in (city.name, *city.aliases)}
+                    if fold(locality) in names and (not state or state == city.state):
+                        canonical = city.name
+                        break
+            else:
+                match_city = gaz.match_city(locality, 0)
+                if match_city is not None and match_city.canonical is not None:
+                    canonical = match_city.canonical
+        known = gaz.postcodes.get(postcode) if postcode else None
+        if postcode:
+            in_region = known is not None and (
+                canonical is not None or not locality or fold(locality).startswith(fold(known[2]))
+            )
+            if in_region and canonical is None:
+                canonical = known[2]  # type: ignore[index]
+        else:
+            in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
+        point = (record.lat, record.lon)
+        return self._address(street, number, postcode, canonical or locality, in_region, point, state)
+
+    def _attach_point(self, result: ParseResult, point: tuple[float, float]) -> None:
+        """A page-wide geo meta tag locates its one address of the region."""
+        inside = result.addresses
+        bbox = self.region.bbox
+        if len(inside) != 1 or inside[0].precision in ("point", "street"):
+            return
+        lat, lon = point
+        if bbox is not None and not (bbox[0] <= lon <= bbox[2] and bbox[1] <= lat <= bbox[3]):
+            return
+        inside[0].lat, inside[0].lon, inside[0].precision = lat, lon, "point"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 DATA_DIR = Path(__file__).parent / "data"
+REQUIRED_KEYS = ("name", "country", "languages", "tlds", "cities")
 
 
 class RegionError(ValueError):
@@ -32,6 +33,8 @@ class City:
     population: int = 0
     lat: float | None = None
     lon: float | None = None
+    timezone: str = ""  # us-top100: the time-zone group of Gao et al., Table 1
+    node: int | None = None  # us-top100: the paper's crawling node (Cn1..Cn5)
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class Region:
     tlds: tuple[str, ...]
     cities: tuple[City, ...]
     postcodes: dict[str, tuple[float, float, str]] = field(default_factory=dict)
-    bbox: tuple[float, float, float, float] | None = None
+    bbox: tuple[float, float, float, float] | None = None  # (min lon, min lat, max lon, max lat)
     confusables: tuple[str, ...] = ()
     streets: dict[str, tuple[float, float]] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -54,6 +57,17 @@ class Region:
             names.append(city.name)
             names.extend(city.aliases)
         return names
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Where each figure of the pack comes from, and under what licence."""
+        return dict(self.raw.get("sources", {}))
+
+    def contains(self, lat: float, lon: float) -> bool:
+        """Whether a coordinate lies in the region's bounding box."""
+        if self.bbox is None:
+            return False
+        return self.bbox[0] <= lon <= self.bbox[2] and self.bbox[1] <= lat <= self.bbox[3]
 
 
 def _search_path() -> list[Any]:
@@ -81,9 +95,20 @@ def _find_pack(name: str) -> Any:
 
 @lru_cache(maxsize=16)
 def load_region(name: str) -> Region:
+    """The region pack called ``name``; a path to a ``.json`` pack works too.
+
+    Raises :class:`UnknownRegionError` (listing the packs that exist) or
+    :class:`RegionError` (saying what is wrong with the pack).
+    """
     if not name or not isinstance(name, str):
         raise UnknownRegionError(str(name), available_regions())
-    path = _find_pack(name.strip().lower())
+    candidate = Path(name)
+    if name.endswith(".json") and candidate.is_file():
+        path: Path | None = candidate
+    elif "/" in name or "\\" in name or name.startswith("."):
+        path = None  # not a pack name: never look outside the pack directories
+    else:
+        path = _find_pack(name.strip().lower())
     if path is None:
         raise UnknownRegionError(name, available_regions())
     try:
@@ -93,40 +118,96 @@ def load_region(name: str) -> Region:
     return region_from_dict(data, source=str(path))
 
 
+def _fail(source: str, what: str) -> RegionError:
+    return RegionError(
+        f"region pack {source} is malformed: {what} (available regions: "
+        f"{', '.join(available_regions()) or '(none)'})"
+    )
+
+
+def _coord(value: Any, where: str, source: str) -> tuple[float, float]:
+    if not isinstance(value, (list, tuple)) or len(value) < 2:
+        raise _fail(source, f"{where} must be [lat, lon, ...], got {value!r}")
+    try:
+        lat, lon = float(value[0]), float(value[1])
+    except (TypeError, ValueError):
+        raise _fail(source, f"{where} must hold numbers, got {value!r}") from None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise _fail(source, f"{where} is not a coordinate: {value!r}")
+    return lat, lon
+
+
 def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
-    missing = [k for k in ("name", "country", "languages", "tlds", "cities") if k not in data]
+    """A :class:`Region` from a pack's JSON object, checked field by field."""
+    if not isinstance(data, dict):
+        raise _fail(source, f"the top level must be an object, got {type(data).__name__}")
+    missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
         raise RegionError(f"region pack {source} lacks required keys: {', '.join(missing)}")
-    try:
-        cities = tuple(
+    for key in ("languages", "tlds", "cities"):
+        if not isinstance(data[key], list):
+            raise _fail(source, f"{key!r} must be a list")
+    if not isinstance(data["name"], str) or not isinstance(data["country"], str):
+        raise _fail(source, "'name' and 'country' must be strings")
+    if not data["cities"]:
+        raise _fail(source, "'cities' is empty: a region needs at least one city")
+    cities = []
+    for index, c in enumerate(data["cities"]):
+        if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"].strip():
+            raise _fail(source, f"cities[{index}] must be an object with a non-empty 'name'")
+        if not isinstance(c.get("aliases", []), list):
+            raise _fail(source, f"cities[{index}].aliases must be a list")
+        try:
+            population = int(c.get("population", 0) or 0)
+            lat = float(c["lat"]) if c.get("lat") is not None else None
+            lon = float(c["lon"]) if c.get("lon") is not None else None
+        except (TypeError, ValueError):
+            raise _fail(source, f"cities[{index}] ({c['name']}) has a non-numeric population/lat/lon") from None
+        cities.append(
             City(
                 name=c["name"],
-                aliases=tuple(c.get("aliases", ())),
-                state=c.get("state", ""),
-                population=int(c.get("population", 0)),
-                lat=c.get("lat"),
-                lon=c.get("lon"),
+                aliases=tuple(str(a) for a in c.get("aliases", ())),
+                state=str(c.get("state", "")),
+                population=population,
+                lat=lat,
+                lon=lon,
+                timezone=str(c.get("timezone", "")),
+                node=c.get("node"),
             )
-            for c in data["cities"]
         )
-        postcodes = {
-            str(code): (float(v[0]), float(v[1]), str(v[2]) if len(v) > 2 else "")
-            for code, v in data.get("postcodes", {}).items()
-        }
-        streets = {str(k): (float(v[0]), float(v[1])) for k, v in data.get("streets", {}).items()}
-        bbox = tuple(float(x) for x in data["bbox"]) if data.get("bbox") else None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RegionError(f"region pack {source} is malformed: {exc!r}") from exc
+    raw_postcodes = data.get("postcodes", {})
+    if not isinstance(raw_postcodes, dict):
+        raise _fail(source, "'postcodes' must be an object {code: [lat, lon, city]}")
+    postcodes = {}
+    for code, value in raw_postcodes.items():
+        lat, lon = _coord(value, f"postcodes[{code!r}]", source)
+        postcodes[str(code)] = (lat, lon, str(value[2]) if len(value) > 2 else "")
+    raw_streets = data.get("streets", {})
+    if not isinstance(raw_streets, dict):
+        raise _fail(source, "'streets' must be an object {name: [lat, lon]}")
+    streets = {str(k): _coord(v, f"streets[{k!r}]", source) for k, v in raw_streets.items()}
+    bbox = None
+    if data.get("bbox") is not None:
+        try:
+            bbox = tuple(float(x) for x in data["bbox"])
+        except (TypeError, ValueError):
+            raise _fail(source, f"'bbox' must be 4 numbers, got {data['bbox']!r}") from None
+        if len(bbox) != 4 or bbox[0] > bbox[2] or bbox[1] > bbox[3]:
+            raise _fail(source, f"'bbox' must be [min lon, min lat, max lon, max lat], got {data['bbox']!r}")
+    if not isinstance(data.get("confusables", []), list):
+        raise _fail(source, "'confusables' must be a list of place names")
+    if data.get("address_format", "de") not in ("de", "us"):
+        raise _fail(source, f"'address_format' must be 'de' or 'us', got {data['address_format']!r}")
     return Region(
         name=data["name"],
         title=data.get("title", data["name"]),
         country=data["country"],
         languages=tuple(data["languages"]),
-        tlds=tuple(t.lower().lstrip(".") for t in data["tlds"]),
-        cities=cities,
+        tlds=tuple(str(t).lower().lstrip(".") for t in data["tlds"]),
+        cities=tuple(cities),
         postcodes=postcodes,
         bbox=bbox,  # type: ignore[arg-type]
-        confusables=tuple(data.get("confusables", ())),
+        confusables=tuple(str(c) for c in data.get("confusables", ())),
         streets=streets,
         raw=data,
     )

@@ -1,0 +1,172 @@
+"""Geoparser throughput: megabytes of HTML and pages per second on one core.
+
+    python bench/geoparser.py [--region oldenburg] [--pages FILE_OR_DIR] [--repeat 3] [--json OUT]
+
+Without --pages it parses a deterministic mix of realistic pages (20-60 KB:
+navigation, scripts, styles, prose, footers, imprint tables, directory
+listings, JSON-LD, microdata and hCard, confusable addresses).  --pages takes
+a JSON Lines file of {"text": html} records (the geoparser CLI's input, e.g.
+pages dumped from simweb) or a directory of .html files.  The figure printed
+is the best of --repeat passes, on one core; results are printed, not asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from geofocus.geoparser import GeoParser  # noqa: E402
+from geofocus.regions import load_region  # noqa: E402
+
+WORDS = (
+    "die der und in zu den das nicht von sie ist des sich mit dem dass er es ein ich auf so eine auch als "
+    "an nach wie im für man aber aus durch wenn nur war noch werden bei hat wir was wird sein einen welche "
+    "sind oder zur um haben einer mir über ihm diese einem ihr uns da zum kann doch vor dieser mich ihn du "
+    "hatte seine mehr am denn nun unter sehr selbst schon hier bis habe ihre dann ihnen seiner alle wieder "
+    "Angebot Service Team Kunden Qualität Beratung Termin Öffnungszeiten Stadt Oldenburg Innenstadt Jahre "
+    "Erfahrung Familie Betrieb Handwerk Meister Leistungen Preise Produkte Neuigkeiten Veranstaltung Woche"
+).split()
+STREETS = ("Achternstraße", "Heidbrinkweg", "Am Quellkamp", "Lange Straße", "Rüstringerring",
+           "Zum Wiesengrund", "An der Moorkatenallee", "Hermann-Ehlers-Straße", "Staulinie", "Schloßplatz")
+CITIES = ("Oldenburg", "Oldenburg (Oldb)", "Oldenburg i. O.", "Oldenburg/Oldb.")
+CODES = ("26121", "26122", "26123", "26125", "26127", "26129", "26131", "26133", "26135")
+
+
+def _prose(r: random.Random, n_words: int) -> str:
+    out = []
+    for _ in range(max(1, n_words // 12)):
+        sentence = " ".join(r.choice(WORDS) for _ in range(12))
+        out.append(f"<p>{sentence.capitalize()}. Seit {r.randint(1950, 2024)} für Sie da, "
+                   f"ab {r.randint(5, 99)},{r.randint(10, 99)} €.</p>")
+    return "\n".join(out)
+
+
+def _address(r: random.Random, in_region: bool = True) -> tuple[str, str, str]:
+    street = r.choice(STREETS)
+    number = r.choice((str(r.randint(1, 180)), f"{r.randint(1, 99)}a", f"{r.randint(1, 50)}-{r.randint(51, 99)}"))
+    if in_region:
+        return f"{street} {number}", r.choice(CODES), r.choice(CITIES)
+    return f"Oldenburger Straße {number}", r.choice(("28195", "23758", "26203")), r.choice(("Bremen", "Oldenburg in Holstein", "Wardenburg"))
+
+
+def make_page(r: random.Random, kind: str) -> str:
+    nav = "".join(f'<li><a href="/seite/{i}" title="Seite {i}">Menüpunkt {i}</a></li>' for i in range(r.randint(20, 60)))
+    head = ("<head><meta charset='utf-8'><title>Seite</title><style>" + "body{margin:0} .c{color:#333} " * 40
+            + "</style><script>" + "window.dataLayer=window.dataLayer||[];function g(){dataLayer.push(arguments)} " * 30
+            + "</script></head>")
+    street, code, city = _address(r, in_region=r.random() < 0.8)
+    extra = ""
+    if kind == "footer":
+        extra = f"<footer><p>© 2024 Firma</p><p>{street} · {code} {city} · Tel. 0441 {r.randint(10000, 99999)}</p></footer>"
+    elif kind == "imprint":
+        extra = (f"<table><tr><th>Anschrift</th><td>{street}</td></tr><tr><th>PLZ/Ort</th><td>{code} {city}</td></tr>"
+                 f"<tr><th>Handelsregister</th><td>HRB {r.randint(1000, 99999)}</td></tr></table>")
+    elif kind == "listing":
+        items = []
+        for _ in range(10):
+            s, c, t = _address(r, in_region=r.random() < 0.6)
+            items.append(f"<li><strong>Betrieb {r.randint(1, 999)}</strong><br>{s}<br>{c} {t}</li>")
+        extra = "<ul class='eintraege'>" + "".join(items) + "</ul>"
+    elif kind == "jsonld":
+        data = {"@context": "https://schema.org", "@type": "LocalBusiness", "name": "Betrieb",
+                "address": {"@type": "PostalAddress", "streetAddress": street, "postalCode": code,
+                            "addressLocality": city}}
+        extra = f'<script type="application/ld+json">{json.dumps(data, ensure_ascii=False)}</script>'
+    elif kind == "microdata":
+        extra = (f'<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope '
+                 f'itemtype="https://schema.org/PostalAddress"><span itemprop="streetAddress">{street}</span> '
+                 f'<span itemprop="postalCode">{code}</span> <span itemprop="addressLocality">{city}</span></div></div>')
+    elif kind == "hcard":
+        extra = (f'<div class="vcard"><span class="fn">Praxis</span><div class="adr"><span class="street-address">'
+                 f'{street}</span>, <span class="postal-code">{code}</span> <span class="locality">{city}</span></div></div>')
+    body = _prose(r, r.randint(2500, 7000))
+    return f"<!DOCTYPE html><html>{head}<body><nav><ul>{nav}</ul></nav><main>{body}</main>{extra}</body></html>"
+
+
+MIX = (("article", 30), ("footer", 35), ("imprint", 10), ("listing", 5), ("jsonld", 10), ("microdata", 5), ("hcard", 5))
+
+
+def builtin_pages(n: int, seed: int = 7) -> list[str]:
+    r = random.Random(seed)
+    kinds = [k for k, w in MIX for _ in range(w)]
+    return [make_page(r, r.choice(kinds)) for _ in range(n)]
+
+
+def load_pages(source: Path) -> list[str]:
+    if source.is_dir():
+        return [p.read_text(encoding="utf-8", errors="replace") for p in sorted(source.glob("**/*.htm*"))]
+    pages = []
+    with source.open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            text = record.get("text") or record.get("html") or record.get("body")
+            if isinstance(text, str):
+                pages.append(text)
+    return pages
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--region", default="oldenburg")
+    ap.add_argument("--pages", type=Path, help="JSON Lines {text} or a directory of .html files")
+    ap.add_argument("-n", type=int, default=300, help="built-in pages to generate")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    args = ap.parse_args()
+    parser = GeoParser(load_region(args.region))
+    pages = load_pages(args.pages) if args.pages else builtin_pages(args.n)
+    if not pages:
+        print("no pages", file=sys.stderr)
+        return 1
+    size = sum(len(p.encode("utf-8")) for p in pages)
+    best = float("inf")
+    relevant = 0
+    for _ in range(args.repeat):
+        t0 = time.process_time()
+        relevant = sum(parser.parse(p).relevant for p in pages)
+        best = min(best, time.process_time() - t0)
+    best = max(best, 1e-9)
+    per_page = sorted(_time_each(parser, pages))
+    result = {
+        "region": args.region,
+        "source": str(args.pages) if args.pages else f"built-in mix of {len(pages)} pages",
+        "pages": len(pages),
+        "megabytes": round(size / 1e6, 3),
+        "mean_page_kb": round(size / len(pages) / 1e3, 1),
+        "relevant_pages": relevant,
+        "seconds_cpu": round(best, 4),
+        "mb_per_second": round(size / 1e6 / best, 2),
+        "pages_per_second": round(len(pages) / best, 1),
+        "ms_per_page_median": round(per_page[len(per_page) // 2] * 1e3, 3),
+        "ms_per_page_p95": round(per_page[int(len(per_page) * 0.95)] * 1e3, 3),
+        "python": platform.python_version(),
+    }
+    print(f"geoparser on {result['source']} ({result['megabytes']} MB, {result['mean_page_kb']} KB/page, "
+          f"{relevant} relevant): {result['mb_per_second']} MB/s, {result['pages_per_second']} pages/s per core; "
+          f"median {result['ms_per_page_median']} ms, p95 {result['ms_per_page_p95']} ms per page")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+def _time_each(parser: GeoParser, pages: list[str]) -> list[float]:
+    out = []
+    for page in pages:
+        t0 = time.perf_counter()
+        parser.parse(page)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""Harvest-rate benchmark: the crawl strategies against simweb, with real Scrapy.
+
+    python bench/harvest.py --pages 200000 --budget 20000 --seed 1 \
+        --strategies bfs,distance,adaptive [--depths 1,2,3] --json bench/results/harvest.json
+
+Starts ``scrapy simweb`` (with its ground truth), then runs ``scrapy crawl geo``
+once per strategy (and once per prediction depth with ``--depths``), each in
+its own run directory under ``--runs``, which ``scrapy report`` can compare.
+For each run it prints and writes: pages fetched, relevant pages by the ground
+truth and by the crawler's own geoparser, harvest rate, recall (share of all
+relevant pages of the web that were fetched), pages per second, and the
+harvest rate after every 1,000 pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from geofocus.urlnorm import InvalidURL, normalize_url  # noqa: E402
+
+SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
+
+
+def start_simweb(pages: int, seed: int, region: str, out: Path) -> tuple[subprocess.Popen, str]:
+    out.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen(
+        [*SCRAPY, "simweb", "--port", "0", "--pages", str(pages), "--seed", str(seed), "--region", region,
+         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl")],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if "simweb listening on" in line:
+            return proc, line.strip().split()[-1]
+    raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
+
+
+def load_truth(path: Path) -> tuple[set[str], int]:
+    relevant: set[str] = set()
+    total = 0
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            record = json.loads(line)
+            total += 1
+            if record.get("relevant"):
+                try:
+                    relevant.add(normalize_url(record["url"]))
+                except InvalidURL:
+                    relevant.add(record["url"])
+    return relevant, total
+
+
+def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path) -> Path:
+    run_dir = runs / label
+    if run_dir.exists():
+        raise SystemExit(f"{run_dir} exists: choose another --runs directory")
+    env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(ROOT))
+    env.pop("https_proxy", None)
+    command = [
+        *SCRAPY, "crawl", "geo", "-a", f"region={args.region}", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}",
+        "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True",
+        "-s", f"GEOFOCUS_MAX_PAGES={args.budget}", "-s", f"GEOFOCUS_PREDICTION_DEPTH={depth}",
+        "-s", f"CONCURRENT_REQUESTS={args.concurrency}", "-s", "LOG_LEVEL=INFO",
+        "-s", f"LOG_FILE={runs / (label + '.log')}",
+    ]
+    started = time.time()
+    result = subprocess.run(command, cwd=ROOT, env=env)
+    if result.returncode != 0:
+        raise SystemExit(f"crawl {label} failed with exit code {result.returncode}; see {runs / (label + '.log')}")
+    print(f"  {label}: crawled in {time.time() - started:.0f} s", flush=True)
+    return run_dir
+
+
+def measure(run_dir: Path, truth: set[str], every: int = 1000) -> dict:
+    records = [json.loads(line) for line in (run_dir / "crawl.jsonl").read_text().splitlines() if line.strip()]
+    fetched = len(records)
+    hits = 0
+    curve = []
+    for i, record in enumerate(records, 1):
+        hits += record["url"] in truth
+        if i % every == 0:
+            curve.append({"fetched": i, "harvest_rate": round(hits / i, 4)})
+    elapsed = records[-1]["time"] - records[0]["time"] if fetched > 1 else 0
+    parser_relevant = sum(1 for r in records if r["relevant"])
+    return {
+        "fetched": fetched,
+        "distinct_fetched": len({r["url"] for r in records}),
+        "relevant_truth": hits,
+        "relevant_geoparser": parser_relevant,
+        "harvest_rate": round(hits / fetched, 4) if fetched else 0.0,
+        "harvest_rate_geoparser": round(parser_relevant / fetched, 4) if fetched else 0.0,
+        "recall": round(hits / len(truth), 4) if truth else None,
+        "pages_per_second": round(fetched / elapsed, 1) if elapsed else None,
+        "harvest_curve": curve,
+        "run_dir": str(run_dir),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pages", type=int, default=200_000)
+    parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--region", default="oldenburg")
+    parser.add_argument("--strategies", default="bfs,distance,adaptive")
+    parser.add_argument("--depths", default="", help="also run adaptive with these prediction depths, e.g. 1,2,3")
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--runs", default="", help="directory for the run directories (default bench/runs/<time>)")
+    parser.add_argument("--json", default="")
+    args = parser.parse_args()
+
+    runs = Path(args.runs or ROOT / "bench" / "runs" / time.strftime("harvest-%Y%m%d-%H%M%S"))
+    runs.mkdir(parents=True, exist_ok=True)
+    simweb, proxy = start_simweb(args.pages, args.seed, args.region, runs / "simweb")
+    try:
+        truth, total_pages = load_truth(runs / "simweb" / "truth.jsonl")
+        print(f"simweb: {total_pages} pages, {len(truth)} relevant ({100 * len(truth) / total_pages:.1f} %), proxy {proxy}")
+        plan = [(s, s, 3) for s in args.strategies.split(",") if s]
+        plan += [(f"adaptive-depth{d}", "adaptive", int(d)) for d in args.depths.split(",") if d]
+        results = {}
+        for label, strategy, depth in plan:
+            run_dir = crawl(label, strategy, depth, args, runs / "simweb" / "seeds.txt", proxy, runs)
+            results[label] = {"strategy": strategy, "prediction_depth": depth, **measure(run_dir, truth)}
+    finally:
+        simweb.terminate()
+        simweb.wait(timeout=30)
+
+    summary = {
+        "pages": args.pages, "budget": args.budget, "seed": args.seed, "region": args.region,
+        "relevant_in_web": len(truth), "runs": results,
+    }
+    base = results.get("bfs", {}).get("harvest_rate")
+    print(f"\n{'run':<20} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'recall':>7} {'pages/s':>8}")
+    for label, r in results.items():
+        ratio = f"{r['harvest_rate'] / base:.2f}x" if base else "-"
+        print(f"{label:<20} {r['fetched']:>8} {r['relevant_truth']:>8} {100 * r['harvest_rate']:>7.2f}% "
+              f"{ratio:>7} {100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8}")
+    out = Path(args.json) if args.json else runs / "harvest.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(summary, indent=2))
+    print(f"\nresults: {out}; run directories: {runs} (compare them with `scrapy report {runs}/* -o OUT`)")
+
+
+if __name__ == "__main__":
+    main()

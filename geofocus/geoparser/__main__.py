@@ -1,0 +1,79 @@
+"""Command line: ``python -m geofocus.geoparser --region NAME [--all]``.
+
+Reads JSON Lines ``{"id": ..., "text": ...}`` (text may be HTML) on stdin and
+writes one JSON line per input line, in order, on stdout::
+
+    {"id": ..., "relevant": bool, "addresses": [{street, house_number, postcode,
+     city, country, lat, lon, precision}, ...]}
+
+``addresses`` holds the addresses of the region; with ``--all`` every address
+found, each with ``in_region``.  A line that is not a JSON object with a string
+``text`` yields ``{"id": ..., "error": "..."}`` and the run goes on.  Exit
+status: 0, or 2 for an unknown region or a malformed pack (message on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any
+
+from geofocus.geoparser.parser import GeoParser
+from geofocus.regions import RegionError, load_region
+
+
+def process_line(parser: GeoParser, line: str, lineno: int, all_addresses: bool) -> dict[str, Any]:
+    """The output record of one input line; never raises for bad input."""
+    try:
+        record = json.loads(line)
+    except ValueError as exc:
+        return {"id": None, "line": lineno, "error": f"invalid JSON: {exc}"}
+    if not isinstance(record, dict):
+        return {"id": None, "line": lineno, "error": "expected a JSON object with 'id' and 'text'"}
+    ident = record.get("id")
+    text = record.get("text")
+    if not isinstance(text, str):
+        return {"id": ident, "line": lineno, "error": "'text' must be a string"}
+    try:
+        result = parser.parse(text, url=record.get("url") if isinstance(record.get("url"), str) else None)
+    except Exception as exc:  # the contract is one output line per input line, whatever happens
+        return {"id": ident, "line": lineno, "error": f"parser failed: {exc!r}"}
+    if all_addresses:
+        found = [a.to_dict(with_region=True) for a in result.all_addresses]
+    else:
+        found = [a.to_dict() for a in result.addresses]
+    return {"id": ident, "relevant": result.relevant, "addresses": found}
+
+
+def run(region: str, all_addresses: bool, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
+    try:
+        parser = GeoParser(load_region(region))
+    except RegionError as exc:
+        print(f"geoparser: {exc}", file=stderr)
+        return 2
+    for lineno, line in enumerate(stdin, 1):
+        if not line.strip():
+            out: dict[str, Any] = {"id": None, "line": lineno, "error": "empty line"}
+        else:
+            out = process_line(parser, line, lineno, all_addresses)
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()  # a consumer may feed one line and wait for its answer
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m geofocus.geoparser",
+        description="Find the street addresses of a region in JSON Lines {id, text} from stdin.",
+    )
+    ap.add_argument("--region", required=True, help="region pack name (e.g. oldenburg, us-top100)")
+    ap.add_argument("--all", action="store_true", help="output every address found, with in_region")
+    args = ap.parse_args(argv)
+    # Undecodable bytes must not end the run: they become U+FFFD in the text.
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)
+    return run(args.region, args.all, stdin, sys.stdout, sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,326 @@
+"""German street addresses in text: "Schloßplatz 12a, 26122 Oldenburg (Oldb)".
+
+The extractor anchors on what is cheap to find and rare by accident: a
+five-digit postcode followed by a place name, or the name of a region city.
+Only around an anchor does it look for the street and house number, in a
+window of bounded size, so the cost is linear in the page size whatever the
+input.  Street names need not be known: any name with a street suffix
+(-straße, -weg, -platz, ...), a prepositional name ("Am Stadtmuseum", "An den
+Voßbergen") or, right before a postcode and place, one or two capitalised
+words ("Lappan 1") count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from geofocus.geoparser.gazetteer import Gazetteer, fold
+
+U = "A-ZÄÖÜ"
+L = "a-zäöüßéèáàóòúç"
+# One capitalised word, possibly hyphenated ("Theodor-Heuss-", "Carl-von-Ossietzky-").
+_CAPWORD = rf"[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*"
+_SUFFIXES = (
+    r"stra(?:ß|ss)e|str\.?|weg|platz|allee|ring|damm|wall|gasse|chaussee|ufer|markt|steg|"
+    r"pfad|kamp|deich|hof|berg|tor|graben|brücke|brucke|stieg|twiete|redder|esch|horst|garten|"
+    r"park|wende|bogen|zeile|promenade|passage|winkel|heide|grund|kai|anger|busch|wiese|feld|"
+    r"linie|gang|höhe|hang|blick|siedlung|moor|koppel|tal|trift|hagen|weide|reihe|schanze|"
+    r"hafen|insel|acker|kuhle|wisch|bruch|straat|laan|esplanade|terrasse|steig|stiege|"
+    r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|"
+    r"leda|pohl|tange|meede|grode|groden"
+)
+# A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
+_SUFFIX_WORD = (
+    rf"(?:[{U}][{L}{U}-]*?(?:{_SUFFIXES})(?![{L}])\.?"
+    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
+    rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
+    rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
+    rf"(?![{L}])\.?)"
+)
+# Standalone suffix words after an adjective: "Bremer Straße", "Alte Str.", "Großer Markt".
+_STANDALONE = (
+    r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
+    r"Pfad|Deich|Graben|Brücke|Heerstra(?:ß|ss)e|Landstra(?:ß|ss)e|Hauptstra(?:ß|ss)e|Kamp|"
+    r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende)"
+)
+_ADJ = rf"[{U}][{L}]*(?:er|e|es|en|sche|scher)"
+_PREP = (
+    r"(?:Am|Im|Zum|Zur|Beim|Vorm|Hinterm|Unterm|Überm|Ans|Ins|Auf'm|Achtern|"
+    r"(?:An|Auf|In|Hinter|Unter|Vor|Über|Bei|Zu|Nach|Achter|Up|Op|Neben|Zwischen|Gegenüber|Vorm)"
+    r" (?:der|den|dem|die|das|de|dat|'n|m))"
+)
+_PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
+_STREET_STRICT = (
+    rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
+    rf"|{_ADJ} {_STANDALONE}"
+    rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
+    rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
+    rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?)"
+)
+_STREET_LOOSE = rf"(?:{_CAPWORD}(?: {_CAPWORD})?)"
+_NUMBER = (
+    rf"[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?"
+    rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
+)
+# Street and number at the END of a window of text; SEP separates them from what follows.
+_SEP = r"(?: ?[,;|·•/–—-] ?| ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
+_BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
+_BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
+_AFTER_STRICT = re.compile(rf"(?: ?[,;|·•–-] ?| ?\n)(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+
+# A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
+# a decimal, a date or a phone number; followed on the same or next line by a
+# capitalised place name.
+# Five digits: a literal character class first, so the regex engine scans
+# fast; the context rules (not part of a longer number, a decimal, a date or a
+# phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
+# or next line) are checked only at these candidates.
+_DIGITS5 = re.compile(r"[0-9][0-9]{4}")
+_COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
+_BAD_BEFORE = frozenset(".,:/+-–")
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| )(?=[{U}])")
+
+
+def _postcodes(text: str) -> Iterator[tuple[int, str, int]]:
+    """(start incl. any "D-" prefix, postcode, end of the separator after it)."""
+    for match in _DIGITS5.finditer(text):
+        begin, end = match.span()
+        if end < len(text) and text[end].isdigit():
+            continue
+        prefix = _COUNTRY_PREFIX.search(text, max(0, begin - 5), begin)
+        if prefix is not None:
+            begin = prefix.start()
+        if begin > 0:
+            before = text[begin - 1]
+            if before.isalnum() or before == "_" or before in _BAD_BEFORE:
+                continue
+        tail = _POSTCODE_TAIL.match(text, end)
+        if tail is None:
+            continue
+        yield begin, match.group(0), tail.end()
+
+
+_PLACE = re.compile(
+    rf"{_CAPWORD}\.?(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
+    rf"(?:(?: (?:an der|am|im|in|bei|ob der|vor der|i\.) ?| )(?:{_CAPWORD}|[{L}]\.)\.?){{0,2}}"
+    rf"(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
+)
+_CITY_TRAIL = re.compile(r"[\s,;./(-]+$")
+
+# Words that are followed by numbers but are no streets.
+_NOT_STREET = {
+    w.lower()
+    for w in (
+        "Tel Telefon Fon Fax Telefax Mobil Handy Postfach Nr Nummer Seite Seiten Haus Raum Zimmer "
+        "Gebäude Etage Stock Geschoss Kunden Kundennummer Artikel Art Bestellung Bestellnummer "
+        "Rechnung Rechnungsnummer Auftrag Auftragsnummer Jahr Jahre Jahren Preis Version Kapitel Teil "
+        "Gruppe Platz Linie Bus Buslinie Gleis Halle Saal Block Stand Los Kategorie Punkt Punkte "
+        "Schritt Folge Staffel Band Heft Ausgabe Modell Typ Größe Top Klasse Stufe Level Woche "
+        "Tag Tage Monat Quartal Runde Spiel Team Bild Foto Abb Abbildung Tabelle Anlage Position "
+        "Pos Menge Anzahl Uhr Euro EUR Stück Januar Februar März April Mai Juni Juli August "
+        "September Oktober November Dezember Montag Dienstag Mittwoch Donnerstag Freitag "
+        "Samstag Sonntag Mo Di Mi Do Fr Sa So Ausgabe Paragraph Absatz Satz Artikelnummer ID "
+        "Flug Zug Route Kilometer Minuten Stunden Sekunden Prozent Grad Punkte Tore Zeile "
+        "Fall Akte Az Aktenzeichen Vers Psalm Kap Abs Lfd Ziffer Anhang HRB HRA Ust Steuernummer "
+        "Kontonummer BLZ IBAN BIC Konto Postleitzahl PLZ Ort Region Bezirk Landkreis Kreis "
+        "Wahlkreis Stimmbezirk Sitz Gericht Amtsgericht Registergericht Mitglieder Einwohner "
+        "Besucher Teilnehmer Plätze Sitze Zimmer Betten Tickets Karten Bewertungen Kommentare "
+        "Ergebnisse Treffer Seite Folgen Episode Saison Spieltag Runde Etappe Lauf Rennen "
+        "Wohnung WE Apartment App Whg Appartement Objekt Objektnummer Exposé Inserat ISBN Tarif "
+        "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
+        "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
+        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür"
+    ).split()
+}
+# Words that start a sentence fragment rather than a street in the loose form.
+_NOT_LOOSE = {w.lower() for w in "Ab Bis Von Nach Für Mit Und Oder Über Unter Bei Seit Ohne Um".split()}
+_STOP_PLACE = {
+    w.lower()
+    for w in (
+        "Euro EUR Stück Einwohner Besucher Mitglieder Exemplare Jahre Jahren Menschen Personen "
+        "Teilnehmer Kunden Mitarbeiter Mitarbeitende Studierende Studenten Schüler Punkte Tore "
+        "Kilometer Meter Quadratmeter Hektar Tonnen Euro Dollar Franken Downloads Aufrufe "
+        "Bewertungen Kommentare Follower Fans Likes Seiten Zeichen Wörter Fahrzeuge Autos Stimmen "
+        "Gäste Plätze Sitzplätze Zuschauer Beschäftigte Haushalte Wohnungen Betten Übernachtungen "
+        "Artikel Produkte Ergebnisse Treffer Uhr Min Minuten Stunden Tage Std Mal Prozent Bytes "
+        "Zeilen Objekte Einträge Nutzer User Users Views Menschen Kinder Tiere Bäume Stimmen"
+    ).split()
+}
+_PHONE_BEFORE = re.compile(
+    r"(?:\b(?:tel|telefon|fon|fax|telefax|mobil|handy|phone|ruf|whatsapp|hotline)\b|(?<!\d)\+ ?\d{2}|\(0)"
+    r"[^\n]{0,25}$",
+    re.I,
+)
+_PHONE_DIGITS_BEFORE = re.compile(r"(?:\+ ?\d[\d ]*|\(?0\d{2,5}\)?)[ /-]*$")
+_SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
+# A field label between street and postcode: "Lange Straße 6\nPLZ / Ort: 26122 Oldenburg".
+_LABEL_TAIL = re.compile(r"(?:\n|^)(?:PLZ ?(?:/|,|und) ?Ort|PLZ|Ort|Postleitzahl|Stadt|Wohnort)\b ?:? ?$", re.I)
+_ADMIN_BEFORE = re.compile(
+    r"(?<![\w])(?:landkreis(?:es)?|kreis(?:es)?|lk|ldkr\.?|amt|gemeinde|samtgemeinde|region|bistum|"
+    r"herzogtum|großherzogtum|grafschaft|land|freistaat|raum|umland|nähe von|nahe|bei|"
+    r"oldenburger|stadt und landkreis|stadt und land)\s*$",
+    re.I,
+)
+
+
+@dataclass
+class RawAddress:
+    street: str
+    house_number: str
+    postcode: str | None
+    city: str | None  # canonical region city, or the place as written
+    city_text: str | None
+    in_region: bool
+    start: int
+    end: int
+    state: str | None = None  # US state code, to tell Glendale AZ from Glendale CA
+
+
+def _clean_number(number: str) -> str:
+    return number.replace(" ", "").replace("–", "-")
+
+
+def _street_ok(street: str, loose: bool = False) -> bool:
+    first = street.split(" ", 1)[0].rstrip(".").lower()
+    last = street.rsplit(" ", 1)[-1].rstrip(".").lower()
+    if loose and first in _NOT_LOOSE:
+        return False
+    return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
+
+
+# Cheap test that a window can end in a house number and a separator; the
+# street patterns only run where it passes (most mentions of a city do not).
+_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
+
+
+def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
+    if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
+        return None
+    match = _BEFORE_STRICT.search(window)
+    if match is not None and _street_ok(match.group("street")):
+        return match
+    if loose:
+        match = _BEFORE_LOOSE.search(window)
+        if match is not None and _street_ok(match.group("street"), loose=True):
+            return match
+    # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
+    match = _BEFORE_LOOSE.search(window)
+    if match is not None and gaz.street_coords(match.group("street")) is not None:
+        return match
+    return None
+
+
+def _trim_street(street: str) -> str:
+    return street.strip(" ,;-")
+
+
+def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+    """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
+    taken_until = -1
+    for start, postcode, city_pos in _postcodes(text):
+        if postcode in _SAMPLE_POSTCODES:
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
+            continue  # "0441 26122": the end of a phone number
+        city = gaz.match_city(text, city_pos)
+        if city is not None:
+            city_text, city_end = city.text, city.end
+            canonical = city.canonical
+        else:
+            place = _PLACE.match(text, city_pos)
+            if place is None:
+                continue
+            city_text = _CITY_TRAIL.sub("", place.group(0))
+            city_end = city_pos + len(city_text)
+            if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
+                continue
+            canonical = None
+        window_start = max(0, start - 110, taken_until)
+        window = text[window_start:start]
+        label = _LABEL_TAIL.search(window)
+        if label is not None:
+            window = window[: label.start()] + "\n"
+        found = _find_street_before(window, loose=True, gaz=gaz)
+        if found is None:
+            # One short line between street and postcode ("Hinterhaus", "2. OG").
+            cut = window.rstrip("\n ").rfind("\n")
+            last_line = window[cut + 1 :]
+            if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
+                window = window[: cut + 1]
+                found = _find_street_before(window, loose=True, gaz=gaz)
+        end = city_end
+        if found is None:
+            # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
+            # before it ("Tel. 0441 26122 Oldenburg") is no postcode.
+            if _PHONE_BEFORE.search(text, max(line_start, start - 30), start):
+                continue
+            after = _AFTER_STRICT.match(text, city_end)
+            if after is None or not _street_ok(after.group("street")):
+                continue
+            street, number = after.group("street"), after.group("number")
+            end = after.end()
+            addr_start = start
+        else:
+            street, number = found.group("street"), found.group("number")
+            addr_start = window_start + found.start()
+        street = _trim_street(street)
+        if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
+            continue
+        in_region = canonical is not None and postcode in gaz.postcodes
+        if canonical is None and postcode in gaz.postcodes:
+            # A region postcode with an unknown place name: trust the pair only if
+            # the postcode's own place is the one written.
+            expected = gaz.postcodes[postcode][2]
+            if expected and fold(city_text).startswith(fold(expected)):
+                canonical, in_region = expected, True
+        yield RawAddress(
+            street=street,
+            house_number=_clean_number(number),
+            postcode=postcode,
+            city=canonical or city_text,
+            city_text=city_text,
+            in_region=in_region,
+            start=addr_start,
+            end=end,
+        )
+        taken_until = end
+    if gaz.city_anywhere is None:
+        return
+    yield from _extract_without_postcode(text, gaz)
+
+
+def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+    """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
+    for start in gaz.city_mentions(text):
+        before = text[max(0, start - 110) : start]
+        if _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is None:
+            continue  # no house number right before the city: the common case
+        # A postcode right before: the postcode path has handled it.
+        if re.search(r"\d{5}[ \n]?$", before):
+            continue
+        if _ADMIN_BEFORE.search(before):
+            continue
+        city = gaz.match_city(text, start)
+        if city is None or city.canonical is None:
+            continue  # a confusable such as "Oldenburg in Holstein"
+        if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
+            continue
+        found = _find_street_before(before, loose=False, gaz=gaz)
+        if found is None:
+            continue
+        street = _trim_street(found.group("street"))
+        if gaz.samples.search(street):
+            continue
+        yield RawAddress(
+            street=street,
+            house_number=_clean_number(found.group("number")),
+            postcode=None,
+            city=city.canonical,
+            city_text=city.text,
+            in_region=True,
+            start=start - (len(before) - found.start()),
+            end=city.end,
+        )

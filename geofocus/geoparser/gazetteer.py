@@ -1,0 +1,133 @@
+"""What the geoparser knows about a region, compiled once per region.
+
+Turns a :class:`~geofocus.regions.Region` into fast lookups: city names and
+their written variants, the confusable places that must not count, the
+postcode table and a normalised street index.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from geofocus.regions import Region
+
+_STREET_NORM = re.compile(r"stra(?:ß|ss)e\b|str\b\.?", re.I)
+_NON_WORD = re.compile(r"[^0-9a-zäöüß]+")
+
+
+def normalise_street(name: str) -> str:
+    """Key for street lookups: case, spacing, hyphens and ``Straße``/``Str.`` folded."""
+    key = name.lower().replace("ß", "ss")
+    key = key.replace("strasse", "str").replace("str.", "str")
+    return _NON_WORD.sub("", key)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents kept for German umlauts, other marks removed."""
+    text = text.lower().replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _variant_pattern(name: str) -> str:
+    """Regex for a place name that tolerates spacing and punctuation variants.
+
+    "Oldenburg (Oldb)" also matches "Oldenburg(Oldb.)" and "Oldenburg / Oldb";
+    "Oldenburg i. O." also matches "Oldenburg i.O." and "Oldenburg i O".
+    """
+    tokens = re.findall(r"[^\W_]+", name)
+    if not tokens:
+        return re.escape(name)
+    sep = r"[\s.,/()\-]*"
+    return sep.join(re.escape(t) for t in tokens) + r"\.?\)?"
+
+
+@dataclass(frozen=True)
+class CityMatch:
+    canonical: str | None  # the region's city, or None for a confusable
+    text: str  # as written
+    end: int  # offset just past the match in the searched string
+
+
+class Gazetteer:
+    """Region lookups used by the address extractors."""
+
+    def __init__(self, region: Region):
+        self.region = region
+        self.country = region.country
+        variants: list[tuple[str, str | None]] = []
+        self.city_by_fold: dict[str, str] = {}
+        for city in region.cities:
+            for name in (city.name, *city.aliases):
+                variants.append((name, city.name))
+                self.city_by_fold[fold(name)] = city.name
+        for name in region.confusables:
+            variants.append((name, None))
+        self.confusable_folds = {fold(n) for n in region.confusables}
+        # Longest first so "Oldenburg in Holstein" wins over "Oldenburg".
+        variants.sort(key=lambda v: -len(v[0]))
+        self._variant_target: list[str | None] = []
+        alternatives = []
+        for index, (name, target) in enumerate(variants):
+            alternatives.append(f"(?P<v{index}>{_variant_pattern(name)})")
+            self._variant_target.append(target)
+        boundary = r"(?![^\W_])"
+        self._at_start = re.compile(r"(?:" + "|".join(alternatives) + r")" + boundary, re.I)
+        # Region city names anywhere in text (for addresses without postcode).
+        names = sorted(
+            {n for c in region.cities for n in (c.name, *c.aliases)}, key=len, reverse=True
+        )
+        self.city_anywhere = re.compile(
+            r"(?<![^\W_])(?:" + "|".join(_variant_pattern(n) for n in names) + r")" + boundary,
+            re.I,
+        ) if names else None
+        self._first_words = sorted({re.findall(r"[^\W_]+", n.lower())[0] for n in names
+                                    if re.findall(r"[^\W_]+", n)})
+        self.postcodes = region.postcodes
+        self.streets = {normalise_street(k): v for k, v in region.streets.items()}
+        self.cities: dict[str, object] = {}
+        for c in region.cities:
+            self.cities.setdefault(c.name, c)
+            self.cities[f"{c.name}, {c.state}"] = c
+        ambiguous = region.raw.get("ambiguous_cities", [])
+        self.ambiguous = {fold(n) for n in ambiguous}
+        self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)
+
+    def city_mentions(self, text: str) -> Iterator[int]:
+        """Offsets where a region city name starts in ``text``, in order.
+
+        ``str.find`` on the lower-cased text finds the candidates (fast even on
+        pages that name the city hundreds of times); the variant regex confirms.
+        """
+        if self.city_anywhere is None:
+            return
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a few characters change length when lowered
+            for match in self.city_anywhere.finditer(text):
+                yield match.start()
+            return
+        starts: set[int] = set()
+        for word in self._first_words:
+            pos = lowered.find(word)
+            while pos >= 0:
+                starts.add(pos)
+                pos = lowered.find(word, pos + 1)
+        for pos in sorted(starts):
+            if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+                continue
+            if self.city_anywhere.match(text, pos) is not None:
+                yield pos
+
+    def match_city(self, text: str, pos: int = 0) -> CityMatch | None:
+        """A region city or a confusable place written at ``text[pos:]``."""
+        match = self._at_start.match(text, pos)
+        if match is None:
+            return None
+        index = int(match.lastgroup[1:])  # type: ignore[index]
+        return CityMatch(self._variant_target[index], match.group(0), match.end())
+
+    def street_coords(self, street: str) -> tuple[float, float] | None:
+        return self.streets.get(normalise_street(street))

@@ -1,0 +1,82 @@
+"""HTML to line-structured text, fast and linear in the input size.
+
+The geoparser runs on every fetched page, so this avoids building a DOM: a
+handful of C-level regular expressions and ``str.find`` loops.  Block-level
+tags (``<br>``, ``<p>``, ``<td>``, ``<li>``, ...) become newlines so that the
+parts of an address split over lines, table cells or list items stay in
+order and separable; inline tags become a space.  Every pattern here is
+free of nested quantifiers, and unclosed constructs (``<script`` without
+``</script>``, ``<!--`` without ``-->``) end at the end of the input, as in
+a browser, so adversarial input cannot cause quadratic behaviour.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# Elements whose content is never visible text.
+_HIDDEN_OPEN = re.compile(r"<(script|style|noscript|template|svg|head|select)\b|<!--", re.I)
+
+_CLOSERS = {
+    name: re.compile(f"</{name}", re.I)
+    for name in ("script", "style", "noscript", "template", "svg", "head", "select")
+}
+
+_BLOCK_TAGS = frozenset(
+    "br p div li ul ol dl dd dt td th tr table thead tbody tfoot caption h1 h2 h3 h4 h5 h6 "
+    "address footer header section article aside nav main form fieldset legend blockquote pre hr "
+    "figure figcaption option label button iframe body html title details summary".split()
+)
+# One pass over all tags; the callback turns block tags into newlines.  The
+# pattern starts with a literal "<", so the regex engine skips text fast.
+_TAG = re.compile(r"<(?:/?([a-zA-Z][a-zA-Z0-9]*)|[!?])[^<>]*>")
+
+
+def _tag_replacement(match: re.Match[str]) -> str:
+    name = match.group(1)
+    return "\n" if name is not None and name.lower() in _BLOCK_TAGS else " "
+
+
+def _drop_hidden(markup: str) -> str:
+    """Remove script/style/comment blocks; an unclosed one runs to the end."""
+    if "<" not in markup:
+        return markup
+    parts: list[str] = []
+    pos = 0
+    search = _HIDDEN_OPEN.search
+    while True:
+        match = search(markup, pos)
+        if match is None:
+            parts.append(markup[pos:])
+            break
+        parts.append(markup[pos : match.start()])
+        name = match.group(1)
+        if name is None:
+            end = markup.find("-->", match.end())
+            if end < 0:
+                break
+            pos = end + 3
+        else:
+            closer = _CLOSERS[name.lower()].search(markup, match.end())
+            if closer is None:
+                break
+            gt = markup.find(">", closer.end())
+            pos = len(markup) if gt < 0 else gt + 1
+        parts.append("\n")
+    return "".join(parts)
+
+
+def html_to_text(markup: str) -> str:
+    """Visible text of an HTML page (or plain text), one block element per line.
+
+    Whitespace is collapsed to single spaces, blank lines are dropped, and HTML
+    entities are decoded.  Plain text passes through with its lines.
+    """
+    if "<" in markup:
+        markup = _drop_hidden(markup)
+        markup = _TAG.sub(_tag_replacement, markup)
+    if "&" in markup:
+        markup = html.unescape(markup)
+    # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.
+    return "\n".join(line for line in (" ".join(raw.split()) for raw in markup.splitlines()) if line)

@@ -1,0 +1,155 @@
+"""US street addresses in text: "1600 Main St Ste 200, Austin, TX 78701".
+
+Anchored on a state (two-letter USPS code or full name) after a comma-separated
+place name, optionally followed by a ZIP code; the house number and street
+are looked for in a bounded window before the place, so the cost is linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from geofocus.geoparser.de import RawAddress
+from geofocus.geoparser.gazetteer import Gazetteer, fold
+
+STATES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
+    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
+    "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York",
+    "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon",
+    "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota",
+    "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia",
+    "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+    "PR": "Puerto Rico",
+}
+_BY_NAME = {v.lower(): k for k, v in STATES.items()}
+_BY_NAME["d.c."] = "DC"
+
+
+
+def state_code(text: str) -> str:
+    """USPS code of a state written as code or name ("Texas" -> "TX")."""
+    text = text.strip().rstrip(".")
+    if text.upper().replace(".", "") in STATES:
+        return text.upper().replace(".", "")
+    return _BY_NAME.get(text.lower(), text.upper())
+
+
+_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()] + ["D\\.C\\."], key=len, reverse=True))
+_SUFFIX = (
+    r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
+    r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
+    r"Expy|Expressway|Fwy|Freeway|Pike|Row|Walk|Alley|Aly|Crossing|Xing|Run|Path|Pass|Park|"
+    r"Center|Ctr|Turnpike|Tpke|Bend|Cv|Cove|Trace|Commons|Mall|Pt|Point|Landing|Ridge|Hts|"
+    r"Heights|Glen|Grove|Crescent|Cres"
+)
+_WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
+_STREET = (
+    rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
+    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
+    rf"|Broadway|(?:(?:US|U\.S\.|State|County|Farm to Market|FM) )?(?:Highway|Hwy|Route|Rte|Road|Rd)"
+    rf" [0-9]{{1,4}}[A-Z]?|(?:Avenue|Interstate|I-) ?[0-9A-Z]{{1,4}})"
+)
+# Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
+_STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
+_UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
+_CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -][A-Z][A-Za-z.'-]*){0,3})"
+_BEFORE = re.compile(
+    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
+)
+_BEFORE_LOOSE = re.compile(
+    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
+)
+_NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
+_STATE_ZIP = re.compile(
+    rf"(?<=[ ,\n])(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+)
+
+
+def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
+    """(folded name or alias, state) -> the region city's name."""
+    index = getattr(gaz, "_us_city_index", None)
+    if index is None:
+        index = {}
+        for city in gaz.region.cities:
+            for name in (city.name, *city.aliases):
+                index[(fold(name), city.state)] = city.name
+        gaz._us_city_index = index  # type: ignore[attr-defined]
+    return index
+
+
+def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str | None,
+               region_cities: dict[tuple[str, str], str] | None = None) -> tuple[str | None, bool]:
+    """(region city, in region) of a US address.
+
+    A ZIP code of the region counts when the place written is the ZIP's city,
+    one of its aliases or a USPS-acceptable name of the ZIP; without a ZIP the
+    city and state must name a region city.
+    """
+    region_cities = region_cities if region_cities is not None else region_city_index(gaz)
+    folded = fold(city_text)
+    canonical = region_cities.get((folded, state or ""))
+    if canonical is None and not state:
+        matches = {v for (n, _s), v in region_cities.items() if n == folded}
+        canonical = matches.pop() if len(matches) == 1 else None
+    if zip_code:
+        known = gaz.postcodes.get(zip_code)
+        if known is not None:
+            entry = gaz.region.raw.get("postcodes", {}).get(zip_code, [])
+            accepted = {fold(known[2])}
+            if len(entry) > 3 and isinstance(entry[3], list):
+                accepted.update(fold(n) for n in entry[3])
+            if canonical is not None and canonical == known[2]:
+                return canonical, True
+            return (known[2], True) if folded in accepted else (canonical, False)
+        if canonical is None:
+            return None, False
+        prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
+        return canonical, any(zip_code.startswith(p) for p in prefixes)
+    return canonical, canonical is not None
+
+
+def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
+    region_cities = region_city_index(gaz)
+    for match in _STATE_ZIP.finditer(text):
+        start = match.start()
+        before = text[max(0, start - 160) : start]
+        if not before.endswith((", ", ",", " ", "\n", ",\n")):
+            continue
+        zip_code = match.group("zip")
+        found = _BEFORE.search(before)
+        if found is None and zip_code is not None:
+            found = _BEFORE_LOOSE.search(before)
+        if found is None:
+            continue
+        words = found.group("street").lower().split()
+        if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        state_text = match.group("state")
+        state = state_code(state_text)
+        if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
+            continue  # "Main St Austin TX" without comma or ZIP: too weak
+        city_text = found.group("city").strip()
+        canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
+        street = found.group("street")
+        unit = (found.group("unit") or "").strip(" ,")
+        number = found.group("number")
+        yield RawAddress(
+            street=f"{street} {unit}".strip() if unit else street,
+            house_number=number,
+            postcode=zip_code,
+            city=canonical or city_text,
+            city_text=f"{city_text}, {state}",
+            in_region=in_region,
+            start=start - (len(before) - found.start()),
+            end=match.end(),
+            state=state,
+        )

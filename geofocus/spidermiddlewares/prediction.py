@@ -1,0 +1,274 @@
+"""Link prediction spider middleware: learns from the crawl and ranks its links.
+
+Thin Scrapy adapter around ``geofocus.prediction`` (order 570, between the geo
+evaluation at 550 and the decay middleware at 580).  Contract, all in
+``meta["geofocus"]`` (a JSON-serialisable dict):
+
+* input (a fetched page, after the geo evaluation set ``"relevant"``): the
+  page's ``"path"`` holds the term lists of the last n links on its path, most
+  recent first; ``path[k-1]`` becomes a training example for depth k with the
+  page's label.
+* output (each Request carrying ``"geofocus"`` with a ``"link"``, after the
+  decay middleware set ``"score"``): sets ``"path"`` = [terms of its link] +
+  the parent's path, cut to n entries.  With strategy ``adaptive`` it also sets
+  ``"prediction"`` and ``"priority"`` = score + prediction * (1 - score).  With
+  any other strategy the middleware still learns (so a baseline crawl leaves a
+  model behind) but sets ``"prediction"`` to None and leaves ``"priority"`` to
+  the decay middleware: the baselines pay no prediction cost, and the crawl
+  log says plainly that no prediction was used.
+* ``rescore(meta)``: recompute a queued request's priority with the current
+  model; the scheduler's ``rescore_requested`` signal calls it for a batch.
+
+The model starts from ``RUN_DIR/model.json`` if it exists (a resumed crawl),
+else from ``GEOFOCUS_MODEL``, else empty; it is saved to ``RUN_DIR/model.json``
+every ``GEOFOCUS_MODEL_SAVE_INTERVAL`` seconds and when the spider closes.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
+
+from geofocus import signals as geo_signals
+from geofocus.prediction.features import link_terms
+from geofocus.prediction.model import BridgeNaiveBayes, priority
+from geofocus.rundir import get_run_dir
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+MODEL_FILE = "model.json"
+STRATEGIES = ("adaptive", "distance", "bfs")
+
+
+class LinkPredictionMiddleware(BaseSpiderMiddleware):
+    """Online bridge-aware naive Bayes link prediction (see the module docstring)."""
+
+    def __init__(
+        self,
+        crawler: Crawler,
+        *,
+        depth: int,
+        decay: float,
+        alpha: float,
+        strategy: str,
+        initial_model: str | None,
+        save_interval: float,
+    ) -> None:
+        super().__init__(crawler)
+        self.depth = depth
+        self.decay = decay
+        self.alpha = alpha
+        self._strategy_setting = strategy
+        self._initial_model = initial_model
+        self.save_interval = save_interval
+        self.stats = crawler.stats
+        self.model: BridgeNaiveBayes = BridgeNaiveBayes(depth, alpha)
+        self.model_path: Path | None = None
+        self._opened = False
+        self._adaptive: bool | None = None
+        self._last_save = time.monotonic()
+        self._dirty = False
+        self._bad_path_logged = False
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        s = crawler.settings
+        depth = s.getint("GEOFOCUS_PREDICTION_DEPTH", 3)
+        if depth < 1:
+            raise ValueError(f"GEOFOCUS_PREDICTION_DEPTH must be >= 1, got {depth}")
+        mw = cls(
+            crawler,
+            depth=depth,
+            decay=s.getfloat("GEOFOCUS_DECAY", 0.5),
+            alpha=s.getfloat("GEOFOCUS_PREDICTION_ALPHA", 1.0),
+            strategy=s.get("GEOFOCUS_STRATEGY", "adaptive"),
+            initial_model=s.get("GEOFOCUS_MODEL") or None,
+            save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", 60.0),
+        )
+        crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(mw.rescore_requested, signal=geo_signals.rescore_requested)
+        if crawler.spider is not None:
+            # Load now, not at spider_opened: a bad model file must stop the
+            # crawl here (signal handlers' errors are only logged), and the
+            # scheduler may call rescore() before spider_opened.
+            mw.open()
+        return mw
+
+    # -- lifecycle ------------------------------------------------------------
+
+    @property
+    def strategy(self) -> str:
+        """The spider's ``strategy`` attribute if set, else GEOFOCUS_STRATEGY."""
+        spider: Spider | None = getattr(self.crawler, "spider", None)
+        return str(getattr(spider, "strategy", None) or self._strategy_setting)
+
+    @property
+    def adaptive(self) -> bool:
+        if self._adaptive is None:
+            self._adaptive = self.strategy == "adaptive"
+        return self._adaptive
+
+    def spider_opened(self, spider: Spider) -> None:
+        self.open()
+
+    def spider_closed(self, spider: Spider, reason: str = "") -> None:
+        self.save()
+
+    def open(self) -> None:
+        """Load the model (run dir first, then GEOFOCUS_MODEL); idempotent."""
+        if self._opened:
+            return
+        self._opened = True
+        self._adaptive = None
+        if self.strategy not in STRATEGIES:
+            logger.warning("unknown strategy %r; links get no prediction", self.strategy)
+        self.model_path = get_run_dir(self.crawler) / MODEL_FILE
+        source: Path | None = None
+        if self.model_path is not None and self.model_path.exists():
+            source = self.model_path  # resume: what this crawl learned before
+        elif self._initial_model:
+            source = Path(self._initial_model)
+        if source is not None:
+            model = BridgeNaiveBayes.load(source)  # a bad model file is a configuration error
+            if model.depth != self.depth:
+                logger.info("model %s has depth %d; using depth %d", source, model.depth, self.depth)
+                model = model.resized(self.depth)
+            self.model = model
+            logger.info("link model loaded from %s: %r", source, model)
+        self.stats.set_value("geofocus/prediction/model_examples_loaded", self.model.examples())
+
+    def save(self) -> None:
+        """Write the model to RUN_DIR/model.json (no-op without a run directory)."""
+        self._last_save = time.monotonic()
+        if self.model_path is None or not self._dirty:
+            return
+        started = time.monotonic()
+        self.model.save(self.model_path)
+        self._dirty = False
+        self.stats.inc_value("geofocus/prediction/model_saves")
+        logger.debug(
+            "link model saved to %s in %.3f s: %r",
+            self.model_path,
+            time.monotonic() - started,
+            self.model,
+        )
+
+    # -- learning -------------------------------------------------------------
+
+    def process_spider_input(self, response: Response) -> None:
+        """Learn from an evaluated page: path[k-1] is a depth-k example labelled with its relevance."""
+        meta = response.meta.get("geofocus")
+        if not isinstance(meta, dict):
+            return
+        relevant = meta.get("relevant")
+        path = meta.get("path")
+        if relevant is None or not path:
+            return
+        if not self._opened:
+            self.open()
+        if not isinstance(path, list):
+            self._log_bad_path(response)
+            return
+        label = bool(relevant)
+        for k, terms in enumerate(path[: self.depth], start=1):
+            if not isinstance(terms, list) or not all(isinstance(t, str) for t in terms):
+                self._log_bad_path(response)
+                return
+            self.model.learn(terms, k, label)
+            self.stats.inc_value("geofocus/prediction/examples")
+            self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
+        self._dirty = True
+        if time.monotonic() - self._last_save >= self.save_interval:
+            self.save()
+
+    def _log_bad_path(self, response: Response) -> None:
+        self.stats.inc_value("geofocus/prediction/bad_path")
+        if not self._bad_path_logged:
+            self._bad_path_logged = True
+            logger.warning(
+                "ignoring malformed meta['geofocus']['path'] of %s (no more such"
+                " messages will be shown; see stat geofocus/prediction/bad_path)",
+                response.url,
+            )
+
+    # -- scoring --------------------------------------------------------------
+
+    def get_processed_request(self, request: Request, response: Response | None) -> Request:
+        meta = request.meta.get("geofocus")
+        if not isinstance(meta, dict):
+            return request
+        link = meta.get("link")
+        if not isinstance(link, Mapping):
+            return request
+        if not self._opened:
+            self.open()
+        terms = link_terms(link)
+        parent_path: list[Any] = []
+        if response is not None:
+            parent = response.meta.get("geofocus")
+            if isinstance(parent, dict) and isinstance(parent.get("path"), list):
+                parent_path = parent["path"][: self.depth - 1]
+        meta["path"] = [terms, *parent_path]
+        if self.adaptive:
+            self._score(meta, terms)
+        else:
+            meta["prediction"] = None
+        return request
+
+    def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
+        pred = self.model.prediction(terms, self.decay)
+        meta["prediction"] = pred
+        self.stats.inc_value(f"geofocus/prediction/score_bucket/{min(int(pred * 10), 9)}")
+        score = meta.get("score")
+        if isinstance(score, (int, float)) and not isinstance(score, bool):
+            meta["priority"] = priority(float(score), pred)
+            return meta["priority"]
+        return None
+
+    def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
+        """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""
+        started = time.perf_counter()
+        out = [self.rescore(m) for m in metas]
+        self.stats.inc_value("geofocus/prediction/rescored", sum(p is not None for p in out))
+        self.stats.inc_value("geofocus/prediction/rescore_seconds", time.perf_counter() - started)
+        return out
+
+    def rescore(self, meta: dict[str, Any]) -> float | None:
+        """New priority of a queued request's ``meta["geofocus"]`` with the current model.
+
+        Updates ``meta["prediction"]`` and ``meta["priority"]`` in place and returns
+        the priority; None (meta untouched) when the strategy is not adaptive or
+        the meta has no link terms or no numeric score.
+        """
+        if not self.adaptive or not isinstance(meta, dict):
+            return None
+        if not self._opened:
+            self.open()
+        path = meta.get("path")
+        if isinstance(path, list) and path and isinstance(path[0], list):
+            terms = path[0]
+        elif isinstance(meta.get("link"), Mapping):
+            terms = link_terms(meta["link"])
+        else:
+            return None
+        score = meta.get("score")
+        if not isinstance(score, (int, float)) or isinstance(score, bool):
+            return None
+        pred = self.model.prediction(terms, self.decay)
+        meta["prediction"] = pred
+        meta["priority"] = priority(float(score), pred)
+        return meta["priority"]

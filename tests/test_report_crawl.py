@@ -1,0 +1,100 @@
+"""Real crawls (``scrapy crawl geo``) through a proxy, then ``scrapy report`` on their runs.
+
+The web here is a small hand-made one (tests/minisite.py); it checks that the series
+extension agrees with the crawl log of the real crawl loop and that the report reads real
+run directories.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.crawling import MiniSite, crawl_log, page, run_crawl
+from test_report import parse, render_and_check, scrapy_report
+
+STREETS = ["Achternstraße", "Haarenstraße", "Lange Straße", "Staustraße", "Heiligengeiststraße",
+           "Gaststraße", "Bergstraße", "Kurwickstraße", "Markt", "Schloßplatz", "Damm",
+           "Mühlenstraße"]
+SITES = 6
+
+
+def small_web() -> dict:
+    """A portal linking 6 firms. Each firm: home -> "Über uns" -> contact page with an
+    address; home -> news (-> archive for odd firms). Each contact page links a dead-end
+    directions page (a tail of length 1) and a partner's home page (a bridge) whose branch
+    page has an address too; the branch page links jobs -> jobs archive (a tail of length 2).
+    """
+    web = {"http://portal.de/": page("Portal", [f"http://www.firma{i}.de/" for i in range(SITES)])}
+    for i in range(SITES):
+        firm, partner = f"http://www.firma{i}.de", f"http://www.partner{i}.de"
+        web[f"{firm}/"] = page(f"Firma {i}", [f"{firm}/ueber", f"{firm}/news"])
+        web[f"{firm}/ueber"] = page("Über uns", [f"{firm}/kontakt"])
+        web[f"{firm}/news"] = page("Neuigkeiten", [f"{firm}/archiv"] if i % 2 else [])
+        if i % 2:
+            web[f"{firm}/archiv"] = page("Archiv")
+        web[f"{firm}/kontakt"] = page(
+            "Kontakt", [f"{firm}/anfahrt", f"{partner}/"],
+            address=f"{STREETS[2 * i]} {i + 1}<br>2612{i % 3 + 1} Oldenburg")
+        web[f"{firm}/anfahrt"] = page("Anfahrt mit Bus und Bahn")
+        web[f"{partner}/"] = page("Partner", [f"{partner}/filiale"])
+        web[f"{partner}/filiale"] = page(
+            "Filiale", [f"{partner}/jobs"],
+            address=f"{STREETS[2 * i + 1]} {i + 10}<br>2612{i % 3 + 1} Oldenburg")
+        web[f"{partner}/jobs"] = page("Jobs", [f"{partner}/jobs/archiv"])
+        web[f"{partner}/jobs/archiv"] = page("Alte Stellen")
+    return web
+
+
+@pytest.fixture(scope="module")
+def crawls(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("crawls")
+    site = MiniSite(tmp, small_web())
+    runs = []
+    try:
+        for strategy in ("bfs", "distance"):
+            run_dir = tmp / strategy
+            result = run_crawl(run_dir, "http://portal.de/", site.proxy, "-a",
+                               f"strategy={strategy}", "-s", "GEOFOCUS_SERIES_EVERY=5")
+            assert result.returncode == 0, result.stderr[-3000:]
+            runs.append((run_dir, result.stderr))
+    finally:
+        site.stop()
+    return runs
+
+
+def test_series_agrees_with_the_crawl_log(crawls):
+    for run_dir, log in crawls:
+        pages = crawl_log(run_dir)
+        assert len(pages) == len(small_web())
+        lines = [json.loads(x) for x in (run_dir / "series.jsonl").read_text().splitlines()]
+        assert len(lines) == len(pages) // 5
+        for line in lines:
+            assert line["fetched"] % 5 == 0
+            prefix = pages[: line["fetched"]]
+            assert line["relevant"] == sum(1 for p in prefix if p["relevant"])
+            assert line["harvest_rate"] == pytest.approx(line["relevant"] / line["fetched"])
+        relevant = sum(1 for p in pages if p["relevant"])
+        assert (f"Crawl finished (finished): {len(pages)} pages, {relevant} relevant" in log)
+        assert f"{2 * SITES} distinct addresses" in log and str(run_dir) in log
+
+
+def test_report_of_two_real_crawls(crawls, tmp_path):
+    out = tmp_path / "report"
+    result = scrapy_report(*(run_dir for run_dir, _ in crawls), "-o", out)
+    assert result.returncode == 0, result.stderr
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert [r["strategy"] for r in metrics["runs"]] == ["bfs", "distance"]
+    for row in metrics["runs"]:
+        assert row["relevant"] == 2 * SITES and row["distinct_addresses"] == 2 * SITES
+        ab = row["ahlers_boll"]
+        assert ab["bridge_distances"] == {"1": SITES}  # contact -> partner -> branch
+        assert ab["relevant_without_relevant_ancestor"] == SITES  # the contact pages
+        assert ab["tail_lengths"] == {"1": SITES, "2": SITES}  # directions; jobs -> archive
+        assert ab["seed_distances"] == {"3": SITES, "5": SITES}
+    geojson = json.loads((out / "addresses.geojson").read_text())
+    assert len(geojson["features"]) == 2 * SITES
+    for ref in parse(out / "index.html").refs:
+        assert (out / ref).is_file(), ref
+    render_and_check(out / "index.html", tmp_path, tmp_path / "shot.png")
