@@ -32,7 +32,7 @@ def start_worker(site, run_dir, redis_url=None, crawl_id=None, extra=()):
     if redis_url:
         args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
                  "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
-                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
+                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_REDIS_MODEL_SYNC_INTERVAL=0.5"]
     log = open(Path(str(run_dir) + ".log"), "w")
     return subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -78,6 +78,10 @@ def test_three_workers_share_one_crawl(tmp_path, site, redis_server):
     client = redis.Redis.from_url(redis_server.url)
     assert client.zcard(f"geofocus:{crawl}:leases") == 0
     assert client.hget(f"geofocus:{crawl}:stats", "seen") == str(site.pages).encode()
+    # the link models were pooled: examples of every worker in Redis, merged into others' models
+    pooled = sum(int(v) for v in client.hvals(f"geofocus:{crawl}:model:docs"))
+    assert pooled >= site.pages
+    assert any("geofocus/redis/model_merges" in (tmp_path / f"w{i}.log").read_text() for i in range(3))
 
 
 def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_server):
