@@ -698,7 +698,8 @@ class RedisFrontier:
             self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
             want = 0
-            if refill and len(self._batch) < self.batch and held < self.max_held:
+            # a pop that found only busy hosts in the batch asks for other hosts even if it is full
+            if refill and (len(self._batch) < self.batch or self._exclude) and held < self.max_held:
                 want = min(self.batch, self.max_held - held)
             exclude = set(self._exclude)
             self._exclude = set()
