@@ -301,7 +301,7 @@ class RedisFrontier:
         flush_interval: float = 1.0,
         pop_wait: float = 0.05,
         push_buffer: int = 500,
-        known_max: int = 2_000_000,
+        known_max: int = 500_000,
         url: str = "",
     ) -> None:
         if not crawl_id:
@@ -384,6 +384,7 @@ class RedisFrontier:
             lease_ttl=s.getfloat("GEOFOCUS_REDIS_LEASE_TTL", 120.0),
             flush_interval=s.getfloat("GEOFOCUS_REDIS_FLUSH_INTERVAL", 1.0),
             pop_wait=s.getfloat("GEOFOCUS_REDIS_POP_WAIT", 0.05),
+            known_max=s.getint("GEOFOCUS_REDIS_KNOWN_MAX", 500_000),
             url=url,
         )
 
