@@ -77,6 +77,22 @@ def frontier_ops(frontier, n: int) -> dict[str, float]:
             "popped": popped}
 
 
+def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
+    """Redis memory per fetched fingerprint in the sharded seen-set."""
+    client = server.client()
+    f = RedisFrontier(client, f"mem-{os.getpid()}", flush_interval=0.2, push_buffer=5000)
+    f.open()
+    before = client.info("memory")["used_memory"]
+    for i in range(n):
+        f.done(f"{i:x}")
+        if i % 50000 == 0:
+            f.sync(60)
+    f.sync(60)
+    after = client.info("memory")["used_memory"]
+    f.close()
+    return {"fingerprints": n, "bytes_each": round((after - before) / n, 1)}
+
+
 # -- 2. crawl throughput -------------------------------------------------------------
 def crawl(site: TinySite, workdir: Path, workers: int, redis_url: str | None) -> dict[str, float]:
     procs = []
@@ -224,6 +240,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=1500)
     ap.add_argument("--ops", type=int, default=20000)
     ap.add_argument("--budget", type=int, default=2400)
+    ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
     ap.add_argument("--delay", type=float, default=0.0,
                     help="seconds the site takes per page (0: CPU-bound; 0.2: latency-bound like the Web)")
     ap.add_argument("--region-pack", default="")
@@ -240,6 +257,8 @@ def main() -> None:
                 "sqlite": frontier_ops(SqliteFrontier(tmp_path / "f.sqlite"), args.ops),
             }
             print("frontier ops/s:", json.dumps(results["frontier_ops"]))
+            results["seen_memory"] = seen_memory(server, args.seen)
+            print("seen-set memory:", json.dumps(results["seen_memory"]))
             site = TinySite(tmp_path / "www", pages=args.pages, delay=args.delay, per_host=True)
             try:
                 runs = [crawl(site, tmp_path, 1, None), crawl(site, tmp_path, 1, server.url),
