@@ -360,7 +360,6 @@ class RedisFrontier:
         # Reactor thread only.
         self._known: dict[bytes, float] = {}
         self._thread: threading.Thread | None = None
-        self.stats: dict[str, int] = {}
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -836,7 +835,3 @@ def _slot_of(request: dict[str, Any]) -> str:
     except ValueError:
         return ""
 
-
-def iter_keys(client: redis.Redis, base: str) -> Iterable[bytes]:
-    """Every key of crawl ``base`` (for ``crawl-admin``)."""
-    yield from client.scan_iter(match=f"{base}:*", count=1000)
