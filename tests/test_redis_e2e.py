@@ -114,6 +114,10 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     client = redis.Redis.from_url(redis_server.url)
     assert client.zcard(f"geofocus:{crawl}:leases") == 0
     assert any("lost Redis" in (tmp_path / f"w{i}.log").read_text() for i in (1, 2))
+    # every URL ever queued was fetched (or is still queued): none lost in Redis either
+    stats = {k.decode(): int(v) for k, v in client.hgetall(f"geofocus:{crawl}:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match=f"geofocus:{crawl}:q:*"))
+    assert stats["push/new"] == stats["seen"] + queued == site.pages
 
 
 def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server):
