@@ -227,8 +227,6 @@ def simulate(policy: str, web: SimwebPages, geoip_path: str, budget: int) -> dic
 
 
 def main() -> None:
-    from simweb_server import running_simweb
-
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pages", type=int, default=20000, help="pages of the simweb the workers crawl")
     ap.add_argument("--seconds", type=float, default=25, help="how long each crawl runs")
@@ -238,51 +236,63 @@ def main() -> None:
     ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
     ap.add_argument("--policy-pages", type=int, default=20000, help="pages of the us-top100 simweb")
     ap.add_argument("--budget", type=int, default=6000, help="pages fetched by all nodes per policy")
+    ap.add_argument("--parts", default="ops,crawl,policies", help="which parts to run (comma-separated)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "scale.json"))
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
     results: dict = {}
     server = RedisServer().start()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             tmp_path = Path(tmp)
-            results["frontier_ops"] = {
-                "redis": frontier_ops(RedisFrontier(server.client(), f"bench-{os.getpid()}", batch=256,
-                                                    max_held=1024, slot_cap=64, pop_wait=1.0), args.ops),
-                "sqlite": frontier_ops(SqliteFrontier(tmp_path / "f.sqlite"), args.ops),
-            }
-            print("frontier ops/s:", json.dumps(results["frontier_ops"]))
-            results["seen_memory"] = seen_memory(server, args.seen)
-            print("seen-set memory:", json.dumps(results["seen_memory"]))
-
-            with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency) as sw:
-                runs = [crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, None, args.seconds),
-                        crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, server.url, args.seconds),
-                        crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
-            results["crawl"] = {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
-                                "seconds": args.seconds, "runs": runs}
-            for r in runs:
-                print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
-                      f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s")
-            print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
-
-            web = SimwebPages(args.policy_pages, seed=1)
-            geoip_path = tmp_path / "geoip.csv"
-            geoip_path.write_text("\n".join(web.geoip_rows))
-            table = [simulate(p, web, str(geoip_path), args.budget)
-                     for p in ("hash", "host", "url", "anchor", "content", "classification", "ip")]
-            results["policies"] = {"web": f"simweb us-top100 {args.policy_pages} pages", "budget": args.budget,
-                                   "rows": table}
-            print(f"\ncollaborative policies on a us-top100 simweb of {args.policy_pages} pages, budget "
-                  f"{args.budget} (nodes {', '.join(plan_for_region(web.region).nodes)}):")
-            cols = ["policy", "pages", "geo_coverage", "geo_focus", "overlap", "diversity", "comm_overhead"]
-            print("  ".join(f"{c:>14}" for c in cols))
-            for row in table:
-                print("  ".join(f"{row[c]!s:>14}" for c in cols))
+            if "ops" in parts:
+                results["frontier_ops"] = {
+                    "redis": frontier_ops(RedisFrontier(server.client(), f"bench-{os.getpid()}", batch=256,
+                                                        max_held=1024, slot_cap=64, pop_wait=1.0), args.ops),
+                    "sqlite": frontier_ops(SqliteFrontier(tmp_path / "f.sqlite"), args.ops),
+                }
+                print("frontier ops/s:", json.dumps(results["frontier_ops"]))
+                results["seen_memory"] = seen_memory(server, args.seen)
+                print("seen-set memory:", json.dumps(results["seen_memory"]))
+            if "crawl" in parts:
+                results["crawl"] = crawl_part(args, tmp_path, server)
+            if "policies" in parts:
+                results["policies"] = policies_part(args, tmp_path)
     finally:
         server.cleanup()
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2))
     print(f"\nwritten {args.out}")
+
+
+def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) -> dict:
+    from simweb_server import running_simweb
+
+    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency) as sw:
+        runs = [crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, None, args.seconds),
+                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, server.url, args.seconds),
+                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
+    for r in runs:
+        print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
+              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s")
+    print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
+    return {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
+            "seconds": args.seconds, "runs": runs}
+
+
+def policies_part(args: argparse.Namespace, tmp_path: Path) -> dict:
+    web = SimwebPages(args.policy_pages, seed=1)
+    geoip_path = tmp_path / "geoip.csv"
+    geoip_path.write_text("\n".join(web.geoip_rows))
+    table = [simulate(p, web, str(geoip_path), args.budget)
+             for p in ("hash", "host", "url", "anchor", "content", "classification", "ip")]
+    print(f"\ncollaborative policies on a us-top100 simweb of {args.policy_pages} pages, budget "
+          f"{args.budget} (nodes {', '.join(plan_for_region(web.region).nodes)}):")
+    cols = ["policy", "pages", "geo_coverage", "geo_focus", "overlap", "diversity", "comm_overhead"]
+    print("  ".join(f"{c:>14}" for c in cols))
+    for row in table:
+        print("  ".join(f"{row[c]!s:>14}" for c in cols))
+    return {"web": f"simweb us-top100 {args.policy_pages} pages", "budget": args.budget, "rows": table}
 
 
 if __name__ == "__main__":
