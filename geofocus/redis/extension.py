@@ -53,11 +53,12 @@ class RedisCrawl:
         return frontier if hasattr(frontier, "take_seeds") else None
 
     def poll(self, spider: scrapy.Spider) -> None:
-        """Seeds from Redis; and, when other workers queued URLs for an idle worker, wake the
-        engine now rather than at its next 5 s heartbeat."""
+        """Seeds from Redis, and a wake-up call for the engine of an idle worker."""
         self.take_seeds(spider)
         frontier = self.frontier()
-        if frontier is not None and len(frontier):
+        # an idle worker re-checks every poll (not at the engine's 5 s heartbeat), so it
+        # closes soon after a shared crawl ends and starts soon after new URLs arrive
+        if frontier is not None and (len(frontier) or self.idle_since is not None):
             nextcall = getattr(self._slot(), "nextcall", None)
             if nextcall is not None:
                 nextcall.schedule()
