@@ -415,3 +415,23 @@ class Partitioner:
             return [plan.node_of(g.city_near_anchor(link.anchor, link.context)) for link in links]
         node = plan.node_of(self.page_city(page))
         return [node] * len(links)
+
+
+def check_settings(settings: Any) -> None:
+    """Before a crawl starts: a known policy, and a readable GeoIP table for ``ip``.
+
+    Raises scrapy's UsageError with one line (exit status 2), not a traceback.
+    """
+    from scrapy.exceptions import UsageError
+
+    policy = (settings.get("GEOFOCUS_PARTITION") or "").strip().lower()
+    if not policy:
+        return
+    if policy not in POLICIES:
+        raise UsageError(f"unknown GEOFOCUS_PARTITION {policy!r}; choose one of {', '.join(POLICIES)}",
+                         print_help=False)
+    if policy == "ip":
+        try:
+            GeoIPTable(settings.get("GEOFOCUS_GEOIP_DB") or "")
+        except PartitionError as exc:
+            raise UsageError(str(exc), print_help=False) from None

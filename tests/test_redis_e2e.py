@@ -32,7 +32,7 @@ def start_worker(site, run_dir, redis_url=None, crawl_id=None, extra=()):
     if redis_url:
         args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
                  "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
-                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
+                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_REDIS_MODEL_SYNC_INTERVAL=0.5"]
     log = open(Path(str(run_dir) + ".log"), "w")
     return subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -78,6 +78,10 @@ def test_three_workers_share_one_crawl(tmp_path, site, redis_server):
     client = redis.Redis.from_url(redis_server.url)
     assert client.zcard(f"geofocus:{crawl}:leases") == 0
     assert client.hget(f"geofocus:{crawl}:stats", "seen") == str(site.pages).encode()
+    # the link models were pooled: examples of every worker in Redis, merged into others' models
+    pooled = sum(int(v) for v in client.hvals(f"geofocus:{crawl}:model:docs"))
+    assert pooled >= site.pages
+    assert any("geofocus/redis/model_merges" in (tmp_path / f"w{i}.log").read_text() for i in range(3))
 
 
 def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_server):
@@ -110,3 +114,30 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     client = redis.Redis.from_url(redis_server.url)
     assert client.zcard(f"geofocus:{crawl}:leases") == 0
     assert any("lost Redis" in (tmp_path / f"w{i}.log").read_text() for i in (1, 2))
+    # every URL ever queued was fetched (or is still queued): none lost in Redis either
+    stats = {k.decode(): int(v) for k, v in client.hgetall(f"geofocus:{crawl}:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match=f"geofocus:{crawl}:q:*"))
+    assert stats["push/new"] == stats["seen"] + queued == site.pages
+
+
+def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server):
+    """Two nodes, GEOFOCUS_PARTITION=host: every page of a host is fetched by the node that owns it."""
+    from geofocus.partition import NodePlan
+
+    crawl = unique_crawl_id("e2e-nodes")
+    nodes = ["n0", "n1"]
+    procs = [start_worker(site, tmp_path / node, redis_server.url, crawl, extra=[
+        "-s", f"GEOFOCUS_NODE={node}", "-s", "GEOFOCUS_PARTITION=host", "-s", "GEOFOCUS_NODES=n0,n1"])
+        for node in nodes]
+    wait_all(procs)
+    plan = NodePlan(tuple(nodes), "n0")
+    seed = site.url(0)
+    seen = []
+    for node in nodes:
+        for row in fetched(tmp_path / node):
+            seen.append(row["url"])
+            if row["url"] != seed:  # the seed is queued by whichever worker pushes it first
+                assert plan.by_hash(row["url"].split("/")[2].split(":")[0]) == node
+    assert sorted(seen) == sorted(site.urls)
+    logs = "".join((tmp_path / f"{node}.log").read_text() for node in nodes)
+    assert "'geofocus/partition/sent/n1'" in logs and "'geofocus/partition/sent/n0'" in logs

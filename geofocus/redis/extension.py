@@ -18,7 +18,7 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import task
 
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
 
@@ -53,11 +53,12 @@ class RedisCrawl:
         return frontier if hasattr(frontier, "take_seeds") else None
 
     def poll(self, spider: scrapy.Spider) -> None:
-        """Seeds from Redis; and, when other workers queued URLs for an idle worker, wake the
-        engine now rather than at its next 5 s heartbeat."""
+        """Seeds from Redis, and a wake-up call for the engine of an idle worker."""
         self.take_seeds(spider)
         frontier = self.frontier()
-        if frontier is not None and len(frontier):
+        # an idle worker re-checks every poll (not at the engine's 5 s heartbeat), so it
+        # closes soon after a shared crawl ends and starts soon after new URLs arrive
+        if frontier is not None and (len(frontier) or self.idle_since is not None):
             nextcall = getattr(self._slot(), "nextcall", None)
             if nextcall is not None:
                 nextcall.schedule()
@@ -77,7 +78,7 @@ class RedisCrawl:
         n = 0
         for url in frontier.take_seeds():
             try:
-                url = normalize_url(url if "://" in url else "http://" + url)
+                url = canonical_url(url if "://" in url else "http://" + url)
             except InvalidURL as exc:
                 logger.warning("Skipping a seed from Redis: %(error)s", {"error": exc})
                 continue

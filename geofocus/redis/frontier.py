@@ -261,15 +261,11 @@ return n
 def compact_fingerprint(fingerprint: str) -> bytes:
     """16 bytes that stand for ``fingerprint`` in the seen-set.
 
-    A hex fingerprint (Scrapy's SHA1) is truncated to its first 128 bits; any
-    other string is hashed first.  Collisions need ~2**64 URLs: no silent loss.
+    Always hashed (BLAKE2b-128), so structured fingerprints (a custom
+    REQUEST_FINGERPRINTER, counters) spread as well as Scrapy's SHA1 does.
+    Collisions need ~2**64 URLs: no silent loss in practice.
     """
-    if len(fingerprint) >= 32:
-        try:
-            return bytes.fromhex(fingerprint[:32])
-        except ValueError:
-            pass
-    return hashlib.sha1(fingerprint.encode("utf-8")).digest()[:16]
+    return hashlib.blake2b(fingerprint.encode("utf-8"), digest_size=16).digest()
 
 
 def seen_shard(compact: bytes) -> tuple[str, bytes]:
@@ -305,7 +301,7 @@ class RedisFrontier:
         flush_interval: float = 1.0,
         pop_wait: float = 0.05,
         push_buffer: int = 500,
-        known_max: int = 2_000_000,
+        known_max: int = 500_000,
         url: str = "",
     ) -> None:
         if not crawl_id:
@@ -364,7 +360,6 @@ class RedisFrontier:
         # Reactor thread only.
         self._known: dict[bytes, float] = {}
         self._thread: threading.Thread | None = None
-        self.stats: dict[str, int] = {}
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -388,6 +383,7 @@ class RedisFrontier:
             lease_ttl=s.getfloat("GEOFOCUS_REDIS_LEASE_TTL", 120.0),
             flush_interval=s.getfloat("GEOFOCUS_REDIS_FLUSH_INTERVAL", 1.0),
             pop_wait=s.getfloat("GEOFOCUS_REDIS_POP_WAIT", 0.05),
+            known_max=s.getint("GEOFOCUS_REDIS_KNOWN_MAX", 500_000),
             url=url,
         )
 
@@ -702,7 +698,8 @@ class RedisFrontier:
             self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
             want = 0
-            if refill and len(self._batch) < self.batch and held < self.max_held:
+            # a pop that found only busy hosts in the batch asks for other hosts even if it is full
+            if refill and (len(self._batch) < self.batch or self._exclude) and held < self.max_held:
                 want = min(self.batch, self.max_held - held)
             exclude = set(self._exclude)
             self._exclude = set()
@@ -838,7 +835,3 @@ def _slot_of(request: dict[str, Any]) -> str:
     except ValueError:
         return ""
 
-
-def iter_keys(client: redis.Redis, base: str) -> Iterable[bytes]:
-    """Every key of crawl ``base`` (for ``crawl-admin``)."""
-    yield from client.scan_iter(match=f"{base}:*", count=1000)
