@@ -153,8 +153,6 @@ def test_bad_run_dirs_give_clear_errors_not_tracebacks(runs, tmp_path):
     assert result.returncode == 1
     assert "no crawl.jsonl" in result.stderr and "no such run directory" in result.stderr
     assert "Traceback" not in result.stderr
-    result = scrapy_report(runs[0])
-    assert result.returncode == 2 and "-o OUT_DIR" in result.stderr
     # one usable run is enough; the others become notes
     notes = build_report([runs[0], empty], tmp_path / "out").notes
     assert any(n.startswith("skipped: ") and "no crawl.jsonl" in n for n in notes)
