@@ -253,3 +253,13 @@ def test_geo_focus_from_the_regions_default_node_plan(tmp_path):
     [crawl] = json.loads((result.out_dir / "metrics.json").read_text())["gao"]
     assert crawl["geo_focus"] == {"eastern": 0.5, "pacific": 1.0}
     assert (result.out_dir / "map.png").stat().st_size > 0
+
+
+def test_runs_with_the_same_name_keep_apart(tmp_path):
+    a = write_run(tmp_path / "a" / "run", tree_log(), strategy="bfs")
+    b = write_run(tmp_path / "b" / "run", distance_log(), strategy="bfs")
+    result = build_report([a, b], tmp_path / "out")
+    assert [r.label for r in result.runs] == ["bfs (run)", "bfs (run) #2"]
+    features = json.loads((tmp_path / "out" / "addresses.geojson").read_text())["features"]
+    bahnhof = next(f for f in features if f["properties"]["street"] == "Bahnhofstraße")
+    assert bahnhof["properties"]["runs"] == ["bfs (run) #2"]

@@ -256,6 +256,12 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         notes.extend(f"{run.label}: {note}" for note in run.notes)
     if not runs:
         raise ReportError("no usable run directory: " + "; ".join(n[9:] for n in notes))
+    seen: dict[str, int] = {}
+    for run in runs:  # runs/a/bfs and runs/b/bfs would share a label
+        label = run.label
+        seen[label] = seen.get(label, 0) + 1
+        if seen[label] > 1:
+            run.name = f"{label} #{seen[label]}"
     truth = None
     if truth_path:
         try:
