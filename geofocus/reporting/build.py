@@ -36,6 +36,8 @@ from geofocus.metrics.harvest import (
 )
 from geofocus.metrics.runlog import Run, RunDirError, load_run
 from geofocus.metrics.truth import Truth, TruthError, effectiveness, geoparser_agreement, load_truth
+from geofocus.partition import plan_for_region
+from geofocus.regions import load_region
 from geofocus.reporting import charts
 from geofocus.reporting.html import render_page
 
@@ -67,8 +69,6 @@ def _region_info(runs: Sequence[Run]) -> dict[str, Any]:
         if not run.region:
             continue
         try:
-            from geofocus.regions import load_region
-
             region = load_region(run.region)
         except Exception as exc:  # unknown or broken pack: the map frames the points instead
             info["note"] = f"region {run.region!r}: {exc}"
@@ -151,9 +151,6 @@ def _assignment(group: Sequence[Run]) -> dict[str, list[str]] | None:
     if len(nodes) < 2 or not region_name:
         return None
     try:
-        from geofocus.partition import plan_for_region
-        from geofocus.regions import load_region
-
         plan = plan_for_region(load_region(region_name))
     except Exception:  # no such region pack or plan: geo-focus says it lacks the assignment
         return None
