@@ -117,7 +117,7 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     # every URL ever queued was fetched (or is still queued): none lost in Redis either
     stats = {k.decode(): int(v) for k, v in client.hgetall(f"geofocus:{crawl}:stats").items()}
     queued = sum(client.zcard(k) for k in client.scan_iter(match=f"geofocus:{crawl}:q:*"))
-    assert stats["push/new"] == stats["seen"] + queued == site.pages
+    assert stats["push/new"] == stats["done/queued"] + queued == site.pages
 
 
 def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server):
@@ -141,3 +141,38 @@ def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server
     assert sorted(seen) == sorted(site.urls)
     logs = "".join((tmp_path / f"{node}.log").read_text() for node in nodes)
     assert "'geofocus/partition/sent/n1'" in logs and "'geofocus/partition/sent/n0'" in logs
+
+
+def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
+    """Three workers crawl one region of simweb through its proxy under one crawl-wide budget."""
+    from simweb_server import running_simweb
+
+    budget = 300
+    with running_simweb(tmp_path / "web", pages=5000) as sw:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": sw.proxy_url}
+
+        def worker(name, shared):
+            args = [*SCRAPY, "crawl", "geo", "-a", "region=oldenburg", "-a", f"seeds={sw.seeds_file}",
+                    "-s", f"GEOFOCUS_RUN_DIR={tmp_path / name}", "-s", f"GEOFOCUS_MAX_PAGES={budget}"]
+            if shared:
+                args += ["-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", "GEOFOCUS_CRAWL_ID=sim",
+                         "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
+            log = open(tmp_path / f"{name}.log", "w")
+            return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+        wait_all([worker(f"w{i}", True) for i in range(3)] + [worker("single", False)], timeout=150)
+    rows = [r for i in range(3) for r in fetched(tmp_path / f"w{i}")]
+    urls = [r["url"] for r in rows]
+    assert len(urls) == len(set(urls))  # never fetched twice
+    assert budget <= len(urls) < budget * 1.5  # one budget for the crawl, not one per worker
+    assert sum(1 for i in range(3) if fetched(tmp_path / f"w{i}")) == 3
+    client = redis.Redis.from_url(redis_server.url)
+    stats = {k.decode(): int(v) for k, v in client.hgetall("geofocus:sim:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match="geofocus:sim:q:*"))
+    assert client.zcard("geofocus:sim:leases") == 0  # closing workers gave their leases back
+    # every URL ever queued was fetched or is still queued
+    assert stats["push/new"] == stats["done/queued"] + queued
+    single = fetched(tmp_path / "single")
+    shared_rate = sum(r["relevant"] for r in rows) / len(rows)
+    single_rate = sum(r["relevant"] for r in single) / len(single)
+    assert abs(shared_rate - single_rate) < 0.1, (shared_rate, single_rate)
