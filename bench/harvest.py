@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from geofocus.urlnorm import InvalidURL, normalize_url  # noqa: E402
+from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
 
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
 
@@ -42,21 +42,6 @@ def start_simweb(pages: int, seed: int, region: str, out: Path) -> tuple[subproc
         if "simweb listening on" in line:
             return proc, line.strip().split()[-1]
     raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
-
-
-def load_truth(path: Path) -> tuple[set[str], int]:
-    relevant: set[str] = set()
-    total = 0
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            record = json.loads(line)
-            total += 1
-            if record.get("relevant"):
-                try:
-                    relevant.add(normalize_url(record["url"]))
-                except InvalidURL:
-                    relevant.add(record["url"])
-    return relevant, total
 
 
 def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path) -> Path:
@@ -80,13 +65,14 @@ def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds
     return run_dir
 
 
-def measure(run_dir: Path, truth: set[str], every: int = 1000) -> dict:
+def measure(run_dir: Path, truth: Truth, every: int = 1000) -> dict:
     records = [json.loads(line) for line in (run_dir / "crawl.jsonl").read_text().splitlines() if line.strip()]
     fetched = len(records)
+    relevant_in_web = truth.count(lenient=False)
     hits = 0
     curve = []
     for i, record in enumerate(records, 1):
-        hits += record["url"] in truth
+        hits += truth.grade(record["url"]) == "relevant"
         if i % every == 0:
             curve.append({"fetched": i, "harvest_rate": round(hits / i, 4)})
     elapsed = records[-1]["time"] - records[0]["time"] if fetched > 1 else 0
@@ -98,7 +84,7 @@ def measure(run_dir: Path, truth: set[str], every: int = 1000) -> dict:
         "relevant_geoparser": parser_relevant,
         "harvest_rate": round(hits / fetched, 4) if fetched else 0.0,
         "harvest_rate_geoparser": round(parser_relevant / fetched, 4) if fetched else 0.0,
-        "recall": round(hits / len(truth), 4) if truth else None,
+        "recall": round(hits / relevant_in_web, 4) if relevant_in_web else None,
         "pages_per_second": round(fetched / elapsed, 1) if elapsed else None,
         "harvest_curve": curve,
         "run_dir": str(run_dir),
@@ -122,8 +108,10 @@ def main() -> None:
     runs.mkdir(parents=True, exist_ok=True)
     simweb, proxy = start_simweb(args.pages, args.seed, args.region, runs / "simweb")
     try:
-        truth, total_pages = load_truth(runs / "simweb" / "truth.jsonl")
-        print(f"simweb: {total_pages} pages, {len(truth)} relevant ({100 * len(truth) / total_pages:.1f} %), proxy {proxy}")
+        truth = load_truth(runs / "simweb" / "truth.jsonl")
+        relevant_in_web = truth.count(lenient=False)
+        print(f"simweb: {truth.pages} pages, {relevant_in_web} relevant "
+              f"({100 * relevant_in_web / truth.pages:.1f} %), proxy {proxy}")
         plan = [(s, s, 3) for s in args.strategies.split(",") if s]
         plan += [(f"adaptive-depth{d}", "adaptive", int(d)) for d in args.depths.split(",") if d]
         results = {}
@@ -136,7 +124,7 @@ def main() -> None:
 
     summary = {
         "pages": args.pages, "budget": args.budget, "seed": args.seed, "region": args.region,
-        "relevant_in_web": len(truth), "runs": results,
+        "relevant_in_web": relevant_in_web, "runs": results,
     }
     base = results.get("bfs", {}).get("harvest_rate")
     print(f"\n{'run':<20} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'recall':>7} {'pages/s':>8}")

@@ -93,3 +93,5 @@ GEOFOCUS_NODE = ""
 GEOFOCUS_PARTITION = ""
 GEOFOCUS_NODES = ""
 GEOFOCUS_GEOIP_DB = ""
+# With GEOFOCUS_REDIS_URL: seconds between exchanges of link-model counts with the crawl's pool.
+GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0

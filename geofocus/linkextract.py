@@ -13,7 +13,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url, normalize_url
 
 _SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template", "head"})
 _BLOCK_TAGS = frozenset(
@@ -63,9 +63,9 @@ def _events(root: Any) -> Iterator[tuple[str, Any]]:
 def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000) -> list[dict[str, Any]]:
     """Links of the lxml document ``root`` as dicts: url, source_url, anchor, title, context.
 
-    URLs are absolute and normalised; links that are not http(s), that point
+    URLs are absolute and canonical (:func:`canonical_url`); links that are not http(s), that point
     to non-HTML files by their extension, or that repeat an earlier URL of the
-    page are left out.
+    page (by :func:`normalize_url`) are left out.
     """
     base = base_url
     for href in root.xpath("//base/@href")[:1]:
@@ -89,16 +89,17 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
         if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
         try:
-            url = normalize_url(urljoin(base, href))
+            url = canonical_url(urljoin(base, href))
+            key = normalize_url(url)
         except (InvalidURL, ValueError):
             continue
         path = url.split("?", 1)[0]
         last = path.rsplit("/", 1)[-1]
         if "." in last and last.rsplit(".", 1)[-1].lower() in NON_HTML_EXTENSIONS:
             continue
-        if url in seen:
+        if key in seen:
             continue
-        seen.add(url)
+        seen.add(key)
         before = _clean(chunks[before_index])[-window:]
         after = _clean(chunks[before_index + 1])[:window]
         out.append(

@@ -23,8 +23,11 @@ DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
 REDIRECT_MAX_TIMES = 5
 RETRY_TIMES = 1
 COOKIES_ENABLED = False
+# Scrapy starts this many workers per response to process its output; a page's
+# items are few, and 100 workers per page cost more than the page itself.
+CONCURRENT_ITEMS = 8
 TELNETCONSOLE_ENABLED = False
-REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 

@@ -1,10 +1,19 @@
-"""URL normalisation applied to every link before it is fingerprinted.
+"""URL normalisation: the URL a link is fetched by, and the key it is deduplicated by.
 
-The rules of DESIGN.md section 4 (after Tsikrika et al.): lower-case scheme and
-host, upper-case percent escapes, decode escapes of unreserved characters, drop
-the default port, index pages, an empty query, the fragment, duplicate and
-trailing slashes.  Well-known session-id parameters are dropped as well, so a
-page reached under many session ids is fetched once.
+Tsikrika et al. identify duplicates after normalising URLs (DESIGN.md section
+4): lower-case scheme and host, upper-case percent escapes, decode escapes of
+unreserved characters, drop the default port, index pages, an empty query,
+the fragment, duplicate and trailing slashes.  The last two rules do not give
+a URL a server is sure to answer (``/dir`` and ``/dir/`` are different
+resources to most servers, ``/`` and ``/index.php`` may be too), so they
+apply only to the deduplication key:
+
+- :func:`canonical_url`: the URL to fetch: every rule that keeps the resource;
+- :func:`normalize_url`: the key two URLs are the same page by (the request
+  fingerprint, see :mod:`geofocus.fingerprint`).
+
+Well-known session-id parameters are dropped in both, so a page reached under
+many session ids is fetched once.
 """
 
 from __future__ import annotations
@@ -44,8 +53,8 @@ def _normalise_query(query: str) -> str:
     return "&".join(kept)
 
 
-def normalize_url(url: str) -> str:
-    """Canonical form of an absolute http(s) URL; raises InvalidURL for anything else."""
+def canonical_url(url: str) -> str:
+    """The fetchable canonical form of an absolute http(s) URL; InvalidURL for anything else."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -69,8 +78,14 @@ def normalize_url(url: str) -> str:
     path = _PATH_SESSION.sub("", parts.path)
     path = _PERCENT.sub(_fix_escape, path)
     path = _DUPLICATE_SLASHES.sub("/", path) or "/"
-    path = _INDEX_PAGE.sub("/", path)
-    if len(path) > 1:
-        path = path.rstrip("/") or "/"
     query = _normalise_query(parts.query)
     return urlunsplit(SplitResult(scheme, netloc, path, query, ""))
+
+
+def normalize_url(url: str) -> str:
+    """The deduplication key of a URL: its canonical form without index page or trailing slash."""
+    parts = urlsplit(canonical_url(url))
+    path = _INDEX_PAGE.sub("/", parts.path)
+    if len(path) > 1:
+        path = path.rstrip("/") or "/"
+    return urlunsplit(parts._replace(path=path))

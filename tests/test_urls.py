@@ -2,7 +2,7 @@ import pytest
 from lxml import html
 
 from geofocus.linkextract import extract_links
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url, normalize_url
 
 
 @pytest.mark.parametrize(
@@ -26,6 +26,31 @@ from geofocus.urlnorm import InvalidURL, normalize_url
 )
 def test_normalisation(url, expected):
     assert normalize_url(url) == expected
+
+
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("HTTP://WWW.Example.DE:80//a//b/", "http://www.example.de/a/b/"),
+        ("http://example.de/dir/index.php?", "http://example.de/dir/index.php"),
+        ("http://example.de/a/?PHPSESSID=1#x", "http://example.de/a/"),
+    ],
+)
+def test_the_fetched_url_keeps_what_servers_may_tell_apart(url, expected):
+    # Trailing slashes and index pages are dropped only from the deduplication key.
+    assert canonical_url(url) == expected
+    assert normalize_url(url) == normalize_url(expected.rstrip("/"))
+
+
+def test_fingerprint_treats_slash_and_index_variants_as_one_page():
+    from scrapy import Request
+
+    from geofocus.fingerprint import NormalizedURLFingerprinter
+
+    fp = NormalizedURLFingerprinter().fingerprint
+    assert fp(Request("http://a.de/dir/")) == fp(Request("http://a.de/dir")) == fp(Request("http://A.de/dir/index.html"))
+    assert fp(Request("http://a.de/dir")) != fp(Request("http://a.de/dir", method="POST"))
+    assert fp(Request("http://a.de/dir")) != fp(Request("http://a.de/other"))
 
 
 @pytest.mark.parametrize("url", ["mailto:a@b.de", "ftp://x.de/", "http://", "http://exa mple.de/", "http://[::1/"])

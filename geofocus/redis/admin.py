@@ -18,7 +18,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from geofocus.redis.connection import RedisUnavailableError, connect
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url
 
 
 def crawl_status(client: Any, base: str) -> dict[str, Any]:
@@ -64,7 +64,7 @@ def push_seeds(client: Any, base: str, lines: list[str]) -> tuple[int, int]:
         if not line:
             continue
         try:
-            urls.append(normalize_url(line if "://" in line else "http://" + line))
+            urls.append(canonical_url(line if "://" in line else "http://" + line))
         except InvalidURL:
             skipped += 1
     if urls:

@@ -21,7 +21,7 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import task
 
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class RedisCrawl:
         n = 0
         for url in frontier.take_seeds():
             try:
-                url = normalize_url(url if "://" in url else "http://" + url)
+                url = canonical_url(url if "://" in url else "http://" + url)
             except InvalidURL as exc:
                 logger.warning("Skipping a seed from Redis: %(error)s", {"error": exc})
                 continue

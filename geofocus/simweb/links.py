@@ -24,7 +24,7 @@ from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
     ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LISTING,
     LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, PRIVACY, SECTION, Link, Page,
-    Resolved, Rng, SimWeb, _h,
+    Resolved, Rng, SimWeb, _h, slugify,
 )
 
 CONTACT_ANCHORS_DE = ("Kontakt", "Kontakt", "Kontakt & Anfahrt", "Kontaktieren Sie uns")
@@ -294,7 +294,7 @@ def _generic_links(b: _Builder) -> None:
         idx = popular(r, host.size)
         b.internal(idx, host.sections[0].capitalize() + f" {idx}", "body")
     if host.facets:
-        b.links.append(Link(f"{host.base}/suche?kategorie={V.CONTENT_WORDS_DE[page.pid % 7].lower()}",
+        b.links.append(Link(f"{host.base}/suche?kategorie={slugify(V.CONTENT_WORDS_DE[page.pid % 7])}",
                             "Suche" if not en else "Search", "", "", "", "body"))
     if page.sub == 1:                 # an article about the region: lists local sites
         city = r.randrange(len(web.region_places))

@@ -23,13 +23,12 @@ class WebParams:
     # the Web (Gao et al.: under 1 % of a hash-partitioned crawl carries an address of the
     # top-100 US cities; Ahlers & Boll: 4 % for a breadth-first crawl from regional seeds),
     # so most pages belong to sites elsewhere, international sites and big generic sites.
-    share_local: float = 0.06
-    share_portal: float = 0.03
-    share_news: float = 0.07
-    share_other: float = 0.30
-    share_other_portal: float = 0.05
-    share_intl: float = 0.15
-    share_generic: float = 0.32
+    share_local: float = 0.22
+    share_portal: float = 0.05
+    share_news: float = 0.06
+    share_other: float = 0.25
+    share_other_portal: float = 0.04
+    share_intl: float = 0.10
 
     # Host sizes: many small sites, a few large portals (heavy tail, as on the Web).
     local_median_size: int = 14         # a small business site: home, contact, imprint, a few pages
@@ -42,8 +41,8 @@ class WebParams:
 
     # Where a local site puts its address (German sites must carry an Impressum).
     p_footer_address: float = 0.08
-    p_home_address: float = 0.20
-    p_contact_address: float = 0.70
+    p_home_address: float = 0.15
+    p_contact_address: float = 0.65
     p_imprint_address: float = 0.85
     p_directions_page: float = 0.45
     p_address_only_in_image: float = 0.05

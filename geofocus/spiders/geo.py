@@ -23,7 +23,7 @@ from geofocus.items import PageItem
 from geofocus.linkextract import extract_links
 from geofocus.regions import Region, RegionError, load_region
 from geofocus.strategies import check_strategy, page_distance
-from geofocus.urlnorm import InvalidURL, normalize_url
+from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def read_seeds(spec: str | None, region: Region) -> list[str]:
         if "://" not in line:
             line = "http://" + line
         try:
-            url = normalize_url(line)
+            url = canonical_url(line)
         except InvalidURL as exc:
             logger.warning("Skipping seed: %(error)s", {"error": exc})
             continue
