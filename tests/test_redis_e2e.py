@@ -34,7 +34,7 @@ def start_worker(site, run_dir, redis_url=None, crawl_id=None, extra=()):
     if redis_url:
         args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
                  "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
-                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_REDIS_MODEL_SYNC_INTERVAL=0.5"]
+                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_MODEL_SYNC_INTERVAL=0.5"]
     log = open(Path(str(run_dir) + ".log"), "w")
     return subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -140,7 +140,7 @@ def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
                     "-s", "CONCURRENT_REQUESTS=8"]
             if shared:
                 args += ["-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", "GEOFOCUS_CRAWL_ID=sim",
-                         "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_REDIS_MODEL_SYNC_INTERVAL=0.5"]
+                         "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_MODEL_SYNC_INTERVAL=0.5"]
             log = open(tmp_path / f"{name}.log", "w")
             return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
@@ -158,7 +158,8 @@ def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
     assert stats["push/new"] == stats["done/queued"] + queued
     # the link models were pooled: every worker's examples in Redis, merged into the others' models
     assert sum(int(v) for v in client.hvals("geofocus:sim:model:docs")) >= len(rows)
-    assert any("geofocus/redis/model_merges" in (tmp_path / f"w{i}.log").read_text() for i in range(3))
+    assert any("geofocus/prediction/pool/examples_merged" in (tmp_path / f"w{i}.log").read_text()
+               for i in range(3))
     single = fetched(tmp_path / "single")
     shared_rate = sum(r["relevant"] for r in rows) / len(rows)
     single_rate = sum(r["relevant"] for r in single) / len(single)
