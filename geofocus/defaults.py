@@ -83,8 +83,6 @@ GEOFOCUS_REDIS_KNOWN_MAX = 500_000
 GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
 # How often an idle worker looks for seeds in Redis and for URLs other workers queued.
 GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
-# How often the workers of a shared adaptive crawl pool their link models' counts (0: never).
-GEOFOCUS_REDIS_MODEL_SYNC_INTERVAL = 10.0
 
 # Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy
 # (host|hash|url|anchor|content|classification|ip; empty: host for a one-city region,

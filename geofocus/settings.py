@@ -59,7 +59,6 @@ EXTENSIONS = {
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,
-    "geofocus.redis.modelsync.RedisModelSync": 530,
     # RUN_DIR/series.jsonl and the closing summary line.
     "geofocus.extensions.series.CrawlSeries": 600,
 }

@@ -149,3 +149,30 @@ def test_us_top100_pack_gives_the_papers_node_plan():
     gaz = Gazetteer(region)
     assert (gaz.resolve("Glendale").state, gaz.resolve("Arlington").state) == ("AZ", "TX")
     assert [k.name for _, k in gaz.mentions("Lakers tickets in L.A.")] == ["Los Angeles"]
+
+
+def test_partition_middleware_routes_links_and_counts_them():
+    from scrapy import Request, Spider
+    from scrapy.exceptions import NotConfigured
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.misc import build_from_crawler
+    from scrapy.utils.test import get_crawler
+
+    from geofocus.spidermiddlewares.partition import PartitionMiddleware
+
+    with pytest.raises(NotConfigured):
+        build_from_crawler(PartitionMiddleware, get_crawler(Spider, {"GEOFOCUS_REDIS_URL": "redis://x/0"}))
+    crawler = get_crawler(Spider, {"GEOFOCUS_NODE": "pacific", "GEOFOCUS_PARTITION": "content"})
+    crawler.spider = spider = crawler._create_spider("geo")
+    spider.region = REGION
+    crawler.stats.open_spider()
+    mw = build_from_crawler(PartitionMiddleware, crawler)
+    page = HtmlResponse("http://shop.com/", body=b"<html><body>Boston, MA. 1 Main St, Boston, MA"
+                        b" <a href='/a'>a</a></body></html>", encoding="utf-8",
+                        request=Request("http://shop.com/"))
+    out = list(mw.process_spider_output(page, [Request("http://shop.com/a"), Request("http://x.com/"),
+                                               {"item": 1}], spider))
+    assert [o.meta["geofocus"]["node"] for o in out if isinstance(o, Request)] == ["eastern", "eastern"]
+    assert out[-1] == {"item": 1}
+    assert crawler.stats.get_value("geofocus/partition/sent/eastern") == 2
+    assert crawler.stats.get_value("geofocus/partition/kept") is None

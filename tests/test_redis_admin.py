@@ -95,25 +95,3 @@ def test_crawl_with_unreachable_redis_stops_with_one_line():
     assert "error: cannot reach Redis at redis://:***@127.0.0.1:1/0" in out.stderr
     assert "Traceback" not in out.stderr and "secret" not in out.stderr
 
-
-def test_count_delta_of_a_real_link_model_pools_exactly(shared_redis):
-    from geofocus.prediction.model import BridgeNaiveBayes
-    from geofocus.redis.modelstore import add_counts, count_delta
-
-    base = f"geofocus:{unique_crawl_id('nb')}"
-    a, b = BridgeNaiveBayes(depth=2), BridgeNaiveBayes(depth=2)
-    pool_a = RedisModelPool(shared_redis.client(), base, depth=2)
-    pool_b = RedisModelPool(shared_redis.client(), base, depth=2)
-    a.learn(["anchor:kontakt", "host:de"], 1, True)
-    snap_a = a.to_dict()
-    pool_a.exchange(count_delta(snap_a, None))
-    b.learn(["anchor:impressum"], 2, False)
-    b.merge(pool_b.exchange(count_delta(b.to_dict(), None)))
-    a.learn(["anchor:kontakt"], 1, True)
-    others = pool_a.exchange(count_delta(a.to_dict(), snap_a))
-    a.merge(others)
-    # both now hold the examples of both (b has a's first one; a has everything)
-    assert a.examples() == 3 and b.examples() == 2
-    both = BridgeNaiveBayes.from_dict(pool_a.pooled())
-    assert both.examples() == 3
-    assert add_counts(snap_a, count_delta(a.to_dict(), snap_a)) == a.to_dict()

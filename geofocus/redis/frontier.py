@@ -10,7 +10,7 @@ Redis layout (implementation detail; ``B`` = ``<prefix>:<crawl id>``)::
                                (4 hex digits in the key, 14 bytes as the field) -> node that fetched it
     B:counters     hash        crawl counters (HINCRBYFLOAT), the protocol's ``counters()``
     B:stats        hash        backend events: push/new, push/raised, push/rejected, reclaimed,
-                               seen, refetched, overlap, ...
+                               seen, refetched, overlap, done/queued, ...
     B:workers      hash        worker id -> last heartbeat (unix s)
     B:start_urls   list        seed URLs (like scrapy-redis's RedisSpider)
 
@@ -149,13 +149,14 @@ return picked
 # ARGV: b, node, then (fp, seen shard, seen field) triples
 _LUA_DONE = """
 local b, node = ARGV[1], ARGV[2]
-local seen, refetched, overlap = 0, 0, 0
+local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
   local fp = ARGV[i]
   redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
   local v = redis.call('HGET', b .. ':req', fp)
   if v then
+    dequeued = dequeued + 1
     -- a lease that expired was queued again meanwhile: it is fetched now, drop it
     local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
     redis.call('ZREM', b .. ':q:' .. home, fp)
@@ -172,6 +173,8 @@ end
 if seen > 0 then redis.call('HINCRBY', b .. ':stats', 'seen', seen) end
 if refetched > 0 then redis.call('HINCRBY', b .. ':stats', 'refetched', refetched) end
 if overlap > 0 then redis.call('HINCRBY', b .. ':stats', 'overlap', overlap) end
+-- done for an entry that was queued (push/new = done/queued + queued + leased, always)
+if dequeued > 0 then redis.call('HINCRBY', b .. ':stats', 'done/queued', dequeued) end
 return {seen, refetched, overlap}
 """
 
@@ -353,6 +356,7 @@ class RedisFrontier:
         self._stopping = False
         self._last_renew = 0.0
         self._workers = 1
+        self._shared_counters: dict[str, float] = {}
         self._last_reclaim = 0.0
         self._empty_exclusive: tuple[frozenset[str], float] | None = None
         self._seeds: list[str] = []
@@ -605,6 +609,15 @@ class RedisFrontier:
             self._want_seeds = max(self._want_seeds, limit)
             return out
 
+    def shared_counters(self) -> dict[str, float]:
+        """Crawl totals of all workers as of the last cycle, plus this worker's unsent
+        increments (non-blocking; for crawl-wide budgets)."""
+        with self._cond:
+            out = dict(self._shared_counters)
+            for name, value in self._pending_counters.items():
+                out[name] = out.get(name, 0) + value
+            return out
+
     def remote_stats(self) -> dict[str, int]:
         return {k.decode(): int(v) for k, v in self.client.hgetall(self.key("stats")).items()}
 
@@ -759,6 +772,7 @@ class RedisFrontier:
             pipe.zcard(self.key("leases"))
             pipe.hset(self.key("workers"), self.worker_id, f"{now:.0f}")
             pipe.hvals(self.key("workers"))
+            pipe.hgetall(self.key("counters"))
             results = pipe.execute()
         except BaseException:
             with self._cond:  # nothing is lost: put the buffers back in front of newer ones
@@ -785,8 +799,9 @@ class RedisFrontier:
         popped: list[FrontierEntry] = []
         seeds: list[str] = []
         live_after = now - max(10.0, 5 * self.flush_interval)
-        self._workers = sum(1 for ts in results[-1] if float(ts) >= live_after) or 1
-        results = results[:-1]
+        shared = {k.decode(): float(v) for k, v in results[-1].items()}
+        self._workers = sum(1 for ts in results[-2] if float(ts) >= live_after) or 1
+        results = results[:-2]
         idx = len(results) - 3
         if want_seeds:
             seeds = [u.decode() for u in (results[idx - 1] or [])]
@@ -806,6 +821,7 @@ class RedisFrontier:
                 self._batch.sort(key=lambda e: -e.priority)
             if seeds:
                 self._seeds.extend(seeds)
+            self._shared_counters = shared
             self._queued_remote = int(results[-3])
             self._leases_remote = int(results[-2])
             self._cycles += 1

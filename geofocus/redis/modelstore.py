@@ -115,28 +115,3 @@ class RedisModelPool:
         return {"format": FORMAT, "version": 1, "depth": self.depth, "alpha": self.alpha,
                 "docs": out_docs, "terms": out_terms}
 
-
-def count_delta(current: dict[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
-    """Counts in ``current`` beyond ``before`` (both ``to_dict`` format; counts only grow)."""
-    depth = int(current["depth"])
-    if before is None or int(before["depth"]) != depth:
-        return current
-    docs = [[c[0] - b[0], c[1] - b[1]] for c, b in zip(current["docs"], before["docs"])]
-    terms = {}
-    old_terms = before["terms"]
-    for term, counts in current["terms"].items():
-        old = old_terms.get(term)
-        diff = counts if old is None else [x - y for x, y in zip(counts, old)]
-        if any(diff):
-            terms[term] = diff
-    return {**current, "docs": docs, "terms": terms}
-
-
-def add_counts(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """``a`` + ``b`` (``to_dict`` format, same depth)."""
-    docs = [[x[0] + y[0], x[1] + y[1]] for x, y in zip(a["docs"], b["docs"])]
-    terms = {t: list(c) for t, c in a["terms"].items()}
-    for term, counts in b["terms"].items():
-        mine = terms.get(term)
-        terms[term] = list(counts) if mine is None else [x + y for x, y in zip(mine, counts)]
-    return {**a, "docs": docs, "terms": terms}
