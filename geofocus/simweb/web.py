@@ -563,7 +563,8 @@ class SimWeb:
         return host
 
     def _tld(self, r: Random, cat: int) -> str:
-        tlds = [t for t in self.region.tlds if "." not in t and t not in ("edu", "gov", "mil")] or ["de"]
+        common = ("de", "com", "net", "org", "info", "eu", "biz", "online", "shop", "us")
+        tlds = [t for t in self.region.tlds if t in common] or [t for t in self.region.tlds if "." not in t] or ["de"]
         home = "com" if self.country == "US" else (self.country.lower() if self.country.lower() in tlds else tlds[0])
         if r.random() < 0.8:
             return home
@@ -1029,6 +1030,8 @@ class SimWeb:
             return ("repeat", path)
         if host.facets and path == "/suche":
             return ("facets", query)
+        if host.cat == GENERIC and path in ("/share", "/bewerten", "/karte"):
+            return ("sink", path)
         return ()
 
     # --------------------------------------------------------------- links
