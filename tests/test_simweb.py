@@ -10,7 +10,6 @@ import subprocess
 import sys
 from urllib.parse import urlsplit
 
-import pytest
 from protego import Protego
 
 from geofocus.simweb import SimWeb, WebParams
@@ -38,7 +37,9 @@ class Client:
 
 def decode(headers: dict, body: bytes) -> str:
     m = re.search(r"charset=([\w-]+)", headers.get("content-type", ""))
-    return body.decode(m.group(1) if m else "utf-8", "replace")
+    charset = m.group(1).lower() if m else "utf-8"
+    # Browsers (and Scrapy) read a declared ISO-8859-1 as windows-1252.
+    return body.decode("cp1252" if charset == "iso-8859-1" else charset, "replace")
 
 
 def crawl_urls(client: Client, seeds: list[str], n: int) -> list[str]:
@@ -88,8 +89,7 @@ def test_truth_file_has_every_page_and_relevant_pages_carry_their_address(simweb
     for rec in relevant[:: max(1, len(relevant) // 40)]:
         status, headers, body = client.get(rec["url"])
         assert status == 200, rec["url"]
-        text = html.unescape(body.decode("utf-8", "replace") if b"charset=iso" not in body[:300]
-                             else decode(headers, body))
+        text = html.unescape(decode(headers, body))
         for addr in rec["addresses"]:
             assert addr["street"] in text, (rec["url"], addr)
             assert addr["house_number"] in text
@@ -178,6 +178,32 @@ def test_traps_are_endless(simweb):
         assert nxt
         url = html.unescape(nxt[0])
     assert "/2026-" in url or "/2027-" in url
+    # Repeated path segments: a relative link that nests itself forever.
+    rep = next(web.host(h) for h in range(web.n_hosts)
+               if web.host(h).repeat_trap and not web.host(h).dead)
+    url = rep.base + "/aktuelles/"
+    for depth in range(1, 6):
+        status, _, body = client.get(url)
+        assert status == 200 and 'href="aktuelles/"' in body.decode()
+        url += "aktuelles/"
+    assert url.count("/aktuelles") == 6
+    # Session ids: the same page under ever new URLs.
+    news = next(web.host(h) for h in range(web.n_hosts) if web.host(h).sid_trap and web.host(h).cat == 2
+                and not web.host(h).dead)
+    status, _, body = client.get(news.base + "/?sid=0123456789ab")
+    assert status == 200
+    sids = set(re.findall(r"sid=([0-9a-f]{12})", body.decode()))
+    assert len(sids) > 3 and "0123456789ab" not in sids
+    # Faceted search: every combination of filters is another page.
+    shop = next(web.host(h) for h in range(web.n_hosts) if web.host(h).facets and not web.host(h).dead)
+    url, seen = shop.base + "/suche?kategorie=service", set()
+    for _ in range(4):
+        status, _, body = client.get(url)
+        assert status == 200
+        facets = [html.unescape(u) for u in re.findall(r'href="([^"]*/suche\?[^"]*)"', body.decode())]
+        assert facets and not set(facets) & seen
+        seen.update(facets)
+        url = facets[-1]
     client.close()
 
 

@@ -8,10 +8,12 @@ from collections import Counter
 
 import pytest
 
+from geofocus.geoparser import GeoParser
 from geofocus.regions import available_regions, load_region
 from geofocus.simweb import SimWeb, WebParams
 from geofocus.simweb.graphcrawl import crawl
-from geofocus.simweb.render import page_html
+from geofocus.simweb.render import page_html, respond
+from geofocus.simweb.web import Resolved
 from geofocus.simweb.web import LOCAL, NEWS, PORTAL
 
 
@@ -20,15 +22,34 @@ def default_web() -> SimWeb:
     return SimWeb(WebParams())
 
 
-def test_calibration_bfs_harvest_rate_and_host_share(default_web):
+@pytest.fixture(scope="module")
+def crawls(default_web) -> dict:
+    """20,000-page crawls of the default Web from the default seeds, per strategy."""
+    seeds = default_web.seeds()
+    return {s: crawl(default_web, seeds, limit=20_000, strategy=s) for s in ("bfs", "distance", "adaptive")}
+
+
+def test_calibration_bfs_harvest_rate_and_host_share(crawls):
     """Breadth-first, 20,000 pages from the default seeds: 3-6 % relevant, no host over 10 %."""
-    result = crawl(default_web, default_web.seeds(), limit=20_000, strategy="bfs")
+    result = crawls["bfs"]
     assert result.fetched == 20_000
     assert 0.03 <= result.harvest_rate <= 0.06, result.harvest_rate
     assert result.max_host_share <= 0.10, result.relevant_by_host.most_common(3)
     # Relevant pages cluster: most are found within 0-3 bridge pages of another one.
     bridges = sum(result.bridge.values())
     assert sum(result.bridge[d] for d in range(4)) / bridges >= 0.8
+
+
+def test_link_features_carry_signal_adaptive_beats_distance_beats_bfs(crawls):
+    """The paper's ordering (Ahlers & Boll, Fig. 7) holds for a reference implementation."""
+    bfs, dist, adaptive = crawls["bfs"], crawls["distance"], crawls["adaptive"]
+    assert dist.harvest_rate > 1.3 * bfs.harvest_rate
+    assert adaptive.harvest_rate > 1.05 * dist.harvest_rate
+    # ... but the Web is not trivial: most fetched pages are still irrelevant.
+    assert adaptive.harvest_rate < 0.5
+    # Relevant pages far from the seeds (Fig. 10) and long bridges (Fig. 9).
+    assert max(d for d, n in dist.seed_dist.items() if n) >= 8
+    assert max(d for d, n in adaptive.bridge.items() if n) >= 4
 
 
 def test_whole_web_relevance_is_spread_over_many_hosts(default_web):
@@ -40,14 +61,6 @@ def test_whole_web_relevance_is_spread_over_many_hosts(default_web):
     assert 0.005 < total / default_web.p.pages < 0.05
     assert max(by_host.values()) / total <= 0.10
     assert len(by_host) > 300
-
-
-def test_distance_crawl_beats_bfs_and_finds_pages_far_from_the_seeds(default_web):
-    seeds = default_web.seeds()
-    bfs = crawl(default_web, seeds, limit=20_000, strategy="bfs")
-    dist = crawl(default_web, seeds, limit=20_000, strategy="distance")
-    assert dist.harvest_rate > 1.3 * bfs.harvest_rate
-    assert max(d for d, n in dist.seed_dist.items() if n) >= 8      # Ahlers & Boll, Fig. 10
 
 
 def test_same_seed_same_web_in_process():
@@ -164,9 +177,60 @@ def test_region_with_several_cities_spreads_sites_with_geographic_locality(tmp_p
     total = sum(counts.values())
     unlinked = sum((n / total) ** 2 for n in counts.values())
     assert linked > 200
-    print("locality", same / linked, unlinked, linked)
     assert same / linked > 3 * unlinked, (same / linked, unlinked)
     # US addresses in US form, relevant in their own city.
     page = next(p for p in web.iter_pages() if p.relevant and p.host.cat == LOCAL)
     a = next(a for a in page.addresses if a.in_region)
     assert f"{a.shown}, {a.state} {a.postcode}" in html.unescape(page_html(web, page))
+
+
+def test_the_project_geoparser_agrees_with_the_truth(default_web):
+    """The truth is what a good geoparser reads off the served bytes (precision and recall)."""
+    parser = GeoParser(default_web.region)
+    agree = Counter()
+    for pid in range(0, default_web.p.pages, 97):
+        page = default_web.page(pid)
+        if not page.is_html or page.status != 200:
+            continue
+        out = respond(default_web, Resolved("page", host=page.host, page=page))
+        ctype = dict(out.headers)["Content-Type"]
+        text = out.body.decode("cp1252" if "iso-8859-1" in ctype else "utf-8", "replace")
+        agree[(page.relevant, parser.parse(text, url=page.url).relevant)] += 1
+    assert agree[(True, True)] > 50
+    # 0.85, not 1: the truth has forms the geoparser may still miss (reported: list items).
+    assert agree[(True, True)] / (agree[(True, True)] + agree[(True, False)]) >= 0.85
+    assert agree[(True, True)] / (agree[(True, True)] + agree[(False, True)]) >= 0.95
+
+
+def test_us_top100_web_spreads_over_its_cities():
+    if "us-top100" not in available_regions():
+        pytest.skip("us-top100 pack not installed")
+    web = SimWeb(WebParams(pages=50_000, region="us-top100"))
+    assert len(web.region_places) >= 50
+    cities = {web.place_idx[h] for h in web.by_cat[LOCAL]}
+    assert len(cities) >= 40
+    seeds = web.seeds()
+    assert seeds[0].startswith("http://www.dmoz-archiv.org/Regional/North_America/")
+    assert len({web.place_idx[web.by_name[s.split("/")[2]]] for s in seeds[1:]
+                if s.split("/")[2] in web.by_name and web.cat[web.by_name[s.split("/")[2]]] == LOCAL}) >= 20
+
+
+def test_noise_pages_exist_malformed_wrong_charset_and_very_large(default_web):
+    from geofocus.simweb.web import LARGE, MALFORMED, WRONG_CHARSET
+
+    found = {}
+    for pid in range(default_web.p.pages):
+        page = default_web.page(pid)
+        for flag in (LARGE, MALFORMED, WRONG_CHARSET):
+            if page.flags & flag and page.status == 200 and flag not in found:
+                found[flag] = page
+        if len(found) == 3:
+            break
+    assert len(found) == 3
+    large = respond(default_web, Resolved("page", host=found[LARGE].host, page=found[LARGE]))
+    assert len(large.body) > 300_000
+    wrong = respond(default_web, Resolved("page", host=found[WRONG_CHARSET].host, page=found[WRONG_CHARSET]))
+    assert dict(wrong.headers)["Content-Type"] == "text/html" and b"charset=iso-8859-1" in wrong.body
+    wrong.body.decode("utf-8")                  # really UTF-8, whatever it declares
+    bad = page_html(default_web, found[MALFORMED])
+    assert "</html>" not in bad

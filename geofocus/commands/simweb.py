@@ -40,6 +40,8 @@ class Command(ScrapyCommand):
         parser.add_argument("--region", default=d.region, help=f"region pack (default {d.region})")
         parser.add_argument("--seeds-out", metavar="FILE", help="write the seed URLs to FILE")
         parser.add_argument("--truth", metavar="FILE", help="write the ground truth (JSON lines) to FILE")
+        parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                            help="override a generator parameter (see docs/simweb.md); repeatable")
         parser.add_argument("--latency-scale", type=float, default=d.latency_scale,
                             help="multiply slow hosts' latency (0 disables it; default 1)")
 
@@ -58,9 +60,13 @@ class Command(ScrapyCommand):
         try:
             params = WebParams(pages=opts.pages, seed=opts.seed, region=opts.region,
                                latency_scale=max(0.0, opts.latency_scale))
+            overrides = dict(p.split("=", 1) for p in opts.param if "=" in p)
+            if len(overrides) != len(opts.param):
+                raise UsageError("--param takes NAME=VALUE")
+            params = params.replace(overrides)
             t0 = time.time()
             web = SimWeb(params)
-        except RegionError as exc:
+        except (RegionError, ValueError) as exc:
             print(f"simweb: {exc}", file=sys.stderr, flush=True)
             self.exitcode = 2
             return

@@ -12,11 +12,15 @@ fetches (trap pages included). It is what the calibration test and
 from __future__ import annotations
 
 import heapq
+import math
+import re
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from geofocus.simweb.web import SimWeb
+from geofocus.simweb.web import Link, SimWeb
+
+_TOKEN = re.compile(r"[a-zäöüß0-9]+")
 
 
 @dataclass
@@ -53,9 +57,61 @@ def tld_allowed(web: SimWeb, host: str) -> bool:
     return len(tld) != 2 or tld in web.region.tlds
 
 
+def link_terms(link: Link, src_host: str) -> list[str]:
+    """The link features of Ahlers & Boll, section 4.4, as prefixed terms."""
+    parts = urlsplit(link.url)
+    host = parts.hostname or ""
+    terms = ["h:" + t for t in _TOKEN.findall(host) if t not in ("www", "de", "com")]
+    terms += ["p:" + t for t in _TOKEN.findall((parts.path + " " + parts.query).lower()) if not t.isdigit()]
+    terms += ["a:" + t for t in _TOKEN.findall(link.anchor.lower())]
+    terms += ["t:" + t for t in _TOKEN.findall(link.title.lower())]
+    terms += ["s:" + t for t in _TOKEN.findall((link.before + " " + link.after).lower())]
+    terms.append("d:switch" if host != src_host else "d:same")
+    return terms
+
+
+class NaiveBayes:
+    """Bridge-aware naive Bayes link predictor (a reference for calibration, not the product's)."""
+
+    def __init__(self, depth: int = 3, decay: float = 0.5):
+        self.depth = depth
+        self.decay = decay
+        self.counts = [[Counter(), Counter()] for _ in range(depth)]
+        self.totals = [[0, 0] for _ in range(depth)]
+        self.docs = [[0, 0] for _ in range(depth)]
+        self.vocab: set[str] = set()
+
+    def learn(self, terms: list[str], depth: int, label: bool) -> None:
+        d, c = depth - 1, int(label)
+        self.counts[d][c].update(terms)
+        self.totals[d][c] += len(terms)
+        self.docs[d][c] += 1
+        self.vocab.update(terms)
+
+    def predict(self, terms: list[str]) -> float:
+        num = den = 0.0
+        v = len(self.vocab) + 1
+        for d in range(self.depth):
+            n0, n1 = self.docs[d]
+            if n0 == 0 or n1 == 0:
+                continue
+            logp = [math.log(n0 / (n0 + n1)), math.log(n1 / (n0 + n1))]
+            for c in (0, 1):
+                cnt, tot = self.counts[d][c], self.totals[d][c] + v
+                logp[c] += sum(math.log((cnt[t] + 1) / tot) for t in terms)
+            diff = max(-50.0, min(50.0, logp[0] - logp[1]))
+            w = self.decay ** (d + 1)
+            num += w / (1.0 + math.exp(diff))
+            den += w
+        return num / den if den else 0.0
+
+
 def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "bfs",
-          decay: float = 0.5, keep_order: bool = False) -> CrawlResult:
-    """Crawl ``limit`` HTML pages from ``seeds``: ``bfs`` or ``distance`` (decay score)."""
+          decay: float = 0.5, keep_order: bool = False, depth: int = 3) -> CrawlResult:
+    """Crawl ``limit`` HTML pages from ``seeds``: ``bfs``, ``distance`` (decay score) or
+    ``adaptive`` (decay + a bridge-aware naive Bayes link prediction, Ahlers & Boll 4.5)."""
+    nb = NaiveBayes(depth, decay) if strategy == "adaptive" else None
+    chain: dict[str, tuple] = {}          # url -> (terms of the links above it, nearest first)
     res = CrawlResult()
     seen: set[str] = set()
     counter = 0
@@ -63,11 +119,13 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
     heap: list = []
     fifo: deque = deque()
 
-    def push(url: str, dist: int, sdist: int, prio: float) -> None:
+    def push(url: str, dist: int, sdist: int, prio: float, terms: tuple = ()) -> None:
         nonlocal counter
         if url in seen:
             return
         seen.add(url)
+        if nb is not None:
+            chain[url] = terms
         counter += 1
         if strategy == "bfs":
             fifo.append((url, dist, sdist))
@@ -101,6 +159,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             r = web.resolve(hostname, target)
         if r is None or r.kind not in ("page", "trap"):
             continue
+        above = chain.pop(url, ()) if nb is not None else ()
         if web.disallowed(r.host, target):
             continue
         if r.kind == "page" and not r.page.is_html:
@@ -118,6 +177,17 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
         if keep_order:
             res.order.append((url, relevant))
         ndist = 0 if relevant or sdist == 0 else dist + 1
+        if nb is not None:
+            for k, terms in enumerate(above[:depth]):
+                nb.learn(terms, k + 1, relevant)
+        score = decay ** (ndist + 1)          # a child of a relevant page has dist 1
         for link in web.outlinks(r):
-            push(link.url, ndist, sdist + 1, decay ** ndist)
+            if link.url in seen:
+                continue
+            if nb is None:
+                push(link.url, ndist, sdist + 1, score)
+            else:
+                terms = link_terms(link, hostname)
+                prio = score + nb.predict(terms) * (1 - score)
+                push(link.url, ndist, sdist + 1, prio, (terms,) + above[: depth - 1])
     return res

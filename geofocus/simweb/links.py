@@ -22,9 +22,9 @@ from urllib.parse import quote, urljoin
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
-    ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LISTING,
-    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, PRIVACY, SECTION, Link, Page,
-    Resolved, Rng, SimWeb, _h,
+    ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING,
+    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Link, Page,
+    Resolved, Rng, SimWeb, _h, slugify,
 )
 
 CONTACT_ANCHORS_DE = ("Kontakt", "Kontakt", "Kontakt & Anfahrt", "Kontaktieren Sie uns")
@@ -186,6 +186,19 @@ def _site_links(b: _Builder) -> None:
                 a = web.host(ahid)
                 b.links.append(Link(a.base + "/", a.display if host.agency % 3 else a.name,
                                     "Webdesign", "Webdesign: " if not en else "Website by ", "", "footer"))
+    generic = web.by_cat[GENERIC]
+    if len(generic) and _h(host.hid, "share") % 1000 < p.p_share_buttons * 1000:
+        social = web.host(generic[9 % len(generic)])
+        review = web.host(generic[16 % len(generic)])
+        b.links.append(Link(f"{social.base}/share?u={quote(page.url, safe='')}", "Teilen" if not en else "Share",
+                            f"Auf {social.display} teilen" if not en else "Share", "", "", "footer"))
+        b.links.append(Link(f"{review.base}/bewerten?firma={host.name.split('.')[-2]}",
+                            "Bewerten Sie uns" if not en else "Review us", "", "", "", "footer"))
+        if page.role in (CONTACT, DIRECTIONS, HOME) and host.address is not None:
+            maps = web.host(generic[13 % len(generic)])
+            q = quote(f"{host.address.street} {host.address.number} {host.address.city}")
+            b.links.append(Link(f"{maps.base}/karte?q={q}", "Route planen" if not en else "Get directions",
+                                "", "", "", "body"))
     if host.social >= 0 and len(web.by_cat[GENERIC]):
         g = web.host(web.by_cat[GENERIC][host.social % len(web.by_cat[GENERIC])])
         b.links.append(Link(g.base + "/", g.display, "", "Folgen Sie uns: " if not en else "Follow us: ",
@@ -294,7 +307,7 @@ def _generic_links(b: _Builder) -> None:
         idx = popular(r, host.size)
         b.internal(idx, host.sections[0].capitalize() + f" {idx}", "body")
     if host.facets:
-        b.links.append(Link(f"{host.base}/suche?kategorie={V.CONTENT_WORDS_DE[page.pid % 7].lower()}",
+        b.links.append(Link(f"{host.base}/suche?kategorie={slugify(V.CONTENT_WORDS_DE[page.pid % 7])}",
                             "Suche" if not en else "Search", "", "", "", "body"))
     if page.sub == 1:                 # an article about the region: lists local sites
         city = r.randrange(len(web.region_places))
@@ -370,6 +383,11 @@ def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
     elif kind == "repeat":
         url = host.base + res.trap[1]
         links.append(Link(urljoin(url, "aktuelles/"), "Aktuelles", "", "", "", "relative", href="aktuelles/"))
+    elif kind == "sink":                     # share/review/map pages: a login wall, a map
+        r = Rng(_h(web.seed, "sink", host.hid))
+        for _ in range(3):
+            idx = popular(r, host.size)
+            links.append(Link(host.base + web.generic_path(host, idx), "Mehr", "", "", "", "body"))
     elif kind == "facets":
         query = res.trap[1]
         have = dict(kv.split("=", 1) for kv in query.split("&") if "=" in kv)

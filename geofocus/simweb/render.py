@@ -16,8 +16,8 @@ from random import Random
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.web import (
-    ARTICLE, BINARY, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
-    LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Host, Link, Page, Resolved,
+    ARTICLE, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
+    LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Link, Page, Resolved,
     Rng, SimWeb, _h,
 )
 
@@ -212,7 +212,6 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
             for l in body:
                 main.append(f"<p>{esc(_sentences(r, lang, 1))} {_link_html(l)}.</p>")
     # Assemble.
-    charset = "utf-8"
     meta = '<meta charset="utf-8">'
     if page.flags & WRONG_CHARSET:
         meta = '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
@@ -232,7 +231,6 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
     if page.flags & MALFORMED:
         doc = (doc.replace("</p>", "", 3).replace("</li>", "", 5).replace("</html>", "")
                .replace("<main>", "<main><div><table><tr><td>< <b>", 1))
-    del charset
     return doc
 
 
@@ -284,8 +282,10 @@ def respond(web: SimWeb, res: Resolved) -> Response:
     elif res.kind == "trap":
         links = web.outlinks(res)
         kind = res.trap[0]
-        title = {"calendar": f"Termine {res.trap[2]:02d}/{res.trap[1]}", "repeat": "Aktuelles",
-                 "facets": "Suche"}.get(kind, "Seite")
+        if kind == "calendar":
+            title = f"Termine {res.trap[2]:02d}/{res.trap[1]}"
+        else:
+            title = {"repeat": "Aktuelles", "facets": "Suche", "sink": "Bitte anmelden"}.get(kind, "Seite")
         items = "".join(f"<li>{_link_html(l)}</li>" for l in links)
         doc = (f'<!DOCTYPE html>\n<html lang="{host.lang}"><head><meta charset="utf-8"><title>{esc(title)} – '
                f"{esc(host.display)}</title></head><body><h1>{esc(title)}</h1>"

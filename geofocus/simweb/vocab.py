@@ -93,7 +93,7 @@ NEWS_SECTIONS_DE = ("lokales", "region", "sport", "kultur", "wirtschaft", "polit
 PORTAL_CATEGORIES_DE = (
     "aerzte", "restaurants", "handwerk", "einzelhandel", "dienstleistungen", "vereine",
     "bildung", "gesundheit", "auto", "immobilien", "rechtsanwaelte", "steuerberater",
-    "friseure", "cafes", "hotels", "sport", "kultur", "behoerden", "apotheken", "tierärzte",
+    "friseure", "cafes", "hotels", "sport", "kultur", "behoerden", "apotheken", "tieraerzte",
     "optiker", "fahrschulen", "buchhandlungen", "blumen", "reisen", "musik", "maler",
     "elektriker", "tischler", "fitness",
 )

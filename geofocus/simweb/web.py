@@ -563,7 +563,8 @@ class SimWeb:
         return host
 
     def _tld(self, r: Random, cat: int) -> str:
-        tlds = [t for t in self.region.tlds if "." not in t] or ["de"]
+        common = ("de", "com", "net", "org", "info", "eu", "biz", "online", "shop", "us")
+        tlds = [t for t in self.region.tlds if t in common] or [t for t in self.region.tlds if "." not in t] or ["de"]
         home = "com" if self.country == "US" else (self.country.lower() if self.country.lower() in tlds else tlds[0])
         if r.random() < 0.8:
             return home
@@ -945,6 +946,11 @@ class SimWeb:
     def _special_redirect(self, host: Host, path: str, query: str) -> Resolved | None:
         if path in ("/redirect", "/go") and query.startswith("url="):
             return Resolved("redirect", host=host, status=302, location=unquote(query[4:]))
+        # Index pages and CMS ids under their other common names.
+        if path in ("/index.html", "/index.htm", "/index.php") and not query:
+            return Resolved("redirect", host=host, status=301, location=host.base + "/")
+        if path == "/" and query.startswith("id=") and host.cat in (LOCAL, OTHER) and host.style == 2:
+            return Resolved("redirect", host=host, status=301, location=f"{host.base}/index.php?{query}")
         if host.cat in (LOCAL, OTHER) and host.style == 3 and path == "/" and not query:
             return Resolved("redirect", host=host, status=302, location=host.base + "/de/")
         return None
@@ -954,7 +960,7 @@ class SimWeb:
         if path == "/" and not query:
             return 0
         if cat in (LOCAL, OTHER):
-            if path == "/de/" and host.style == 3:
+            if path in ("/de/", "/de") and host.style == 3:
                 return 0
             if path == "/index.php" and query.startswith("id="):
                 try:
@@ -1024,6 +1030,8 @@ class SimWeb:
             return ("repeat", path)
         if host.facets and path == "/suche":
             return ("facets", query)
+        if host.cat == GENERIC and path in ("/share", "/bewerten", "/karte"):
+            return ("sink", path)
         return ()
 
     # --------------------------------------------------------------- links
@@ -1119,22 +1127,21 @@ class SimWeb:
             r.shuffle(news)
             hosts += portals[:2] + news[:2]
             if multi:
-                for pool in self.local_by_city:
+                for pool in self.local_by_city[:40]:
                     lst = list(pool)
                     r.shuffle(lst)
                     hosts += lst[:1]
-                hosts = hosts[:150]
             else:
                 big = sorted(locals_, key=lambda h: (-self.size[h], h))[:4]
                 r.shuffle(locals_)
-                hosts += big + [h for h in locals_[:12] if h not in big]
+                hosts += big + [h for h in locals_[:8] if h not in big]
         else:
             if multi:
                 pool = list(self.local_by_city[idx - 1]) + list(self.portal_by_city[idx - 1])
             else:
                 pool = list(self.by_cat[LOCAL])
             r.shuffle(pool)
-            hosts = pool[:6]
+            hosts = pool[:5]
         return [h for h in hosts if not self.host(h).dead]
 
     def seeds(self) -> list[str]:

@@ -49,6 +49,7 @@ from geofocus import signals as geo_signals
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.rundir import get_run_dir
+from geofocus.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MODEL_FILE = "model.json"
-STRATEGIES = ("adaptive", "distance", "bfs")
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
