@@ -5,7 +5,9 @@ geofocus filters would: it follows redirects (counting the target, not the
 redirect), skips URLs robots.txt disallows, skips non-HTML resources (decided
 on the content type, as on response headers), skips error responses, drops
 country-code TLDs outside the region's list, and counts every HTML page it
-fetches (trap pages included). It is what the calibration test and
+fetches. Like the crawler's trap filter it drops session-id URLs and paths
+that repeat a segment three times; endless calendars and faceted searches
+stay in (a crawler only catches those by counting). It is what the calibration test and
 ``bench/simweb.py`` use; a real crawl through the proxy sees the same pages.
 """
 
@@ -106,6 +108,18 @@ class NaiveBayes:
         return num / den if den else 0.0
 
 
+_SESSION = re.compile(r"(?:^|[?&;])(?:sid|jsessionid|phpsessid|sessionid)=", re.I)
+
+
+def looks_like_trap(url: str) -> bool:
+    """The simplest of geofocus's trap filters: session ids, a path segment repeated 3 times."""
+    parts = urlsplit(url)
+    if _SESSION.search(parts.query) or ";jsessionid=" in parts.path.lower():
+        return True
+    segments = [s for s in parts.path.split("/") if s]
+    return any(n >= 3 for n in Counter(segments).values())
+
+
 def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "bfs",
           decay: float = 0.5, keep_order: bool = False, depth: int = 3) -> CrawlResult:
     """Crawl ``limit`` HTML pages from ``seeds``: ``bfs``, ``distance`` (decay score) or
@@ -140,7 +154,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
         else:
             _, _, url, dist, sdist = heapq.heappop(heap)
         hostname, target = _split(url)
-        if not tld_allowed(web, hostname):
+        if not tld_allowed(web, hostname) or looks_like_trap(url):
             continue
         r = web.resolve(hostname, target)
         hops = 0
@@ -165,7 +179,8 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
         if r.kind == "page" and not r.page.is_html:
             continue
         res.fetched += 1
-        relevant = r.kind == "page" and r.page.relevant
+        # Relevance as the ground truth counts it: canonical URLs only (not session-id copies).
+        relevant = r.kind == "page" and r.page.relevant and url == r.page.url
         if relevant:
             res.relevant += 1
             res.relevant_by_host[r.host.name] += 1

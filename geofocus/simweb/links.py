@@ -117,6 +117,8 @@ class _Builder:
         if 0 <= idx < self.host.size:
             if self.host.cat == GENERIC:
                 path = self.web.generic_path(self.host, idx)
+            elif self.host.cat in (LOCAL, OTHER):
+                path = "/" if idx == 0 else self.web.site_path(self.host, idx)[1]
             else:
                 path = "/" if idx == 0 else self.web.page(self.host.start + idx).path
             if path.endswith("/") and path != "/" and self.r.random() < 0.15:
@@ -146,7 +148,7 @@ def _site_links(b: _Builder) -> None:
         ca = (CONTACT_ANCHORS_HINTLESS_EN if en else CONTACT_ANCHORS_HINTLESS_DE)[_h(host.hid, "ca") % 4]
     for s in range(7):                       # the menu: the site's main pages
         idx = 5 + s
-        if idx < host.size and web.page(host.start + idx).role == CONTENT:
+        if idx < host.size and web.site_path(host, idx)[0] == CONTENT:
             b.internal(idx, host.sections[s % len(host.sections)].replace("-", " ").capitalize())
     b.internal(1, ca)
     if host.directions and host.size > 6:
@@ -286,7 +288,7 @@ def _news_links(b: _Builder) -> None:
             title = V.NEWS_WORDS_DE[_h(idx, "a") % len(V.NEWS_WORDS_DE)] if not en else "Story"
             b.internal(idx, f"{title}: {V.NEWS_WORDS_DE[_h(idx, 'b') % len(V.NEWS_WORDS_DE)]}", "body")
     if page.role == ARTICLE:
-        for _ in range(_poisson(r, 0.6)):
+        for _ in range(_poisson(r, web.p.news_to_local)):
             link = _ext_link(web, r, LOCAL, city, host.hid)
             if link:
                 link.before = "sagte " if not en else "said "

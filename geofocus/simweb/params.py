@@ -44,8 +44,8 @@ class WebParams:
     # Where a local site puts its address (German sites must carry an Impressum).
     p_footer_address: float = 0.08
     p_home_address: float = 0.15
-    p_contact_address: float = 0.65
-    p_imprint_address: float = 0.85
+    p_contact_address: float = 0.60
+    p_imprint_address: float = 0.80
     p_directions_page: float = 0.45
     p_address_only_in_image: float = 0.05
     p_branches: float = 0.10            # sites with several branches (some outside the region)
@@ -56,10 +56,12 @@ class WebParams:
     # Link structure. Geographic locality (Gao et al., Table 11): pages of one city link
     # each other far more often than random pairs (0.42 vs 0.03). A page of a city picks a
     # same-city target among regional targets with this probability.
-    p_same_city: float = 0.40
+    p_same_city: float = 0.50
     # External links of a local page go to other local sites this often (locality).
-    local_to_local: float = 0.20
+    local_to_local: float = 0.12
     # Links from elsewhere into the region: rare (long tail of bridge distances, Fig. 9).
+    # Newspaper articles mention local businesses and link them (links per article, Poisson).
+    news_to_local: float = 1.0
     # Share buttons, review and map links on every page of most small sites: the commonest
     # tails on the real Web (links from relevant pages that lead nowhere relevant).
     p_share_buttons: float = 0.6

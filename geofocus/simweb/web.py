@@ -515,7 +515,7 @@ class SimWeb:
             host.display = f"{place.name} {'Nachrichten' if not en else 'News'}"
             host.sections = V.NEWS_SECTIONS_EN if en else V.NEWS_SECTIONS_DE
             host.address = self._address(r, place)
-            host.sid_trap = r.random() < 0.3
+            r.random()                                   # (kept: the draw order defines the Web)
             host.phone = self._phone(r, place)
         elif cat == INTL:
             spec = V.INTL[self.place_idx[hid]]
@@ -680,46 +680,50 @@ class SimWeb:
             return self._SPECIAL_EN[role]
         return self._SPECIAL[host.style][role]
 
-    def _plan_site(self, page: Page, r: Random) -> None:
-        host, idx, p = page.host, page.idx, self.p
-        page.role = self._site_role(host, idx)
-        home_in_region = host.place is not None and host.place.in_region
-        if page.role == HOME:
-            page.path = "/de/" if host.style == 3 else "/"
-        elif page.role != CONTENT:
-            page.path = self._site_special_path(host, page.role, idx)
-        else:
-            slug = V.CONTENT_WORDS_DE[_h(host.hid, idx) % len(V.CONTENT_WORDS_DE)] \
-                if self.lang == "de" else V.CONTENT_WORDS_EN[_h(host.hid, idx) % len(V.CONTENT_WORDS_EN)]
-            slug = slugify(slug)
-            sec = host.sections[idx % len(host.sections)]
-            if r.random() < p.p_binary:
-                page.role = BINARY
-                kind = r.choices(("pdf", "jpg", "zip"), weights=(5, 4, 1))[0]
-                page.ctype = {"pdf": "application/pdf", "jpg": "image/jpeg", "zip": "application/zip"}[kind]
-                folder = "bilder" if kind == "jpg" else ("fileadmin" if host.style == 2 else "downloads")
-                roll = r.random()
-                if roll < p.p_binary_no_ext:
-                    page.path = f"/dl/{idx}"
-                elif roll < p.p_binary_no_ext + p.p_type_mismatch:
-                    page.path = f"/{folder}/{slug}-{idx}.html"
-                else:
-                    page.path = f"/{folder}/{slug}-{idx}.{kind}"
-                if kind == "jpg" and r.random() < 0.2:
-                    page.ctype = "application/octet-stream"
+    def site_path(self, host: Host, idx: int) -> tuple[int, str, str]:
+        """(role, path, content type) of page ``idx`` of a site: a pure function of the host."""
+        p = self.p
+        role = self._site_role(host, idx)
+        if role == HOME:
+            return role, ("/de/" if host.style == 3 else "/"), "text/html"
+        if role != CONTENT:
+            return role, self._site_special_path(host, role, idx), "text/html"
+        words = V.CONTENT_WORDS_DE if self.lang == "de" else V.CONTENT_WORDS_EN
+        slug = slugify(words[_h(host.hid, idx) % len(words)])
+        sec = host.sections[idx % len(host.sections)]
+        u = Rng(_h(self.seed, "path", host.hid, idx))
+        if u.random() < p.p_binary:
+            kind = u.choices(("pdf", "jpg", "zip"), weights=(5, 4, 1))[0]
+            ctype = {"pdf": "application/pdf", "jpg": "image/jpeg", "zip": "application/zip"}[kind]
+            folder = "bilder" if kind == "jpg" else ("fileadmin" if host.style == 2 else "downloads")
+            roll = u.random()
+            if roll < p.p_binary_no_ext:
+                path = f"/dl/{idx}"
+            elif roll < p.p_binary_no_ext + p.p_type_mismatch:
+                path = f"/{folder}/{slug}-{idx}.html"
             else:
-                style = host.style
-                if style == 2:
-                    page.path = f"/index.php?id={idx}"
-                elif style == 1:
-                    page.path = f"/{sec}/{slug}-{idx}/"
-                elif style == 3:
-                    page.path = f"/de/{sec}/{slug}-{idx}"
-                elif style == 5:
-                    page.path = f"/{slug}-{idx}.html"
-                else:
-                    ext = ".pdf" if r.random() < p.p_type_mismatch / 4 else ".html"
-                    page.path = f"/{sec}/{slug}-{idx}{ext}"
+                path = f"/{folder}/{slug}-{idx}.{kind}"
+            if kind == "jpg" and u.random() < 0.2:
+                ctype = "application/octet-stream"
+            return BINARY, path, ctype
+        style = host.style
+        if style == 2:
+            path = f"/index.php?id={idx}"
+        elif style == 1:
+            path = f"/{sec}/{slug}-{idx}/"
+        elif style == 3:
+            path = f"/de/{sec}/{slug}-{idx}"
+        elif style == 5:
+            path = f"/{slug}-{idx}.html"
+        else:
+            ext = ".pdf" if u.random() < p.p_type_mismatch / 4 else ".html"
+            path = f"/{sec}/{slug}-{idx}{ext}"
+        return CONTENT, path, "text/html"
+
+    def _plan_site(self, page: Page, r: Rng) -> None:
+        host, idx, p = page.host, page.idx, self.p
+        page.role, page.path, page.ctype = self.site_path(host, idx)
+        home_in_region = host.place is not None and host.place.in_region
         if page.role == BINARY:
             return
         addrs: list[Addr] = []
@@ -1044,8 +1048,10 @@ class SimWeb:
         if res.kind != "page" or not res.page.is_html:
             return []
         links = page_links(self, res.page)
-        if res.sid:
-            links = [self._with_sid(link, res.host, res.sid) for link in links]
+        if res.host.sid_trap:
+            # A fresh session on every entry: each page links its own pages with new ids.
+            sid = res.sid or format(_h(self.seed, "sid", res.page.pid) & 0xFFFFFFFFFFFF, "012x")
+            links = [self._with_sid(link, res.host, sid) for link in links]
         return links
 
     def _with_sid(self, link: Link, host: Host, sid: str) -> Link:
@@ -1127,7 +1133,7 @@ class SimWeb:
             r.shuffle(news)
             hosts += portals[:2] + news[:2]
             if multi:
-                for pool in self.local_by_city[:40]:
+                for pool in self.local_by_city[:20]:
                     lst = list(pool)
                     r.shuffle(lst)
                     hosts += lst[:1]
