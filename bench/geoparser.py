@@ -1,13 +1,15 @@
 """Geoparser throughput: megabytes of HTML and pages per second on one core.
 
-    python bench/geoparser.py [--region oldenburg] [--pages FILE_OR_DIR] [--repeat 3] [--json OUT]
+    python bench/geoparser.py [--region oldenburg] [--pages FILE_OR_DIR | --simweb N] [--repeat 3] [--json OUT]
 
 Without --pages it parses a deterministic mix of realistic pages (20-60 KB:
 navigation, scripts, styles, prose, footers, imprint tables, directory
 listings, JSON-LD, microdata and hCard, confusable addresses).  --pages takes
 a JSON Lines file of {"text": html} records (the geoparser CLI's input, e.g.
-pages dumped from simweb) or a directory of .html files.  The figure printed
-is the best of --repeat passes, on one core; results are printed, not asserted.
+pages dumped from simweb) or a directory of .html files.  --simweb N renders N pages of a simweb Web of the
+region (geofocus.simweb) and also scores relevance against simweb's truth.
+The figure printed is the best of --repeat passes, on one core; results are
+printed, not asserted.
 """
 
 from __future__ import annotations
@@ -115,16 +117,40 @@ def load_pages(source: Path) -> list[str]:
     return pages
 
 
+def simweb_pages(region_name: str, n: int, seed: int = 1) -> tuple[list[str], list[bool]]:
+    """N rendered HTML pages of a simweb Web and whether each is relevant by its truth."""
+    from geofocus.simweb.links import page_links
+    from geofocus.simweb.params import WebParams
+    from geofocus.simweb.render import render_page
+    from geofocus.simweb.web import SimWeb
+
+    size = max(n * 4, 1000)
+    web = SimWeb(WebParams(pages=size, region=region_name, seed=seed), load_region(region_name))
+    pages, truth = [], []
+    for pid in range(0, size, max(1, size // n)):
+        page = web.page(pid)
+        if page.status != 200 or not page.is_html:
+            continue
+        pages.append(render_page(web, page, page_links(web, page)))
+        truth.append(page.relevant)
+    return pages, truth
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--region", default="oldenburg")
     ap.add_argument("--pages", type=Path, help="JSON Lines {text} or a directory of .html files")
+    ap.add_argument("--simweb", type=int, metavar="N", help="N pages rendered by geofocus.simweb, scored by its truth")
     ap.add_argument("-n", type=int, default=300, help="built-in pages to generate")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", type=Path, help="also write the results as JSON to this file")
     args = ap.parse_args()
     parser = GeoParser(load_region(args.region))
-    pages = load_pages(args.pages) if args.pages else builtin_pages(args.n)
+    truth: list[bool] | None = None
+    if args.simweb:
+        pages, truth = simweb_pages(args.region, args.simweb)
+    else:
+        pages = load_pages(args.pages) if args.pages else builtin_pages(args.n)
     if not pages:
         print("no pages", file=sys.stderr)
         return 1
@@ -139,7 +165,8 @@ def main() -> int:
     per_page = sorted(_time_each(parser, pages))
     result = {
         "region": args.region,
-        "source": str(args.pages) if args.pages else f"built-in mix of {len(pages)} pages",
+        "source": (f"simweb ({len(pages)} pages)" if args.simweb else str(args.pages) if args.pages
+                   else f"built-in mix of {len(pages)} pages"),
         "pages": len(pages),
         "megabytes": round(size / 1e6, 3),
         "mean_page_kb": round(size / len(pages) / 1e3, 1),
@@ -154,6 +181,17 @@ def main() -> int:
     print(f"geoparser on {result['source']} ({result['megabytes']} MB, {result['mean_page_kb']} KB/page, "
           f"{relevant} relevant): {result['mb_per_second']} MB/s, {result['pages_per_second']} pages/s per core; "
           f"median {result['ms_per_page_median']} ms, p95 {result['ms_per_page_p95']} ms per page")
+    if truth is not None:
+        verdicts = [parser.parse(p).relevant for p in pages]
+        tp = sum(v and t for v, t in zip(verdicts, truth))
+        fp = sum(v and not t for v, t in zip(verdicts, truth))
+        fn = sum(t and not v for v, t in zip(verdicts, truth))
+        result["truth_relevant"] = sum(truth)
+        result["relevance_accuracy"] = round(sum(v == t for v, t in zip(verdicts, truth)) / len(pages), 4)
+        result["relevance_precision"] = round(tp / (tp + fp), 4) if tp + fp else 1.0
+        result["relevance_recall"] = round(tp / (tp + fn), 4) if tp + fn else 1.0
+        print(f"against simweb truth ({sum(truth)} relevant): accuracy {result['relevance_accuracy']}, "
+              f"precision {result['relevance_precision']}, recall {result['relevance_recall']}")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
     return 0

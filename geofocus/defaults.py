@@ -77,6 +77,8 @@ GEOFOCUS_REDIS_LEASE_TTL = 120.0
 # How often buffered pushes/dones are sent; how long pop may wait when the local batch is empty.
 GEOFOCUS_REDIS_FLUSH_INTERVAL = 1.0
 GEOFOCUS_REDIS_POP_WAIT = 0.05
+# Fingerprints a worker remembers locally (~100 bytes each) to answer push() without Redis.
+GEOFOCUS_REDIS_KNOWN_MAX = 500_000
 # An idle worker of a shared crawl waits this long for other workers' pages to bring new URLs.
 GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
 # How often an idle worker looks for seeds in Redis and for URLs other workers queued.
@@ -89,3 +91,5 @@ GEOFOCUS_NODE = ""
 GEOFOCUS_PARTITION = ""
 GEOFOCUS_NODES = ""
 GEOFOCUS_GEOIP_DB = ""
+# With GEOFOCUS_REDIS_URL: seconds between exchanges of link-model counts with the crawl's pool.
+GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0

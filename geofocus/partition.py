@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from geofocus.geoparser.us import STATES
+
 POLICIES = ("host", "hash", "url", "anchor", "content", "classification", "ip")
 GENERAL = "general"
 
@@ -51,19 +53,6 @@ TIMEZONE_NODES = {
     "Alaska": "hawaii-alaska",
 }
 
-STATES = {
-    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
-    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
-    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
-    "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
-    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
-    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
-    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York",
-    "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon",
-    "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota",
-    "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia",
-    "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
-}
 
 
 class PartitionError(ValueError):
@@ -415,3 +404,23 @@ class Partitioner:
             return [plan.node_of(g.city_near_anchor(link.anchor, link.context)) for link in links]
         node = plan.node_of(self.page_city(page))
         return [node] * len(links)
+
+
+def check_settings(settings: Any) -> None:
+    """Before a crawl starts: a known policy, and a readable GeoIP table for ``ip``.
+
+    Raises scrapy's UsageError with one line (exit status 2), not a traceback.
+    """
+    from scrapy.exceptions import UsageError
+
+    policy = (settings.get("GEOFOCUS_PARTITION") or "").strip().lower()
+    if not policy:
+        return
+    if policy not in POLICIES:
+        raise UsageError(f"unknown GEOFOCUS_PARTITION {policy!r}; choose one of {', '.join(POLICIES)}",
+                         print_help=False)
+    if policy == "ip":
+        try:
+            GeoIPTable(settings.get("GEOFOCUS_GEOIP_DB") or "")
+        except PartitionError as exc:
+            raise UsageError(str(exc), print_help=False) from None

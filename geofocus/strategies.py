@@ -1,4 +1,8 @@
-"""Crawl strategies and the bridge-distance arithmetic of Ahlers & Boll (section 4.1)."""
+"""Crawl strategies and the bridge-distance arithmetic of Ahlers & Boll (section 4.1).
+
+The adaptive priority, score + prediction * (1 - score), is
+:func:`geofocus.prediction.model.priority`.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +40,3 @@ def bfs_priority(seed_dist: int) -> float:
     """Breadth-first as a priority in (0, 1]: nearer the seeds comes first."""
     return 1.0 / (1 + seed_dist)
 
-
-def combine(score: float, prediction: float) -> float:
-    """priority(L) = score(L) + prediction(L) * (1 - score(L)): the prediction only raises."""
-    return score + prediction * (1.0 - score)

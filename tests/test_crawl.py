@@ -116,6 +116,16 @@ def test_page_budget_stops_the_crawl(web, tmp_path):
     assert stats_of(run_dir)["finish_reason"] == "budget_reached"
 
 
+def test_run_description_names_the_node_and_the_cities_it_owns(web, tmp_path):
+    run_dir = tmp_path / "run"
+    result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=2", "-s", "GEOFOCUS_NODE=default")
+    assert result.returncode == 0, result.stderr[-3000:]
+    description = json.loads((run_dir / "run.json").read_text())
+    assert description["node"] == "default" and description["strategy"] == "adaptive"
+    assert description["assignment"] == {"default": ["Oldenburg"]}
+    assert description["seeds"] == ["http://portal.de/"]
+
+
 def test_unknown_region_stops_at_once_with_the_list_of_regions(tmp_path):
     result = run_crawl(tmp_path / "run", "http://portal.de/", None, region="atlantis", timeout=60)
     assert result.returncode == 2

@@ -119,3 +119,13 @@ def test_main_city_is_most_frequent_then_alphabetical():
     assert main_city(page(u("x"), None, True, [ol, hb, ol])) == "oldenburg"
     assert main_city(page(u("x"), None, True, [ol, hb])) == "bremen"
     assert main_city(page(u("x"), None)) is None
+
+
+@pytest.mark.parametrize("url, host", [
+    ("http://WWW.A.de/x", "www.a.de"), ("https://u:p@b.de:8080/x?y#z", "b.de"),
+    ("http://c.de?q=1", "c.de"), ("http://[::1]:80/", "::1"), ("not a url", ""),
+])
+def test_host_of(url, host):
+    from geofocus.metrics.collab import host_of
+
+    assert host_of(url) == host

@@ -118,3 +118,61 @@ def test_ip_policy_needs_a_geoip_database_and_uses_it(tmp_path, gaz, plan):
 def test_unknown_policy_is_a_clear_error(plan):
     with pytest.raises(PartitionError, match="choose one of"):
         Partitioner("zip", plan)
+
+
+def test_crawl_without_geoip_database_stops_with_one_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg",
+                          "-a", "seeds=http://www.example.com/", "-s", "GEOFOCUS_PARTITION=ip",
+                          "-s", f"GEOFOCUS_RUN_DIR={tmp_path}"],
+                         cwd=root, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert "error: GEOFOCUS_PARTITION=ip needs a GeoIP database" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_us_top100_pack_gives_the_papers_node_plan():
+    from collections import Counter
+
+    from geofocus.regions import load_region
+
+    region = load_region("us-top100")
+    plan = plan_for_region(region)
+    assert plan.nodes[0] == "general"
+    # Table 1: Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii-Aleutian and Alaska 2
+    assert Counter(plan.city_node.values()) == {"eastern": 33, "pacific": 22, "mountain": 10,
+                                                "central": 33, "hawaii-alaska": 2}
+    gaz = Gazetteer(region)
+    assert (gaz.resolve("Glendale").state, gaz.resolve("Arlington").state) == ("AZ", "TX")
+    assert [k.name for _, k in gaz.mentions("Lakers tickets in L.A.")] == ["Los Angeles"]
+
+
+def test_partition_middleware_routes_links_and_counts_them():
+    from scrapy import Request, Spider
+    from scrapy.exceptions import NotConfigured
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.misc import build_from_crawler
+    from scrapy.utils.test import get_crawler
+
+    from geofocus.spidermiddlewares.partition import PartitionMiddleware
+
+    with pytest.raises(NotConfigured):
+        build_from_crawler(PartitionMiddleware, get_crawler(Spider, {"GEOFOCUS_REDIS_URL": "redis://x/0"}))
+    crawler = get_crawler(Spider, {"GEOFOCUS_NODE": "pacific", "GEOFOCUS_PARTITION": "content"})
+    crawler.spider = spider = crawler._create_spider("geo")
+    spider.region = REGION
+    crawler.stats.open_spider()
+    mw = build_from_crawler(PartitionMiddleware, crawler)
+    page = HtmlResponse("http://shop.com/", body=b"<html><body>Boston, MA. 1 Main St, Boston, MA"
+                        b" <a href='/a'>a</a></body></html>", encoding="utf-8",
+                        request=Request("http://shop.com/"))
+    out = list(mw.process_spider_output(page, [Request("http://shop.com/a"), Request("http://x.com/"),
+                                               {"item": 1}], spider))
+    assert [o.meta["geofocus"]["node"] for o in out if isinstance(o, Request)] == ["eastern", "eastern"]
+    assert out[-1] == {"item": 1}
+    assert crawler.stats.get_value("geofocus/partition/sent/eastern") == 2
+    assert crawler.stats.get_value("geofocus/partition/kept") is None

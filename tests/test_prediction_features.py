@@ -27,6 +27,8 @@ from geofocus.prediction.features import MAX_TERMS, link_terms, registered_domai
         ("Tel. 0441 123456789", ["tel", "num4", "numlong"]),
         ("Café Müller", ["cafe", "mueller"]),
         ("The map of the city", ["map", "city"]),
+        ("FÃ¶rderverein StraÃŸe", ["foerderverein", "strasse"]),  # UTF-8 read as Latin-1 / cp1252
+        ("Ã la carte", ["la", "carte"]),  # not mojibake: left alone
         ("", []),
     ],
 )

@@ -69,11 +69,14 @@ def test_learns_one_example_per_depth(tmp_path):
     assert stats.get_value("geofocus/prediction/examples") == 3  # bounded by the depth
     for d in (1, 2, 3):
         assert stats.get_value(f"geofocus/prediction/examples/depth_{d}") == 1
+    mw.process_spider_input(response("http://a.de/j", {"relevant": False, "path": [["anchor:agb"], ["anchor:jobs"]]}))
+    assert stats.get_value("geofocus/prediction/examples") == 5
+    assert [mw.model.examples(d) for d in (1, 2, 3)] == [2, 2, 1]
     # path[k-1] is the depth-k example: "anchor:firmen" is positive at depth 2 only.
+    assert [t for t, _ in mw.model.top_terms(depth=2, k=2)] == ["anchor:firmen", "anchor:jobs"]
+    assert [t for t, _ in mw.model.top_terms(depth=1, k=2)] == ["anchor:kontakt", "anchor:agb"]
     p = mw.model.probabilities(["anchor:firmen"])
-    assert p[1] > 0.5
-    assert mw.model.examples(1) == mw.model.examples(2) == mw.model.examples(3) == 1
-    assert mw.model.top_terms(depth=2, k=1)[0][0] == "anchor:firmen"
+    assert p[1] > 0.5 and p[0] == pytest.approx(0.5)  # unseen at depth 1: the prior (1+1)/(2+2)
 
 
 def test_unevaluated_pages_and_bad_paths_teach_nothing(tmp_path):
@@ -102,6 +105,7 @@ def test_output_sets_path_prediction_and_priority(tmp_path):
     assert b["priority"] >= 0.5  # the prediction never lowers a link below its decay score
     assert g["priority"] > b["priority"]
     json.dumps(g)  # still JSON-serialisable
+    crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
     buckets = sum(crawler.stats.get_value(f"geofocus/prediction/score_bucket/{i}", 0) for i in range(10))
     assert buckets == 2
 
@@ -116,16 +120,18 @@ def test_untrained_model_keeps_decay_order(tmp_path):
 
 
 @pytest.mark.parametrize(("setting", "attr"), [("distance", None), ("adaptive", "bfs")])
-def test_other_strategies_learn_but_leave_priority(tmp_path, setting, attr):
-    _, mw = make_mw(tmp_path, strategy_attr=attr, GEOFOCUS_STRATEGY=setting)
+def test_other_strategies_pay_nothing_and_leave_priority(tmp_path, setting, attr):
+    crawler, mw = make_mw(tmp_path, strategy_attr=attr, GEOFOCUS_STRATEGY=setting)
     train(mw)
-    assert mw.model.examples() == 20
+    assert mw.model.examples() == 0  # no learning
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
-    run_output(mw, response(SOURCE, {"relevant": False}), [req])
+    run_output(mw, response(SOURCE, {"relevant": False, "path": [["anchor:x"]]}), [req])
     meta = req.meta["geofocus"]
     assert meta["prediction"] is None and meta["priority"] == 0.25
-    assert meta["path"] == [link_terms(meta["link"])]
+    assert "path" not in meta  # no features extracted
     assert mw.rescore(meta) is None
+    crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
+    assert not (tmp_path / "model.json").exists()
 
 
 def test_spider_attribute_overrides_setting(tmp_path):

@@ -4,9 +4,10 @@ import json
 import math
 import random
 
-import numpy as np
+from collections import Counter
+from fractions import Fraction
+
 import pytest
-from sklearn.naive_bayes import MultinomialNB
 
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 
@@ -23,29 +24,32 @@ def hand_model() -> BridgeNaiveBayes:
     return m
 
 
+# p(c) = (D_c + 1) / (D + 2);  p(t|c) = (n_tc + pi_c) / (N_c + pi_c |V|) with pi_c = N_c / (N_0 + N_1).
 # Depth 1: D0 = 2, D1 = 1 examples; V = {a, b, c}, |V| = 3;
-#   N1 = 2 (a, b), N0 = 3 (a, c, c).
-#   p(1) = (1+1)/(3+2) = 2/5          p(0) = (2+1)/(3+2) = 3/5
-#   p(a|1) = (1+1)/(2+3) = 2/5        p(a|0) = (1+1)/(3+3) = 1/3
-#   p(b|1) = (1+1)/(2+3) = 2/5        p(b|0) = (0+1)/(3+3) = 1/6
-#   p(c|1) = (0+1)/(2+3) = 1/5        p(c|0) = (2+1)/(3+3) = 1/2
-#   [a, b]: 2/5 * 2/5 * 2/5 = 8/125 against 3/5 * 1/3 * 1/6 = 1/30
-#           p = (8/125) / (8/125 + 1/30) = 240 / (240 + 125) = 48/73
-#   [c]:    2/5 * 1/5 = 2/25 against 3/5 * 1/2 = 3/10 -> p = 20 / (20 + 75) = 4/19
-# Depth 2: D0 = 1, D1 = 2; V = {a, b}, |V| = 2; N1 = 2 (b, b), N0 = 1 (a).
-#   p(1) = 3/5, p(0) = 2/5
-#   p(a|1) = (0+1)/(2+2) = 1/4        p(a|0) = (1+1)/(1+2) = 2/3
-#   p(b|1) = (2+1)/(2+2) = 3/4        p(b|0) = (0+1)/(1+2) = 1/3
-#   [a, b]: 3/5 * 1/4 * 3/4 = 9/80 against 2/5 * 2/3 * 1/3 = 4/45
-#           p = (9/80) / (9/80 + 4/45) = 81 / (81 + 64) = 81/145
-#   [c]: c is not in V_2, so no evidence: the prior 3/5.
-P1_AB, P2_AB = 48 / 73, 81 / 145
+#   N1 = 2 (a, b), N0 = 3 (a, c, c), pi_1 = 2/5, pi_0 = 3/5.
+#   p(1) = (1+1)/(3+2) = 2/5                  p(0) = (2+1)/(3+2) = 3/5
+#   denominators: N1 + pi_1 * 3 = 2 + 6/5 = 16/5;   N0 + pi_0 * 3 = 3 + 9/5 = 24/5
+#   p(a|1) = (1 + 2/5) / (16/5) = 7/16        p(a|0) = (1 + 3/5) / (24/5) = 1/3
+#   p(b|1) = (1 + 2/5) / (16/5) = 7/16        p(b|0) = (0 + 3/5) / (24/5) = 1/8
+#   p(c|1) = (0 + 2/5) / (16/5) = 1/8         p(c|0) = (2 + 3/5) / (24/5) = 13/24
+#   (each class sums to 1: 7/16 + 7/16 + 1/8 = 1; 1/3 + 1/8 + 13/24 = 1)
+#   [a, b]: 2/5 * 7/16 * 7/16 = 49/640 against 3/5 * 1/3 * 1/8 = 16/640 -> p = 49/65
+#   [c]:    2/5 * 1/8 = 1/20 against 3/5 * 13/24 = 13/40 -> p = 2 / (2 + 13) = 2/15
+# Depth 2: D0 = 1, D1 = 2; V = {a, b}, |V| = 2; N1 = 2 (b, b), N0 = 1 (a); pi_1 = 2/3, pi_0 = 1/3.
+#   p(1) = (2+1)/(3+2) = 3/5, p(0) = 2/5
+#   denominators: 2 + 2/3 * 2 = 10/3;   1 + 1/3 * 2 = 5/3
+#   p(a|1) = (0 + 2/3) / (10/3) = 1/5         p(a|0) = (1 + 1/3) / (5/3) = 4/5
+#   p(b|1) = (2 + 2/3) / (10/3) = 4/5         p(b|0) = (0 + 1/3) / (5/3) = 1/5
+#   [a, b]: 3/5 * 1/5 * 4/5 = 12/125 against 2/5 * 4/5 * 1/5 = 8/125 -> p = 12/20 = 3/5
+#   [c]: c is not in V_2: p(c|1) = (2/3) / (10/3) = 1/5 = p(c|0) = (1/3) / (5/3): no evidence,
+#        the prior 3/5.
+P1_AB, P2_AB = 49 / 65, 3 / 5
 
 
 def test_probabilities_match_hand_computation():
     m = hand_model()
     assert m.probabilities(["a", "b"]) == pytest.approx([P1_AB, P2_AB], rel=1e-12)
-    assert m.probabilities(["c"]) == pytest.approx([4 / 19, 3 / 5], rel=1e-12)
+    assert m.probabilities(["c"]) == pytest.approx([2 / 15, 3 / 5], rel=1e-12)
     # No terms: the smoothed class priors.
     assert m.probabilities([]) == pytest.approx([2 / 5, 3 / 5], rel=1e-12)
 
@@ -100,38 +104,62 @@ def test_learning_moves_prediction_towards_label():
     assert m.prediction(["host:x"]) == pytest.approx(0.5)
 
 
+def reference_probability(examples, query, alpha):
+    """The module docstring's formulas in exact rational arithmetic, every query term in the product."""
+    alpha = Fraction(alpha)
+    docs = [sum(1 for _, y in examples if y == c) for c in (0, 1)]
+    counts = [Counter(t for terms, y in examples if y == c for t in terms) for c in (0, 1)]
+    totals = [sum(counts[c].values()) for c in (0, 1)]
+    vocab = len(set(counts[0]) | set(counts[1]))
+    joint = []
+    for c in (0, 1):
+        pi = Fraction(totals[c], sum(totals))
+        p = (docs[c] + alpha) / (sum(docs) + 2 * alpha)
+        for t in query:
+            p *= (counts[c][t] + alpha * pi) / (totals[c] + alpha * pi * vocab)
+        joint.append(p)
+    return joint[1] / (joint[0] + joint[1])
+
+
 @pytest.mark.parametrize("alpha", [1.0, 0.5])
-def test_agrees_with_sklearn_multinomial_nb(alpha):
-    """Same estimator as sklearn's MultinomialNB over the depth's vocabulary, given our smoothed prior."""
+def test_agrees_with_exact_reference(alpha):
+    """Random skewed data: the cached, log-space model equals the formulas computed exactly."""
     rng = random.Random(7)
     vocab = [f"t{i}" for i in range(30)]
     m = BridgeNaiveBayes(depth=1, alpha=alpha)
-    docs, labels = [], []
+    examples = []
     for _ in range(200):
-        label = rng.random() < 0.3
+        label = rng.random() < 0.15
         # Positive examples prefer the first terms of the vocabulary.
         terms = [vocab[int(abs(rng.gauss(0 if label else 15, 8))) % 30] for _ in range(5)]
         m.learn(terms, 1, label)
-        docs.append(terms)
-        labels.append(int(label))
-    seen = sorted({t for d in docs for t in d})
-    index = {t: i for i, t in enumerate(seen)}
-    x = np.zeros((len(docs), len(seen)))
-    for row, terms in enumerate(docs):
-        for t in terms:
-            x[row, index[t]] += 1
-    d1 = sum(labels)
-    d0 = len(labels) - d1
-    prior = [(d0 + alpha) / (len(labels) + 2 * alpha), (d1 + alpha) / (len(labels) + 2 * alpha)]
-    nb = MultinomialNB(alpha=alpha, class_prior=prior).fit(x, labels)
-    queries = [docs[i] for i in range(0, 200, 17)] + [["t1", "t2", "t29"]]
-    q = np.zeros((len(queries), len(seen)))
-    for row, terms in enumerate(queries):
-        for t in terms:
-            q[row, index[t]] += 1
-    expected = nb.predict_proba(q)[:, 1]
-    got = [m.probabilities(terms)[0] for terms in queries]
-    assert got == pytest.approx(list(expected), rel=1e-9)
+        examples.append((terms, int(label)))
+    queries = [examples[i][0] for i in range(0, 200, 17)] + [["t1", "t2", "t29"], ["t0", "unseen"]]
+    for q in queries:
+        assert m.probabilities(q)[0] == pytest.approx(float(reference_probability(examples, q, alpha)), rel=1e-9)
+
+
+def test_skewed_classes_terms_seen_only_in_irrelevant_links_count_against():
+    """The failure of plain Laplace smoothing on a crawl's skewed classes does not occur."""
+    m = BridgeNaiveBayes(depth=1)
+    m.learn(["anchor:kontakt", "host:firma"], 1, True)
+    for i in range(50):
+        m.learn([f"anchor:word{i}", "host:firma", "anchor:agb"], 1, False)
+    seen_once_negative = m.probabilities(["anchor:word7"])[0]
+    unseen = m.probabilities(["anchor:neverseen"])[0]
+    prior = m.probabilities([])[0]
+    assert unseen == pytest.approx(prior)
+    assert seen_once_negative < prior < m.probabilities(["anchor:kontakt"])[0]
+    assert m.probabilities(["anchor:agb"])[0] < seen_once_negative
+
+
+def test_one_class_only_gives_the_prior_to_every_link():
+    m = BridgeNaiveBayes(depth=1)
+    for i in range(10):
+        m.learn([f"w{i}", "common"], 1, False)
+    # p(1) = (0 + 1) / (10 + 2)
+    assert m.probabilities(["w1", "common"]) == pytest.approx([1 / 12])
+    assert m.probabilities(["other"]) == pytest.approx([1 / 12])
 
 
 def test_learn_rejects_bad_depth():
@@ -221,6 +249,34 @@ def test_resized_keeps_shared_depths():
 def test_top_terms_orders_by_log_odds():
     m = hand_model()
     top = m.top_terms(depth=1, k=3)
-    # log-odds at depth 1: b: log((2/5)/(1/6)), a: log((2/5)/(1/3)), c: log((1/5)/(1/2))
+    # log-odds at depth 1: b: log((7/16)/(1/8)), a: log((7/16)/(1/3)), c: log((1/8)/(13/24))
     assert [t for t, _ in top] == ["b", "a", "c"]
-    assert top[0][1] == pytest.approx(math.log(12 / 5))
+    assert [v for _, v in top] == pytest.approx([math.log(7 / 2), math.log(21 / 16), math.log(3 / 13)])
+
+
+def test_query_cache_stays_within_tolerance_of_exact():
+    """Interleaved learning and querying (as in a crawl): the cached model tracks the exact one."""
+    cached, exact = BridgeNaiveBayes(tolerance=1e-3), BridgeNaiveBayes(tolerance=0.0)
+    rng = random.Random(3)
+    worst = 0.0
+    for step, (terms, d, label) in enumerate(_examples(5, 3000)):
+        cached.learn(terms, d, label)
+        exact.learn(terms, d, label)
+        if step % 7 == 0:
+            q = [f"w{rng.randrange(45)}" for _ in range(8)]
+            a, b = cached.probabilities(q), exact.probabilities(q)
+            worst = max(worst, *(abs(x - y) for x, y in zip(a, b)))
+            assert exact.probabilities(q) == b  # the exact model is deterministic
+    assert worst < 5e-3
+    assert cached.to_dict() == exact.to_dict()
+
+
+def test_requeue_delta_ships_failed_counts_again():
+    m = BridgeNaiveBayes(track_delta=True)
+    m.learn(["a"], 1, True)
+    first = m.take_delta()
+    m.learn(["b"], 2, False)
+    m.requeue_delta(first)  # shipping ``first`` failed
+    again = m.take_delta()
+    assert again["docs"] == [[0, 1], [1, 0], [0, 0]]
+    assert again["terms"] == {"a": [0, 1, 0, 0, 0, 0], "b": [0, 0, 1, 0, 0, 0]}

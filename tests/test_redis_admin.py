@@ -84,3 +84,14 @@ def test_link_model_counts_pool_across_workers(shared_redis):
     pooled = a.pooled()
     assert pooled["docs"] == [[4, 2], [0, 1]]
     assert pooled["terms"] == {"anchor:kontakt": [0, 2, 0, 1], "host:shop": [3, 0, 0, 0]}
+
+
+def test_crawl_with_unreachable_redis_stops_with_one_line():
+    out = subprocess.run([sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg",
+                          "-a", "seeds=http://www.example.com/", "-s", "GEOFOCUS_CRAWL_ID=x",
+                          "-s", "GEOFOCUS_REDIS_URL=redis://:secret@127.0.0.1:1/0"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert "error: cannot reach Redis at redis://:***@127.0.0.1:1/0" in out.stderr
+    assert "Traceback" not in out.stderr and "secret" not in out.stderr
+

@@ -1,10 +1,12 @@
 """End to end: `scrapy crawl geo` workers sharing one Redis frontier against a small real site.
 
-Three workers crawl one site together; then three workers again while one
-is killed with SIGKILL mid-crawl and Redis is restarted once.  The crawl
-must finish with every page fetched (nothing lost), no page fetched twice
-except those whose lease expired with the killed worker, and the same
-relevant pages as a single-process crawl.
+Three workers crawl simweb together under one crawl-wide page budget (no
+page twice, every queued URL fetched or still queued, pooled link models,
+the harvest rate of a single-process crawl of the same budget).  On a small
+local site: three workers while one is killed with SIGKILL mid-crawl and
+Redis is restarted once (every page fetched, none twice except the killed
+worker's expired leases, the relevant pages of a single-process crawl); and
+a host partition over two nodes.
 """
 
 import json
@@ -32,7 +34,7 @@ def start_worker(site, run_dir, redis_url=None, crawl_id=None, extra=()):
     if redis_url:
         args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
                  "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
-                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
+                 "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_MODEL_SYNC_INTERVAL=0.5"]
     log = open(Path(str(run_dir) + ".log"), "w")
     return subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -65,21 +67,6 @@ def site(tmp_path):
     s.stop()
 
 
-def test_three_workers_share_one_crawl(tmp_path, site, redis_server):
-    crawl = unique_crawl_id("e2e")
-    procs = [start_worker(site, tmp_path / f"w{i}", redis_server.url, crawl) for i in range(3)]
-    wait_all(procs)
-    rows = [r for i in range(3) for r in fetched(tmp_path / f"w{i}")]
-    urls = [r["url"] for r in rows]
-    assert len(urls) == len(set(urls))  # never fetched twice
-    assert set(urls) == site.urls  # nothing lost
-    assert sum(1 for i in range(3) if fetched(tmp_path / f"w{i}")) >= 2  # the work was shared
-    assert {r["url"] for r in rows if r["relevant"]} == {site.url(n) for n in site.relevant}
-    client = redis.Redis.from_url(redis_server.url)
-    assert client.zcard(f"geofocus:{crawl}:leases") == 0
-    assert client.hget(f"geofocus:{crawl}:stats", "seen") == str(site.pages).encode()
-
-
 def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_server):
     single = start_worker(site, tmp_path / "single")
     crawl = unique_crawl_id("e2e-faults")
@@ -110,3 +97,70 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     client = redis.Redis.from_url(redis_server.url)
     assert client.zcard(f"geofocus:{crawl}:leases") == 0
     assert any("lost Redis" in (tmp_path / f"w{i}.log").read_text() for i in (1, 2))
+    # every URL ever queued was fetched (or is still queued): none lost in Redis either
+    stats = {k.decode(): int(v) for k, v in client.hgetall(f"geofocus:{crawl}:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match=f"geofocus:{crawl}:q:*"))
+    assert stats["push/new"] == stats["done/queued"] + queued == site.pages
+
+
+def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server):
+    """Two nodes, GEOFOCUS_PARTITION=host: every page of a host is fetched by the node that owns it."""
+    from geofocus.partition import NodePlan
+
+    crawl = unique_crawl_id("e2e-nodes")
+    nodes = ["n0", "n1"]
+    procs = [start_worker(site, tmp_path / node, redis_server.url, crawl, extra=[
+        "-s", f"GEOFOCUS_NODE={node}", "-s", "GEOFOCUS_PARTITION=host", "-s", "GEOFOCUS_NODES=n0,n1"])
+        for node in nodes]
+    wait_all(procs)
+    plan = NodePlan(tuple(nodes), "n0")
+    seed = site.url(0)
+    seen = []
+    for node in nodes:
+        for row in fetched(tmp_path / node):
+            seen.append(row["url"])
+            if row["url"] != seed:  # the seed is queued by whichever worker pushes it first
+                assert plan.by_hash(row["url"].split("/")[2].split(":")[0]) == node
+    assert sorted(seen) == sorted(site.urls)
+    logs = "".join((tmp_path / f"{node}.log").read_text() for node in nodes)
+    assert "'geofocus/partition/sent/n1'" in logs and "'geofocus/partition/sent/n0'" in logs
+
+
+def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
+    """Three workers crawl one region of simweb through its proxy under one crawl-wide budget."""
+    from simweb_server import running_simweb
+
+    budget = 200
+    with running_simweb(tmp_path / "web", pages=5000) as sw:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": sw.proxy_url}
+
+        def worker(name, shared):
+            args = [*SCRAPY, "crawl", "geo", "-a", "region=oldenburg", "-a", f"seeds={sw.seeds_file}",
+                    "-s", f"GEOFOCUS_RUN_DIR={tmp_path / name}", "-s", f"GEOFOCUS_MAX_PAGES={budget}",
+                    "-s", "CONCURRENT_REQUESTS=8"]
+            if shared:
+                args += ["-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", "GEOFOCUS_CRAWL_ID=sim",
+                         "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_MODEL_SYNC_INTERVAL=0.5"]
+            log = open(tmp_path / f"{name}.log", "w")
+            return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+        wait_all([worker(f"w{i}", True) for i in range(3)] + [worker("single", False)], timeout=150)
+    rows = [r for i in range(3) for r in fetched(tmp_path / f"w{i}")]
+    urls = [r["url"] for r in rows]
+    assert len(urls) == len(set(urls))  # never fetched twice
+    assert budget <= len(urls) < budget * 1.5  # one budget for the crawl, not one per worker
+    assert sum(1 for i in range(3) if fetched(tmp_path / f"w{i}")) == 3
+    client = redis.Redis.from_url(redis_server.url)
+    stats = {k.decode(): int(v) for k, v in client.hgetall("geofocus:sim:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match="geofocus:sim:q:*"))
+    assert client.zcard("geofocus:sim:leases") == 0  # closing workers gave their leases back
+    # every URL ever queued was fetched or is still queued
+    assert stats["push/new"] == stats["done/queued"] + queued
+    # the link models were pooled: every worker's examples in Redis, merged into the others' models
+    assert sum(int(v) for v in client.hvals("geofocus:sim:model:docs")) >= len(rows)
+    assert any("geofocus/prediction/pool/examples_merged" in (tmp_path / f"w{i}.log").read_text()
+               for i in range(3))
+    single = fetched(tmp_path / "single")
+    shared_rate = sum(r["relevant"] for r in rows) / len(rows)
+    single_rate = sum(r["relevant"] for r in single) / len(single)
+    assert abs(shared_rate - single_rate) < 0.1, (shared_rate, single_rate)

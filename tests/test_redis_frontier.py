@@ -278,3 +278,18 @@ def test_retry_release_and_background_rescoring(shared_redis):
     assert order[0] == lowest.fingerprint  # re-scored up to 0.99
     assert order[-1] == "fp00029"  # released at 0.1
     g.close()
+
+
+def test_a_batch_full_of_busy_hosts_still_yields_another_host(shared_redis):
+    crawl = unique_crawl_id()
+    f = frontier(shared_redis, crawl)  # batch 8, at most 8 entries of one host per refill
+    for i in range(40):
+        f.push(FrontierEntry(f"big{i}", 0.9, "big.de", {"url": f"http://big.de/{i}"}))
+    f.push(FrontierEntry("small", 0.1, "small.de", {"url": "http://small.de/"}))
+    assert f.pop().slot == "big.de"
+    f.sync()
+    f.sync()
+    assert len(f._batch) >= 8  # the local batch is full of entries of the busy host
+    picked = f.pop(busy_slots={"big.de"})
+    assert picked is not None and picked.fingerprint == "small"
+    f.close()

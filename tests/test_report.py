@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from geofocus.reporting import ReportError, build_report
 from metrics_logs import addr, page, tree_log, u, write_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,8 +138,7 @@ def test_truth_adds_precision_and_recall(runs, tmp_path):
     lines.append({"url": "http://www.never-fetched.de/", "relevant": True, "grade": "relevant",
                   "addresses": []})
     truth.write_text("\n".join(json.dumps(x) for x in lines))
-    result = scrapy_report(runs[0], "-o", tmp_path / "out", "--truth", truth)
-    assert result.returncode == 0, result.stderr
+    build_report([runs[0]], tmp_path / "out", truth_path=truth)
     metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
     strict = metrics["runs"][0]["tsikrika"]["strict"]
     assert strict["precision"] == pytest.approx(0.4)
@@ -154,22 +154,18 @@ def test_bad_run_dirs_give_clear_errors_not_tracebacks(runs, tmp_path):
     assert "no crawl.jsonl" in result.stderr and "no such run directory" in result.stderr
     assert "Traceback" not in result.stderr
     # one usable run is enough; the others become notes
-    result = scrapy_report(runs[0], empty, "-o", tmp_path / "out")
-    assert result.returncode == 0 and "note: skipped" in result.stderr
-    result = scrapy_report(runs[0], "-o", tmp_path / "out", "--truth", tmp_path / "nope")
-    assert result.returncode == 1 and "no such truth file" in result.stderr
-    assert "Traceback" not in result.stderr
-    result = scrapy_report(runs[0])
-    assert result.returncode == 2 and "-o OUT_DIR" in result.stderr
+    notes = build_report([runs[0], empty], tmp_path / "out").notes
+    assert any(n.startswith("skipped: ") and "no crawl.jsonl" in n for n in notes)
+    with pytest.raises(ReportError, match="no such truth file"):
+        build_report([runs[0]], tmp_path / "out", truth_path=tmp_path / "nope")
 
 
 def test_run_without_pages_or_metadata_still_reports(tmp_path):
     run = tmp_path / "bare"
     run.mkdir()
     (run / "crawl.jsonl").write_text("")
-    result = scrapy_report(run, "-o", tmp_path / "out")
-    assert result.returncode == 0, result.stderr
-    assert "no run.json" in result.stderr and "no pages" in result.stderr
+    notes = " ".join(build_report([run], tmp_path / "out").notes)
+    assert "no run.json" in notes and "no pages" in notes
     assert json.loads((tmp_path / "out" / "addresses.geojson").read_text())["features"] == []
 
 
@@ -222,8 +218,6 @@ def test_report_renders_in_headless_chromium(report, tmp_path):
 
 
 def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
-    from geofocus.reporting import build_report
-
     ol, hb = addr("Markt", "1"), addr("Markt", "1", "28195", "Bremen", 53.07, 8.80)
     n1 = [page(u("1"), None, True, [ol], node="n1"), page(u("2"), u("1"), True, [hb], node="n1"),
           page(u("3"), u("1"), node="n1")]
@@ -232,7 +226,8 @@ def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
     r2 = write_run(tmp_path / "n2", n2, node="n2", crawl_id="c", cities=["Bremen"])
     (r1 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 7,
                                                "geofocus/filtered/tld": 3}))
-    (r2 / "stats.json").write_text(json.dumps({"geofocus/partition/sent": 3}))
+    (r2 / "stats.json").write_text(json.dumps({"geofocus/partition/sent/n1": 2,
+                                               "geofocus/partition/sent/general": 1}))
     result = build_report([r1, r2], tmp_path / "out")
     metrics = json.loads((result.out_dir / "metrics.json").read_text())
     [crawl] = metrics["gao"]
@@ -243,3 +238,28 @@ def test_collaborative_crawl_gets_overlap_overhead_and_geo_focus(tmp_path):
     assert crawl["locality_linked"] == 0.0  # the one linked pair (1, 2) spans two cities
     html = (result.out_dir / "index.html").read_text()
     assert "Filtered URLs" in html and "n1: 50.0 %" in html
+
+
+def test_geo_focus_from_the_regions_default_node_plan(tmp_path):
+    """us-top100 runs of the paper's time-zone nodes: the report knows who owns which city."""
+    ny = addr("Broadway", "1", "10004", "New York", 40.70, -74.01)
+    la = addr("Main Street", "100", "90012", "Los Angeles", 34.05, -118.24)
+    east = [page(u("1", "www.ny.com"), None, True, [ny], node="eastern"),
+            page(u("2", "www.ny.com"), u("1", "www.ny.com"), True, [la], node="eastern")]
+    west = [page(u("3", "www.la.com"), None, True, [la], node="pacific")]
+    runs = [write_run(tmp_path / "e", east, region="us-top100", node="eastern", crawl_id="x"),
+            write_run(tmp_path / "w", west, region="us-top100", node="pacific", crawl_id="x")]
+    result = build_report(runs, tmp_path / "out")
+    [crawl] = json.loads((result.out_dir / "metrics.json").read_text())["gao"]
+    assert crawl["geo_focus"] == {"eastern": 0.5, "pacific": 1.0}
+    assert (result.out_dir / "map.png").stat().st_size > 0
+
+
+def test_runs_with_the_same_name_keep_apart(tmp_path):
+    a = write_run(tmp_path / "a" / "run", tree_log(), strategy="bfs")
+    b = write_run(tmp_path / "b" / "run", distance_log(), strategy="bfs")
+    result = build_report([a, b], tmp_path / "out")
+    assert [r.label for r in result.runs] == ["bfs (run)", "bfs (run) #2"]
+    features = json.loads((tmp_path / "out" / "addresses.geojson").read_text())["features"]
+    bahnhof = next(f for f in features if f["properties"]["street"] == "Bahnhofstraße")
+    assert bahnhof["properties"]["runs"] == ["bfs (run) #2"]

@@ -47,12 +47,13 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 ThreadingHTTPServer.daemon_threads = True
-ThreadingHTTPServer(("0.0.0.0", int(sys.argv[1])), partial(Handler, directory=sys.argv[3])).serve_forever()
+ThreadingHTTPServer((sys.argv[4], int(sys.argv[1])), partial(Handler, directory=sys.argv[3])).serve_forever()
 """
 
 
 class TinySite:
-    def __init__(self, root: Path, pages: int = 60, delay: float = 0.0) -> None:
+    def __init__(self, root: Path, pages: int = 60, delay: float = 0.0, per_host: bool = False) -> None:
+        """``per_host``: one server process per host (4 CPUs' worth of serving, for benchmarks)."""
         self.root = root
         root.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
@@ -64,13 +65,15 @@ class TinySite:
             for h in range(4):
                 text = text.replace(f"{{host{h}}}", self.host(h))
             p.write_text(text, encoding="utf-8")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(self.port), str(delay), str(root)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        binds = [f"127.0.0.{h + 1}" for h in range(4)] if per_host else ["0.0.0.0"]
+        self.procs = [subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(self.port), str(delay), str(root), bind],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for bind in binds]
         end = time.monotonic() + 10
         while True:
             try:
-                urllib.request.urlopen(self.url(0), timeout=1).read()
+                for h in range(4):
+                    urllib.request.urlopen(self.url(h), timeout=1).read()
                 break
             except OSError:
                 if time.monotonic() > end:
@@ -84,5 +87,6 @@ class TinySite:
         return f"{self.host(i % 4)}/p{i}.html"
 
     def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(10)
+        for proc in self.procs:
+            proc.terminate()
+            proc.wait(10)

@@ -24,4 +24,10 @@ class Command(ScrapyCrawlCommand):
             if check is not None:
                 assert self.settings is not None
                 check(self.settings, **opts.spargs)
+            if self.settings is not None:
+                from geofocus.partition import check_settings as check_partition
+                from geofocus.redis.connection import check_settings as check_redis
+
+                check_partition(self.settings)
+                check_redis(self.settings)
         super().run(args, opts)

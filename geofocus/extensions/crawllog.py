@@ -18,6 +18,7 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from geofocus import signals as geo_signals
+from geofocus.partition import plan_for_region
 from geofocus.rundir import get_run_dir
 from geofocus.strategies import page_distance
 
@@ -27,6 +28,18 @@ if TYPE_CHECKING:
     from scrapy.http import Response
 
 logger = logging.getLogger(__name__)
+
+
+def node_assignment(spider: Spider, nodes: str) -> dict[str, list[str]]:
+    """node -> the cities it owns in this crawl's node plan (for geo-focus in reports)."""
+    region = getattr(spider, "region", None)
+    if region is None:
+        return {}
+    plan = plan_for_region(region, nodes)
+    assignment: dict[str, list[str]] = {node: [] for node in plan.nodes}
+    for city, node in plan.city_node.items():
+        assignment.setdefault(node, []).append(city.name)
+    return assignment
 
 
 class CrawlLog:
@@ -58,6 +71,8 @@ class CrawlLog:
             "node": settings.get("GEOFOCUS_NODE") or None,
             "crawl_id": settings.get("GEOFOCUS_CRAWL_ID") or None,
         }
+        if description["node"] or settings.get("GEOFOCUS_PARTITION"):
+            description["assignment"] = node_assignment(spider, settings.get("GEOFOCUS_NODES", ""))
         if run_file.exists():  # a resumed crawl keeps its original description
             try:
                 description = {**description, **json.loads(run_file.read_text()), "resumed": time.time()}

@@ -26,7 +26,7 @@ from geofocus.regions import RegionError, load_region
 def process_line(parser: GeoParser, line: str, lineno: int, all_addresses: bool) -> dict[str, Any]:
     """The output record of one input line; never raises for bad input."""
     try:
-        record = json.loads(line)
+        record = json.loads(line.lstrip("\ufeff"))
     except ValueError as exc:
         return {"id": None, "line": lineno, "error": f"invalid JSON: {exc}"}
     if not isinstance(record, dict):

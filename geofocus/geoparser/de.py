@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
 
 U = "A-ZÄÖÜ"
 L = "a-zäöüßéèáàóòúç"
@@ -42,7 +42,7 @@ _SUFFIX_WORD = (
 # Standalone suffix words after an adjective: "Bremer Straße", "Alte Str.", "Großer Markt".
 _STANDALONE = (
     r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
-    r"Pfad|Deich|Graben|Brücke|Heerstra(?:ß|ss)e|Landstra(?:ß|ss)e|Hauptstra(?:ß|ss)e|Kamp|"
+    r"Pfad|Deich|Graben|Brücke|(?:Heer|Land|Haupt|Bundes|Dorf)(?:stra(?:ß|ss)e|str\.?)|Kamp|"
     r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende)"
 )
 _ADJ = rf"[{U}][{L}]*(?:er|e|es|en|sche|scher)"
@@ -50,6 +50,10 @@ _PREP = (
     r"(?:Am|Im|Zum|Zur|Beim|Vorm|Hinterm|Unterm|Überm|Ans|Ins|Auf'm|Achtern|"
     r"(?:An|Auf|In|Hinter|Unter|Vor|Über|Bei|Zu|Nach|Achter|Up|Op|Neben|Zwischen|Gegenüber|Vorm)"
     r" (?:der|den|dem|die|das|de|dat|'n|m))"
+)
+_PREP_SET = frozenset(
+    "Am Im Zum Zur Beim Vorm Hinterm Unterm Überm Ans Ins Achtern An Auf In Hinter Unter Vor Über Bei Zu "
+    "Nach Achter Up Op Neben Zwischen Gegenüber".split()
 )
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
 _STREET_STRICT = (
@@ -65,14 +69,17 @@ _NUMBER = (
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
 )
 # Street and number at the END of a window of text; SEP separates them from what follows.
-_SEP = r"(?: ?[,;|·•/–—-] ?| ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
+_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 _BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
-_AFTER_STRICT = re.compile(rf"(?: ?[,;|·•–-] ?| ?\n)(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+# Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
+_AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+_AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
+# What ends a city-first address: the line, a comma, a bracket, a full stop.
+_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)]|\.(?:\s|$))")
+# "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
+_EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
-# A postcode: five digits, optionally "D-"/"DE-", not part of a longer number,
-# a decimal, a date or a phone number; followed on the same or next line by a
-# capitalised place name.
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
 # phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
@@ -154,6 +161,7 @@ _PHONE_BEFORE = re.compile(
     re.I,
 )
 _PHONE_DIGITS_BEFORE = re.compile(r"(?:\+ ?\d[\d ]*|\(?0\d{2,5}\)?)[ /-]*$")
+_NUMBER_LABEL_BEFORE = re.compile(r"(?:\b(?:nr|no|nummer|number|id|code)\b\.?|#) ?:? ?$", re.I)
 _SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
 # A field label between street and postcode: "Lange Straße 6\nPLZ / Ort: 26122 Oldenburg".
 _LABEL_TAIL = re.compile(r"(?:\n|^)(?:PLZ ?(?:/|,|und) ?Ort|PLZ|Ort|Postleitzahl|Stadt|Wohnort)\b ?:? ?$", re.I)
@@ -182,33 +190,95 @@ def _clean_number(number: str) -> str:
     return number.replace(" ", "").replace("–", "-")
 
 
+# "Am Sonntag 12 ...", "Im Jahr 2024": time phrases that look like prepositional streets.
+_NOT_AFTER_PREP = {
+    w.lower()
+    for w in (
+        "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonnabend Sonntag Wochenende Abend Morgen "
+        "Vormittag Nachmittag Mittag Anfang Ende Jahr Jahre Tag Tage Monat Woche Januar Februar März "
+        "April Mai Juni Juli August September Oktober November Dezember Frühjahr Sommer Herbst Winter "
+        "Alter Ganzen Rahmen Schnitt Durchschnitt Vergleich Moment Jahresende Stadtteil Stadtgebiet "
+        "Raum Bereich Zentrum Rahmen Auftrag Namen Sinne Fall Mittel Ziel Preis Wert Anteil Schluss"
+    ).split()
+}
+
+
 def _street_ok(street: str, loose: bool = False) -> bool:
-    first = street.split(" ", 1)[0].rstrip(".").lower()
-    last = street.rsplit(" ", 1)[-1].rstrip(".").lower()
+    """No street: "Tel 0441", "Linie 3", "Raum 12"; but "Platz der Republik" is one."""
+    words = street.split(" ")
+    if len(words) >= 2 and words[0] in _PREP_SET:
+        # The first capitalised word after the preposition ("Am Sonntag", "Im Jahr").
+        content = next((w for w in words[1:] if w[:1].isupper()), "")
+        if content.lower() in _NOT_AFTER_PREP:
+            return False
+    first = words[0].rstrip(".").lower()
+    last = words[-1].rstrip(".").lower()
     if loose and first in _NOT_LOOSE:
         return False
-    return first not in _NOT_STREET and last not in _NOT_STREET and len(street) >= 3
+    if (loose or len(words) == 1) and first in _NOT_STREET:
+        return False
+    return (len(words) > 2 or last not in _NOT_STREET) and len(street) >= 3
 
 
+# Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
+_UNIT_TAIL = re.compile(
+    r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
+    r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
+    r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
+)
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
-_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n-]{0,4}(?:in ?)?$")
+_NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n.-]{0,4}(?:in ?)?$")
+
+
+def _is_year(number: str) -> bool:
+    """"Kramermarkt 2024 in Oldenburg": a year, not a house number."""
+    return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
 
 
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
+    unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
+    if unit is not None:
+        window = window[: unit.start()] + ", "
     if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
         return None
     match = _BEFORE_STRICT.search(window)
-    if match is not None and _street_ok(match.group("street")):
+    if match is not None and _street_ok(match.group("street")) and not _is_year(match.group("number")):
         return match
     if loose:
         match = _BEFORE_LOOSE.search(window)
-        if match is not None and _street_ok(match.group("street"), loose=True):
+        if match is not None and _street_ok(match.group("street"), loose=True) and _loose_number_ok(match):
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
     match = _BEFORE_LOOSE.search(window)
-    if match is not None and gaz.street_coords(match.group("street")) is not None:
+    if match is not None and gaz.street_coords(match.group("street")) is not None and not _is_year(
+            match.group("number")):
         return match
+    return None
+
+
+_COMPANY = {w.lower() for w in "GmbH AG KG OHG UG eV e.V. mbH Co Co. Inc Inc. LLC Ltd Ltd. Corp Corp. Company Group Gruppe".split()}
+
+
+def _loose_number_ok(match: re.Match[str]) -> bool:
+    """A street without suffix: no year as house number, no company name as street."""
+    number = match.group("number")
+    digits = number[:4]
+    if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2099:
+        return False  # "Gewinner 2023, 26122 Oldenburg"
+    last = match.group("street").rsplit(" ", 1)[-1].lower()
+    return last not in _COMPANY
+
+
+def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
+    """Street and number right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1")."""
+    after = _AFTER_STRICT.match(text, pos)
+    if after is not None and _street_ok(after.group("street")) and not _is_year(after.group("number")):
+        return after
+    after = _AFTER_LOOSE.match(text, pos)
+    if after is not None and gaz.street_coords(after.group("street")) is not None and not _is_year(
+            after.group("number")):
+        return after
     return None
 
 
@@ -216,15 +286,29 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
+# At most this many anchors (postcodes, city mentions) per page get the
+# street search, which costs tens of microseconds each.  A real page, even a
+# directory of hundreds of addresses, stays far below; a pathological one (a
+# megabyte of "Oldenburg 1, ") is cut off instead of taking minutes.
+MAX_ANCHORS = 4000
+
+
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
     taken_until = -1
+    anchors = 0
+    with_postcode: set[tuple[str, str]] = set()
     for start, postcode, city_pos in _postcodes(text):
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         if postcode in _SAMPLE_POSTCODES:
             continue
         line_start = text.rfind("\n", 0, start) + 1
         if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
             continue  # "0441 26122": the end of a phone number
+        if _NUMBER_LABEL_BEFORE.search(text, max(line_start, start - 16), start):
+            continue  # "Artikel-Nr. 63646", "Kd.-Nr.: 26122", "#26122"
         city = gaz.match_city(text, city_pos)
         if city is not None:
             city_text, city_end = city.text, city.end
@@ -257,8 +341,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             # before it ("Tel. 0441 26122 Oldenburg") is no postcode.
             if _PHONE_BEFORE.search(text, max(line_start, start - 30), start):
                 continue
-            after = _AFTER_STRICT.match(text, city_end)
-            if after is None or not _street_ok(after.group("street")):
+            after = _after_street(text, city_end, gaz)
+            if after is None:
                 continue
             street, number = after.group("street"), after.group("number")
             end = after.end()
@@ -269,6 +353,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         street = _trim_street(street)
         if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
             continue
+        if _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
+            continue
         in_region = canonical is not None and postcode in gaz.postcodes
         if canonical is None and postcode in gaz.postcodes:
             # A region postcode with an unknown place name: trust the pair only if
@@ -276,6 +362,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             expected = gaz.postcodes[postcode][2]
             if expected and fold(city_text).startswith(fold(expected)):
                 canonical, in_region = expected, True
+        with_postcode.add((normalise_street(street), _clean_number(number)))
         yield RawAddress(
             street=street,
             house_number=_clean_number(number),
@@ -289,30 +376,52 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         taken_until = end
     if gaz.city_anywhere is None:
         return
-    yield from _extract_without_postcode(text, gaz)
+    for raw in _extract_without_postcode(text, gaz):
+        # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
+        # read again without its postcode adds nothing.
+        if (normalise_street(raw.street), raw.house_number) not in with_postcode:
+            yield raw
 
 
 def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
-    """'Schloßplatz 12, Oldenburg': addresses of region cities written without postcode."""
+    """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
+    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
+    anchors = 0
     for start in gaz.city_mentions(text):
         before = text[max(0, start - 110) : start]
-        if _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is None:
-            continue  # no house number right before the city: the common case
+        street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
+        city = None
+        if not street_first:
+            # Cheap test for the city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
+            # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
+            city = gaz.match_city(text, start)
+            if city is None or city.end >= len(text) or text[city.end] not in ",:":
+                continue
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         # A postcode right before: the postcode path has handled it.
         if re.search(r"\d{5}[ \n]?$", before):
             continue
         if _ADMIN_BEFORE.search(before):
             continue
-        city = gaz.match_city(text, start)
+        city = city or gaz.match_city(text, start)
         if city is None or city.canonical is None:
             continue  # a confusable such as "Oldenburg in Holstein"
         if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
             continue
-        found = _find_street_before(before, loose=False, gaz=gaz)
-        if found is None:
-            continue
+        if street_first:
+            found = _find_street_before(before, loose=False, gaz=gaz)
+            if found is None:
+                continue
+            addr_start, end = start - (len(before) - found.start()), city.end
+        else:
+            found = _after_street(text, city.end, gaz)
+            if found is None or not _CITY_FIRST_END.match(text, found.end()):
+                continue
+            addr_start, end = start, found.end()
         street = _trim_street(found.group("street"))
-        if gaz.samples.search(street):
+        if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
         yield RawAddress(
             street=street,
@@ -321,6 +430,6 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
             city=city.canonical,
             city_text=city.text,
             in_region=True,
-            start=start - (len(before) - found.start()),
-            end=city.end,
+            start=addr_start,
+            end=end,
         )

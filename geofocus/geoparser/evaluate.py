@@ -3,7 +3,7 @@
     python -m geofocus.geoparser.evaluate [CORPUS ...] [--verbose] [--json]
 
 Without arguments it reads the corpus shipped with the tests
-(tests/data/geoparser_corpus_*.txt).  Corpus format: cases separated by blank
+(tests/data/geoparser_*.txt: the development corpus and the held-out sets).  Corpus format: cases separated by blank
 lines; a case is "@ REGION [note]", the text (one or more lines, HTML or
 plain), then one "= street | number | postcode | in/out" line per address a
 careful reader finds.  A found address is correct when street, house number,
@@ -22,7 +22,7 @@ from geofocus.geoparser.gazetteer import normalise_street
 from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import load_region
 
-DEFAULT_CORPORA = sorted((Path(__file__).resolve().parents[2] / "tests" / "data").glob("geoparser_corpus_*.txt"))
+DEFAULT_CORPORA = sorted((Path(__file__).resolve().parents[2] / "tests" / "data").glob("geoparser_*.txt"))
 
 
 @dataclass

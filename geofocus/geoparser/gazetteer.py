@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from geofocus.regions import Region
+from geofocus.regions.pack import City
 
-_STREET_NORM = re.compile(r"stra(?:ß|ss)e\b|str\b\.?", re.I)
 _NON_WORD = re.compile(r"[^0-9a-zäöüß]+")
 
 
@@ -26,7 +26,7 @@ def normalise_street(name: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Lower-case, accents kept for German umlauts, other marks removed."""
+    """Comparison key of a place name: lower-case, ß as ss, diacritics removed (ä -> a)."""
     text = text.lower().replace("ß", "ss")
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -88,7 +88,8 @@ class Gazetteer:
                                     if re.findall(r"[^\W_]+", n)})
         self.postcodes = region.postcodes
         self.streets = {normalise_street(k): v for k, v in region.streets.items()}
-        self.cities: dict[str, object] = {}
+        # By name, and by "name, state" for same-named cities (Glendale, AZ / Glendale, CA).
+        self.cities: dict[str, City] = {}
         for c in region.cities:
             self.cities.setdefault(c.name, c)
             self.cities[f"{c.name}, {c.state}"] = c

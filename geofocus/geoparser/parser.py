@@ -19,6 +19,10 @@ _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
+# Pages longer than this get only JSON-LD from the structured-data pass.
+STRUCTURED_MAX_CHARS = 1_000_000
+
+
 class GeoParser:
     """Finds the street addresses of a page and decides its relevance for a region.
 
@@ -53,6 +57,9 @@ class GeoParser:
                 # Microdata, RDFa and microformats mark up visible text, which the
                 # text pass has read; once it found the address, their (costly)
                 # extraction could only repeat it.  JSON-LD is invisible text.
+                syntaxes = [s for s in syntaxes if s == "json-ld"]
+            elif len(markup) > STRUCTURED_MAX_CHARS:
+                # rdflib and mf2py on a multi-megabyte page cost seconds.
                 syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):
@@ -109,16 +116,16 @@ class GeoParser:
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
         gaz = self.gazetteer
-        if self.address_format == "us":
-            match = _US_NUMBER_STREET.match(record.street_address)
-            if match is None:
-                return None
-            number, street = match.group("number"), match.group("street")
+        # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
+        # structured data is written by hand as often as by a template.
+        us_match = _US_NUMBER_STREET.match(record.street_address)
+        de_match = _DE_STREET_NUMBER.match(record.street_address)
+        if us_match is not None and (self.address_format == "us" or de_match is None):
+            number, street = us_match.group("number"), us_match.group("street")
+        elif de_match is not None:
+            street, number = de_match.group("street").strip(), de_match.group("number").replace(" ", "")
         else:
-            match = _DE_STREET_NUMBER.match(record.street_address)
-            if match is None:
-                return None
-            street, number = match.group("street").strip(), match.group("number").replace(" ", "")
+            return None
         if gaz.samples.search(street):
             return None
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None

@@ -16,11 +16,13 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
+# Markers of each syntax, and of an address in it: extruct runs only on pages
+# that have both (a page whose microdata is a product or a breadcrumb is skipped).
 _MARKERS = {
-    "json-ld": ("application/ld+json",),
-    "microdata": ("itemtype", "itemprop"),
-    "rdfa": ("typeof=", "vocab=", 'property="schema:', "property='schema:"),
-    "microformat": ("vcard", "h-card", "h-adr", '"adr', "'adr", " adr "),
+    "json-ld": (("application/ld+json",), ("streetaddress", '"address"')),
+    "microdata": (("itemprop",), ("streetaddress",)),
+    "rdfa": (("typeof=", "vocab=", "property="), ("streetaddress",)),
+    "microformat": (("vcard", "h-card", "h-adr", "adr"), ("street-address", "p-adr", "h-adr", 'class="adr', "class='adr", " adr ", ' adr"')),
 }
 _GEO_META = re.compile(
     r"<meta\b[^<>]*?(?:name|property)\s*=\s*[\"']?(?:geo\.position|icbm)[\"']?[^<>]*>", re.I
@@ -44,12 +46,15 @@ def syntaxes_present(markup: str) -> list[str]:
     """The structured-data syntaxes whose markers occur in ``markup``."""
     head = markup if len(markup) < 4_000_000 else markup[:4_000_000]
     lowered = head.lower()
-    return [name for name, marks in _MARKERS.items() if any(m in lowered for m in marks)]
+    return [
+        name for name, (syntax, address) in _MARKERS.items()
+        if any(m in lowered for m in syntax) and any(m in lowered for m in address)
+    ]
 
 
 def geo_position(markup: str) -> tuple[float, float] | None:
     """The coordinate of a ``geo.position`` or ``ICBM`` meta tag, if any."""
-    if "geo.position" not in markup and "icbm" not in markup.lower()[:20000]:
+    if "geo.position" not in markup and "ICBM" not in markup and "icbm" not in markup:
         return None
     for tag in _GEO_META.finditer(markup):
         content = _CONTENT.search(tag.group(0))
@@ -126,6 +131,10 @@ def _walk(node: Any, inherited: tuple[float | None, float | None], depth: int = 
         address = address[0]
     if isinstance(address, dict) and set(address) <= {"@value", "@language"}:
         address = address.get("@value")
+    adr = flat.get("adr")
+    if isinstance(adr, list) and adr and isinstance(adr[0], dict) and "street-address" not in adr[0]:
+        # mf2py reads an "adr" nested in a classic "vcard" as text only.
+        address = address or _first_text(adr[0].get("value"))
     if isinstance(address, str) and address.strip():
         # schema.org allows "address" as plain text: the text extractor reads it.
         yield StructuredAddress(street_address=" ".join(address.split()), postcode=None, locality=None,

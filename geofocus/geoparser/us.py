@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from geofocus.geoparser.de import RawAddress
+from geofocus.geoparser.de import MAX_ANCHORS, RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 
 STATES = {
@@ -58,7 +58,7 @@ _STREET = (
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
 _UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
-_CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -][A-Z][A-Za-z.'-]*){0,3})"
+_CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 _BEFORE = re.compile(
     rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
@@ -67,10 +67,60 @@ _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
 )
+_COMPANY = {"inc", "inc.", "llc", "ltd", "ltd.", "corp", "corp.", "co", "co.", "company", "group", "lp", "llp",
+            "pc", "pllc", "associates", "partners", "foundation", "university", "college", "church"}
+_COPYRIGHT = re.compile(r"©|\(c\)|copyright|since|founded|est\.", re.I)
+
+
+def _loose_ok(found: re.Match[str], before: str) -> bool:
+    """A street without suffix: not "© 2024 Acme Inc", not a year, not a company."""
+    number = found.group("number")
+    if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099:
+        line_start = before.rfind("\n", 0, found.start()) + 1
+        if _COPYRIGHT.search(before, line_start, found.start()) or int(number) >= 1950:
+            return False
+    words = found.group("street").lower().split()
+    if set(words) & _COMPANY or len(number) < 2:
+        return False  # "Serving 5 Counties, Austin, TX 78701"
+    # The number starts the address: nothing but a label or punctuation before it.
+    line_start = max(before.rfind("\n", 0, found.start()), 0)
+    lead = before[line_start : found.start()].strip(" \n")
+    return not lead or lead.endswith((":", ",", "|", "·", "•", "-", "–")) or lead.lower().endswith(" at") or lead.lower() == "at"
+
+
 _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
-_STATE_ZIP = re.compile(
-    rf"(?<=[ ,\n])(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+# Anchors, found by scans the regex engine can run fast (a literal "," or a
+# digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
+_COMMA_STATE = re.compile(
+    rf",[ \n]?(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
+_DIGITS5 = re.compile(r"[0-9][0-9]{4}")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n])(?P<state>{_STATE_ALT})\.?,? $")
+_ZIP_TAIL = re.compile(r"(?:-\d{4})?(?![\w-])")
+
+
+def _anchors(text: str) -> list[tuple[int, str, str | None, int]]:
+    """(state start, state as written, ZIP or None, end) in text order."""
+    found: dict[int, tuple[int, str, str | None, int]] = {}
+    for m in _COMMA_STATE.finditer(text):
+        found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+    for m in _DIGITS5.finditer(text):
+        begin, end = m.span()
+        if begin and text[begin - 1].isalnum():
+            continue
+        tail = _ZIP_TAIL.match(text, end)
+        if tail is None:
+            continue
+        # Cheap test first: a state name or code ends in a letter or "." just before.
+        j = begin - 1
+        while j >= 0 and text[j] in " ,":
+            j -= 1
+        if j < 0 or not (text[j].isalpha() or text[j] == "."):
+            continue
+        state = _STATE_BEFORE_ZIP.search(text, max(0, begin - 24), begin)
+        if state is not None and state.start("state") not in found:
+            found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
+    return [found[k] for k in sorted(found)]
 
 
 def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
@@ -119,21 +169,24 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
 def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
     """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
     region_cities = region_city_index(gaz)
-    for match in _STATE_ZIP.finditer(text):
-        start = match.start()
+    anchors = 0
+    for start, state_text, zip_code, end in _anchors(text):
+        anchors += 1
+        if anchors > MAX_ANCHORS:
+            break
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
-        zip_code = match.group("zip")
         found = _BEFORE.search(before)
         if found is None and zip_code is not None:
             found = _BEFORE_LOOSE.search(before)
+            if found is not None and not _loose_ok(found, before):
+                found = None
         if found is None:
             continue
         words = found.group("street").lower().split()
         if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
-        state_text = match.group("state")
         state = state_code(state_text)
         if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
             continue  # "Main St Austin TX" without comma or ZIP: too weak
@@ -150,6 +203,6 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             city_text=f"{city_text}, {state}",
             in_region=in_region,
             start=start - (len(before) - found.start()),
-            end=match.end(),
+            end=end,
             state=state,
         )

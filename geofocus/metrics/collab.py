@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from typing import Any, Callable, Iterable, Mapping, Sequence
-from urllib.parse import urlsplit
 
 from geofocus.metrics.addresses import count_entities
 from geofocus.metrics.base import NotAvailable, ratio
@@ -137,11 +136,15 @@ def overlap(pages: Sequence[Page]) -> float | NotAvailable:
 
 
 def host_of(url: str) -> str:
-    try:
-        host = urlsplit(url).hostname or ""
-    except ValueError:
+    """The lower-cased host name of an absolute URL ("" if it has none)."""
+    # A plain split, not urlsplit: diversity looks at every page of a crawl.
+    _, sep, rest = url.partition("//")
+    if not sep:
         return ""
-    return host.lower()
+    netloc = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0].rsplit("@", 1)[-1]
+    if netloc.startswith("["):  # IPv6 literal
+        return netloc.split("]", 1)[0].lstrip("[").lower()
+    return netloc.split(":", 1)[0].lower()
 
 
 def diversity(pages: Sequence[Page]) -> float | NotAvailable:
@@ -177,7 +180,7 @@ def communication_overhead(
 
 
 def geographic_locality(
-    pages: Sequence[Page], canonical: Callable[[str], str] | None = None
+    pages: Sequence[Page] | CrawlTree, canonical: Callable[[str], str] | None = None
 ) -> tuple[float, float] | NotAvailable:
     """(delta, delta~): the share of linked pairs / of unlinked pairs of pages that are
     pertinent to the same city (section 5.3, Table 11).
@@ -186,7 +189,7 @@ def geographic_locality(
     city is its most probable one, :func:`main_city`); "linked" means one page was found
     through a link of the other in the crawl tree.
     """
-    tree = CrawlTree(pages)
+    tree = pages if isinstance(pages, CrawlTree) else CrawlTree(pages)
     city: list[str | None] = [main_city(r, canonical) for r in tree.records]
     located = [i for i, c in enumerate(city) if c is not None]
     n = len(located)

@@ -228,13 +228,13 @@ def tail_lengths(pages: Sequence[Page] | CrawlTree) -> Counter:
     return tails
 
 
-def seed_distances(pages: Sequence[Page]) -> Counter:
+def seed_distances(pages: Sequence[Page] | CrawlTree) -> Counter:
     """Fig. 10: {seed distance: number of relevant pages}.
 
     The crawler's ``seed_dist`` (links from the nearest seed) where the log has it, else the
     page's depth in the crawl tree.
     """
-    tree = CrawlTree(pages)
+    tree = pages if isinstance(pages, CrawlTree) else CrawlTree(pages)
     depths: list[int] | None = None
     counts: Counter = Counter()
     for node, page in enumerate(tree.records):

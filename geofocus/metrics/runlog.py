@@ -36,6 +36,7 @@ class Run:
     series: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    name: str | None = None  # set to tell apart runs whose default labels are the same
 
     @property
     def strategy(self) -> str:
@@ -49,6 +50,8 @@ class Run:
     @property
     def label(self) -> str:
         """Short name for charts and tables: the strategy, plus node and directory name."""
+        if self.name:
+            return self.name
         parts = [self.strategy]
         if self.meta.get("node"):
             parts.append(f"node {self.meta['node']}")

@@ -84,3 +84,23 @@ def connect(url: str, password: str | None = None, timeout: float = 5.0) -> redi
             f"cannot reach Redis at {redact(url)} ({reason}); start redis-server or fix GEOFOCUS_REDIS_URL"
         ) from None
     return client
+
+
+def check_settings(settings) -> None:
+    """Before a crawl starts: a shared crawl needs a crawl id and a reachable Redis.
+
+    Raises scrapy's UsageError with one line (the ``crawl`` command prints it
+    and exits with status 2) instead of a traceback from inside the engine.
+    """
+    from scrapy.exceptions import UsageError
+
+    url = settings.get("GEOFOCUS_REDIS_URL")
+    if not url:
+        return
+    if not settings.get("GEOFOCUS_CRAWL_ID"):
+        raise UsageError("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: name the shared "
+                         "crawl with -s GEOFOCUS_CRAWL_ID=NAME", print_help=False)
+    try:
+        connect(url, timeout=settings.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0)).close()
+    except RedisUnavailableError as exc:
+        raise UsageError(str(exc), print_help=False) from None

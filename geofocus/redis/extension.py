@@ -1,5 +1,8 @@
 """RedisCrawl extension: seeds from ``B:start_urls`` and staying alive while the crawl is shared.
 
+``GEOFOCUS_MAX_PAGES`` is the budget of the whole shared crawl: every worker
+closes once all workers together have fetched that many pages.
+
 A worker whose own queue is empty must not close while other workers still
 hold leases (their pages may bring new URLs) or seeds may still be pushed:
 on ``spider_idle`` it takes seed URLs the frontier's thread popped from the
@@ -26,8 +29,10 @@ SEED_META = {"seed": True, "score": 1.0, "priority": 1.0, "dist": 0, "seed_dist"
 
 
 class RedisCrawl:
-    def __init__(self, crawler: Any, idle_timeout: float, seed_interval: float) -> None:
+    def __init__(self, crawler: Any, idle_timeout: float, seed_interval: float, max_pages: int = 0) -> None:
         self.crawler = crawler
+        self.max_pages = max_pages
+        self.closing = False
         self.idle_timeout = idle_timeout
         self.seed_interval = seed_interval
         self.idle_since: float | None = None
@@ -38,7 +43,8 @@ class RedisCrawl:
         if not crawler.settings.get("GEOFOCUS_REDIS_URL"):
             raise NotConfigured("GEOFOCUS_REDIS_URL is empty: not a shared crawl")
         ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT", 30.0),
-                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5))
+                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5),
+                  crawler.settings.getint("GEOFOCUS_MAX_PAGES", 0))
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signals.spider_idle)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
@@ -53,11 +59,21 @@ class RedisCrawl:
         return frontier if hasattr(frontier, "take_seeds") else None
 
     def poll(self, spider: scrapy.Spider) -> None:
-        """Seeds from Redis; and, when other workers queued URLs for an idle worker, wake the
-        engine now rather than at its next 5 s heartbeat."""
+        """Seeds from Redis, and a wake-up call for the engine of an idle worker."""
         self.take_seeds(spider)
         frontier = self.frontier()
-        if frontier is not None and len(frontier):
+        if frontier is not None and self.max_pages > 0 and not self.closing:
+            # GEOFOCUS_MAX_PAGES of a shared crawl is the crawl's budget, not each worker's
+            fetched = frontier.shared_counters().get("geofocus/fetched", 0)
+            if fetched >= self.max_pages:
+                self.closing = True
+                logger.info("Shared crawl reached its budget: %(n)d pages fetched by all workers",
+                            {"n": fetched})
+                self.crawler.engine.close_spider(spider, "budget_reached")
+                return
+        # an idle worker re-checks every poll (not at the engine's 5 s heartbeat), so it
+        # closes soon after a shared crawl ends and starts soon after new URLs arrive
+        if frontier is not None and (len(frontier) or self.idle_since is not None):
             nextcall = getattr(self._slot(), "nextcall", None)
             if nextcall is not None:
                 nextcall.schedule()

@@ -10,7 +10,7 @@ Redis layout (implementation detail; ``B`` = ``<prefix>:<crawl id>``)::
                                (4 hex digits in the key, 14 bytes as the field) -> node that fetched it
     B:counters     hash        crawl counters (HINCRBYFLOAT), the protocol's ``counters()``
     B:stats        hash        backend events: push/new, push/raised, push/rejected, reclaimed,
-                               seen, refetched, overlap, ...
+                               seen, refetched, overlap, done/queued, ...
     B:workers      hash        worker id -> last heartbeat (unix s)
     B:start_urls   list        seed URLs (like scrapy-redis's RedisSpider)
 
@@ -149,13 +149,14 @@ return picked
 # ARGV: b, node, then (fp, seen shard, seen field) triples
 _LUA_DONE = """
 local b, node = ARGV[1], ARGV[2]
-local seen, refetched, overlap = 0, 0, 0
+local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
   local fp = ARGV[i]
   redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
   local v = redis.call('HGET', b .. ':req', fp)
   if v then
+    dequeued = dequeued + 1
     -- a lease that expired was queued again meanwhile: it is fetched now, drop it
     local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
     redis.call('ZREM', b .. ':q:' .. home, fp)
@@ -172,6 +173,8 @@ end
 if seen > 0 then redis.call('HINCRBY', b .. ':stats', 'seen', seen) end
 if refetched > 0 then redis.call('HINCRBY', b .. ':stats', 'refetched', refetched) end
 if overlap > 0 then redis.call('HINCRBY', b .. ':stats', 'overlap', overlap) end
+-- done for an entry that was queued (push/new = done/queued + queued + leased, always)
+if dequeued > 0 then redis.call('HINCRBY', b .. ':stats', 'done/queued', dequeued) end
 return {seen, refetched, overlap}
 """
 
@@ -261,15 +264,11 @@ return n
 def compact_fingerprint(fingerprint: str) -> bytes:
     """16 bytes that stand for ``fingerprint`` in the seen-set.
 
-    A hex fingerprint (Scrapy's SHA1) is truncated to its first 128 bits; any
-    other string is hashed first.  Collisions need ~2**64 URLs: no silent loss.
+    Always hashed (BLAKE2b-128), so structured fingerprints (a custom
+    REQUEST_FINGERPRINTER, counters) spread as well as Scrapy's SHA1 does.
+    Collisions need ~2**64 URLs: no silent loss in practice.
     """
-    if len(fingerprint) >= 32:
-        try:
-            return bytes.fromhex(fingerprint[:32])
-        except ValueError:
-            pass
-    return hashlib.sha1(fingerprint.encode("utf-8")).digest()[:16]
+    return hashlib.blake2b(fingerprint.encode("utf-8"), digest_size=16).digest()
 
 
 def seen_shard(compact: bytes) -> tuple[str, bytes]:
@@ -305,7 +304,7 @@ class RedisFrontier:
         flush_interval: float = 1.0,
         pop_wait: float = 0.05,
         push_buffer: int = 500,
-        known_max: int = 2_000_000,
+        known_max: int = 500_000,
         url: str = "",
     ) -> None:
         if not crawl_id:
@@ -357,6 +356,7 @@ class RedisFrontier:
         self._stopping = False
         self._last_renew = 0.0
         self._workers = 1
+        self._shared_counters: dict[str, float] = {}
         self._last_reclaim = 0.0
         self._empty_exclusive: tuple[frozenset[str], float] | None = None
         self._seeds: list[str] = []
@@ -364,7 +364,6 @@ class RedisFrontier:
         # Reactor thread only.
         self._known: dict[bytes, float] = {}
         self._thread: threading.Thread | None = None
-        self.stats: dict[str, int] = {}
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -388,6 +387,7 @@ class RedisFrontier:
             lease_ttl=s.getfloat("GEOFOCUS_REDIS_LEASE_TTL", 120.0),
             flush_interval=s.getfloat("GEOFOCUS_REDIS_FLUSH_INTERVAL", 1.0),
             pop_wait=s.getfloat("GEOFOCUS_REDIS_POP_WAIT", 0.05),
+            known_max=s.getint("GEOFOCUS_REDIS_KNOWN_MAX", 500_000),
             url=url,
         )
 
@@ -609,6 +609,15 @@ class RedisFrontier:
             self._want_seeds = max(self._want_seeds, limit)
             return out
 
+    def shared_counters(self) -> dict[str, float]:
+        """Crawl totals of all workers as of the last cycle, plus this worker's unsent
+        increments (non-blocking; for crawl-wide budgets)."""
+        with self._cond:
+            out = dict(self._shared_counters)
+            for name, value in self._pending_counters.items():
+                out[name] = out.get(name, 0) + value
+            return out
+
     def remote_stats(self) -> dict[str, int]:
         return {k.decode(): int(v) for k, v in self.client.hgetall(self.key("stats")).items()}
 
@@ -702,7 +711,8 @@ class RedisFrontier:
             self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
             want = 0
-            if refill and len(self._batch) < self.batch and held < self.max_held:
+            # a pop that found only busy hosts in the batch asks for other hosts even if it is full
+            if refill and (len(self._batch) < self.batch or self._exclude) and held < self.max_held:
                 want = min(self.batch, self.max_held - held)
             exclude = set(self._exclude)
             self._exclude = set()
@@ -762,6 +772,7 @@ class RedisFrontier:
             pipe.zcard(self.key("leases"))
             pipe.hset(self.key("workers"), self.worker_id, f"{now:.0f}")
             pipe.hvals(self.key("workers"))
+            pipe.hgetall(self.key("counters"))
             results = pipe.execute()
         except BaseException:
             with self._cond:  # nothing is lost: put the buffers back in front of newer ones
@@ -788,8 +799,9 @@ class RedisFrontier:
         popped: list[FrontierEntry] = []
         seeds: list[str] = []
         live_after = now - max(10.0, 5 * self.flush_interval)
-        self._workers = sum(1 for ts in results[-1] if float(ts) >= live_after) or 1
-        results = results[:-1]
+        shared = {k.decode(): float(v) for k, v in results[-1].items()}
+        self._workers = sum(1 for ts in results[-2] if float(ts) >= live_after) or 1
+        results = results[:-2]
         idx = len(results) - 3
         if want_seeds:
             seeds = [u.decode() for u in (results[idx - 1] or [])]
@@ -809,6 +821,7 @@ class RedisFrontier:
                 self._batch.sort(key=lambda e: -e.priority)
             if seeds:
                 self._seeds.extend(seeds)
+            self._shared_counters = shared
             self._queued_remote = int(results[-3])
             self._leases_remote = int(results[-2])
             self._cycles += 1
@@ -838,7 +851,3 @@ def _slot_of(request: dict[str, Any]) -> str:
     except ValueError:
         return ""
 
-
-def iter_keys(client: redis.Redis, base: str) -> Iterable[bytes]:
-    """Every key of crawl ``base`` (for ``crawl-admin``)."""
-    yield from client.scan_iter(match=f"{base}:*", count=1000)

@@ -114,3 +114,4 @@ class RedisModelPool:
                 out_terms.setdefault(term, [0] * n)[i] = value
         return {"format": FORMAT, "version": 1, "depth": self.depth, "alpha": self.alpha,
                 "docs": out_docs, "terms": out_terms}
+

@@ -19,9 +19,10 @@ Sources (also written into the pack's "sources" field):
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+
+from geofocus.regions.pack import dump_pack
 
 # Gao et al. Table 1: (time zone, crawling node, state, cities).  The node
 # numbers are the paper's: Cn1 Eastern (33), Cn2 Pacific (22), Cn3 Mountain
@@ -109,6 +110,12 @@ ZIP_PLACES: dict[tuple[str, str], list[str]] = {
     ("Winston-Salem", "NC"): ["Winston Salem"],
 }
 
+# Where the GeoNames figure is not the one a reader expects.
+NOTES = {
+    ("Augusta", "GA"): "GeoNames counts the old city limits; the consolidated Augusta-Richmond County, "
+                       "the unit of the paper's list, had about 200,000 inhabitants in 2000",
+}
+
 OUT = Path(__file__).parent / "data" / "us-top100.json"
 
 
@@ -151,6 +158,8 @@ def build() -> dict:
                 "node": node,
                 "geonameid": record["geonameid"],
             })
+            if (name, state) in NOTES:
+                cities[-1]["note"] = NOTES[(name, state)]
             prefixes = set()
             for place in ZIP_PLACES.get((name, state), [name]):
                 for z in zipcodes.filter_by(city=place, state=state):
@@ -202,24 +211,6 @@ def build() -> dict:
             "generator": "python -m geofocus.regions.build_us_top100",
         },
     }
-
-
-def dump_pack(pack: dict) -> str:
-    """Pack JSON with one line per city, postcode and street (diff-friendly, compact)."""
-    lines = ["{"]
-    items = list(pack.items())
-    for index, (key, value) in enumerate(items):
-        comma = "," if index < len(items) - 1 else ""
-        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
-            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
-            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
-        elif isinstance(value, list) and value and isinstance(value[0], dict):
-            inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]
-            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(inner) + f"\n ]{comma}")
-        else:
-            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 def main() -> None:

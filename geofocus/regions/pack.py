@@ -194,8 +194,9 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
             raise _fail(source, f"'bbox' must be 4 numbers, got {data['bbox']!r}") from None
         if len(bbox) != 4 or bbox[0] > bbox[2] or bbox[1] > bbox[3]:
             raise _fail(source, f"'bbox' must be [min lon, min lat, max lon, max lat], got {data['bbox']!r}")
-    if not isinstance(data.get("confusables", []), list):
-        raise _fail(source, "'confusables' must be a list of place names")
+    for key in ("confusables", "ambiguous_cities"):
+        if not isinstance(data.get(key, []), list):
+            raise _fail(source, f"{key!r} must be a list of place names")
     if data.get("address_format", "de") not in ("de", "us"):
         raise _fail(source, f"'address_format' must be 'de' or 'us', got {data['address_format']!r}")
     return Region(
@@ -211,3 +212,21 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
         streets=streets,
         raw=data,
     )
+
+
+def dump_pack(pack: dict[str, Any]) -> str:
+    """Pack JSON with one line per city, postcode and street (diff-friendly, compact)."""
+    lines = ["{"]
+    items = list(pack.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]
+            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(inner) + f"\n ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

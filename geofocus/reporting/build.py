@@ -36,6 +36,8 @@ from geofocus.metrics.harvest import (
 )
 from geofocus.metrics.runlog import Run, RunDirError, load_run
 from geofocus.metrics.truth import Truth, TruthError, effectiveness, geoparser_agreement, load_truth
+from geofocus.partition import plan_for_region
+from geofocus.regions import load_region
 from geofocus.reporting import charts
 from geofocus.reporting.html import render_page
 
@@ -67,14 +69,12 @@ def _region_info(runs: Sequence[Run]) -> dict[str, Any]:
         if not run.region:
             continue
         try:
-            from geofocus.regions import load_region
-
             region = load_region(run.region)
         except Exception as exc:  # unknown or broken pack: the map frames the points instead
             info["note"] = f"region {run.region!r}: {exc}"
             continue
         info.update(name=region.name, title=region.title, bbox=region.bbox)
-        for city in region.cities:
+        for city in sorted(region.cities, key=lambda c: -c.population):
             if city.lat is not None and city.lon is not None:
                 info["landmarks"].append((city.name, city.lon, city.lat))
                 info["fallback"][city.name.lower()] = (city.lat, city.lon)
@@ -100,7 +100,7 @@ def _duration(run: Run) -> float | None:
 def _ahlers_boll(run: Run, tree: CrawlTree) -> dict[str, Any]:
     bridges = bridge_distances(tree)
     tails = tail_lengths(tree)
-    seeds = seed_distances(run.pages)
+    seeds = seed_distances(tree)
     return {
         "harvest_rate": run.relevant / run.fetched if run.fetched else NotAvailable(
             "no pages fetched"),
@@ -131,7 +131,9 @@ def _group_runs(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
 
 
 def _assignment(group: Sequence[Run]) -> dict[str, list[str]] | None:
-    """node -> cities it owns, if the runs recorded it (run.json "cities" or "assignment")."""
+    """node -> the cities it owns: from run.json ("assignment": {node: [cities]}, or a node's
+    own "cities"), else from the default node plan of the region (geofocus.partition) when the
+    runs' node names are that plan's."""
     assignment: dict[str, list[str]] = {}
     for run in group:
         if isinstance(run.meta.get("assignment"), dict):
@@ -141,21 +143,47 @@ def _assignment(group: Sequence[Run]) -> dict[str, list[str]] | None:
         node, cities = run.meta.get("node"), run.meta.get("cities")
         if node and isinstance(cities, list):
             assignment[str(node)] = [str(c) for c in cities]
+    if assignment:
+        return assignment
+    nodes = {str(p["node"]) for r in group for p in r.pages if p.get("node")}
+    nodes |= {str(r.meta["node"]) for r in group if r.meta.get("node")}
+    region_name = next((r.region for r in group if r.region), None)
+    if len(nodes) < 2 or not region_name:
+        return None
+    try:
+        plan = plan_for_region(load_region(region_name))
+    except Exception:  # no such region pack or plan: geo-focus says it lacks the assignment
+        return None
+    if not nodes <= set(plan.nodes):
+        return None
+    for city, node in plan.city_node.items():
+        assignment.setdefault(node, []).append(city.name)
     return assignment or None
 
 
-#: Stats key (in RUN_DIR/stats.json) of the URLs a node sent to other nodes; summed over the
-#: nodes of a crawl it gives the communication overhead exactly, else the log's lower bound.
+#: Stats keys (in RUN_DIR/stats.json) of the URLs a node sent to other nodes, in total or per
+#: receiving node (``.../sent/<node>``); summed over the nodes of a crawl they give the
+#: communication overhead, else the crawl log gives a lower bound.
 EXCHANGED_STAT = "geofocus/partition/sent"
 
 
+def _exchanged(run: Run) -> int | None:
+    total = run.stats.get(EXCHANGED_STAT)
+    if isinstance(total, (int, float)):
+        return int(total)
+    per_node = [v for k, v in run.stats.items()
+                if k.startswith(EXCHANGED_STAT + "/") and isinstance(v, (int, float))]
+    return int(sum(per_node)) if per_node else None
+
+
 def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[str, Any]:
-    pages = [dict(p, node=p.get("node") or r.meta.get("node")) for r in group for p in r.pages]
-    sent = [r.stats.get(EXCHANGED_STAT) for r in group]
-    exchanged = sum(int(x) for x in sent if isinstance(x, (int, float))) if any(
-        isinstance(x, (int, float)) for x in sent) else None
+    pages = [p if p.get("node") or not r.meta.get("node") else dict(p, node=r.meta["node"])
+             for r in group for p in r.pages]
+    tree = CrawlTree(pages)
+    sent = [x for x in map(_exchanged, group) if x is not None]
+    exchanged = sum(sent) if sent else None
     distinct, total = count_entities(pages)
-    locality = collab.geographic_locality(pages, canonical)
+    locality = collab.geographic_locality(tree, canonical)
     focus = collab.geo_focus(pages, _assignment(group), canonical)
     return {
         "crawl": label,
@@ -166,7 +194,7 @@ def _gao(label: str, group: Sequence[Run], k: int, m: float, canonical) -> dict[
         "distinct_entities": distinct,
         "entities": total,
         "entity_ratio": collab.entity_ratio(pages),
-        "geo_centrality": collab.geo_centrality(pages, k=k, m=m),
+        "geo_centrality": collab.geo_centrality(tree, k=k, m=m),
         "overlap": collab.overlap(pages),
         "diversity": collab.diversity(pages),
         "communication_overhead": collab.communication_overhead(pages, exchanged),
@@ -225,6 +253,12 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         notes.extend(f"{run.label}: {note}" for note in run.notes)
     if not runs:
         raise ReportError("no usable run directory: " + "; ".join(n[9:] for n in notes))
+    seen: dict[str, int] = {}
+    for run in runs:  # runs/a/bfs and runs/b/bfs would share a label
+        label = run.label
+        seen[label] = seen.get(label, 0) + 1
+        if seen[label] > 1:
+            run.name = f"{label} #{seen[label]}"
     truth = None
     if truth_path:
         try:

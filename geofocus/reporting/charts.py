@@ -126,13 +126,15 @@ def address_map(
     landmarks: Sequence[tuple[str, float, float]] = (),
     reference: Sequence[tuple[str, float, float]] = (),
     title: str = "",
+    max_labels: int = 15,
 ) -> Path:
     """A map of address points without any tile server.
 
     ``layers``: (label, [(lon, lat)]) drawn in turn, later layers smaller so that points
     found by several runs stay visible. ``bbox`` (min_lon, min_lat, max_lon, max_lat), from
     the region pack, frames the map (widened to include every point); ``landmarks`` are
-    labelled places (cities), ``reference`` faint labelled points (postcode centres).
+    labelled places (cities, the most important first: only the first ``max_labels`` get a
+    label), ``reference`` faint points (postcode centres), labelled when there are few.
     """
     points = [p for _, pts in layers for p in pts]
     if bbox is None and points:
@@ -146,19 +148,27 @@ def address_map(
         min_lat, max_lat = min(min_lat, lat), max(max_lat, lat)
     pad_x = (max_lon - min_lon) * 0.05 or 0.01
     pad_y = (max_lat - min_lat) * 0.05 or 0.01
-    fig, ax = plt.subplots(figsize=(8, 7))
+    fig, ax = plt.subplots(figsize=(10, 8))
     ax.set_facecolor("#f3f1ea")
     ax.add_patch(matplotlib.patches.Rectangle(
         (bbox[0], bbox[1]), bbox[2] - bbox[0], bbox[3] - bbox[1], fill=False,
         edgecolor="#999999", linestyle="--", linewidth=1, label="region"))
-    for name, lon, lat in reference:
-        ax.plot(lon, lat, marker="+", color="#aaaaaa", markersize=7, zorder=1)
-        ax.annotate(name, (lon, lat), xytext=(3, 3), textcoords="offset points", fontsize=7,
-                    color="#888888")
-    for name, lon, lat in landmarks:
-        ax.plot(lon, lat, marker="s", color="#333333", markersize=6, zorder=2)
-        ax.annotate(name, (lon, lat), xytext=(6, 6), textcoords="offset points", fontsize=10,
-                    fontweight="bold", color="#333333", alpha=0.8, zorder=2)
+    if reference:
+        few = len(reference) <= max_labels * 3
+        ax.scatter([r[1] for r in reference], [r[2] for r in reference], marker="+",
+                   color="#aaaaaa", s=40 if few else 4, linewidths=0.8, zorder=1)
+        for name, lon, lat in reference if few else ():
+            ax.annotate(name, (lon, lat), xytext=(3, 3), textcoords="offset points", fontsize=7,
+                        color="#888888")
+    if landmarks:
+        # A few places are landmarks; many (a region set) are background for the addresses.
+        few = len(landmarks) <= max_labels
+        ax.scatter([m[1] for m in landmarks], [m[2] for m in landmarks], marker="s",
+                   color="#333333" if few else "#999999", s=30 if few else 6, zorder=2)
+        for name, lon, lat in landmarks[: max_labels if few else max_labels // 2]:
+            ax.annotate(name, (lon, lat), xytext=(6, 6), textcoords="offset points",
+                        fontsize=10 if few else 7, fontweight="bold" if few else "normal",
+                        color="#333333" if few else "#777777", alpha=0.8, zorder=2)
     n = len(layers)
     for i, (label, pts) in enumerate(layers):
         if not pts:

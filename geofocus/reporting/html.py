@@ -164,7 +164,7 @@ def _filters_table(per_run: Sequence[dict]) -> str:
             + table(["reason", *[r["label"] for r in per_run]], rows))
 
 
-def _addresses_table(addresses: Sequence[AddressRecord], limit: int = 40) -> str:
+def _addresses_table(addresses: Sequence[AddressRecord], limit: int = 25) -> str:
     ranked = sorted(addresses, key=lambda a: (-len(a.urls), a.first_seen or 0))[:limit]
     rows = []
     for a in ranked:
@@ -217,6 +217,8 @@ def render_page(*, series: bool = False, per_run: Sequence[dict], gao: Sequence[
         'in <a href="addresses.geojson">addresses.geojson</a> (GeoJSON, one feature per '
         "address with the pages carrying it and when it was first seen).</p>",
         '<img src="map.png" alt="map of the addresses found">',
+        (f'<p class="note">The {min(25, len(addresses))} addresses found on most pages:</p>'
+         if addresses else ""),
         _addresses_table(addresses),
         '<h2 id="gao">Geographic measures (Gao et al.)</h2>',
         '<p class="note">Geo-coverage: pages with an address of the region / all pages. '

@@ -3,9 +3,10 @@
 The Redis frontier queues each request for its node; this worker pops from
 the queue of ``GEOFOCUS_NODE``.  Counts URLs kept (``geofocus/partition/kept``)
 and sent to other nodes (``geofocus/partition/sent/<node>``, the paper's
-communication overhead = sent / pages).  Off unless ``GEOFOCUS_PARTITION`` is
-set or the crawl is shared (then ``host`` for a one-city region, ``content``
-for a region set).
+communication overhead = sent / pages).  Off unless ``GEOFOCUS_PARTITION`` or
+``GEOFOCUS_NODE`` is set; the default policy is ``host`` for a one-city region
+and ``content`` for a region set.  Every node of the plan needs a worker, or
+the URLs sent to it wait in its queue (``scrapy crawl-admin status`` shows them).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ class PartitionMiddleware:
     def from_crawler(cls, crawler: Any) -> PartitionMiddleware:
         s = crawler.settings
         policy = (s.get("GEOFOCUS_PARTITION") or "").strip().lower()
-        if not policy and not s.get("GEOFOCUS_REDIS_URL"):
-            raise NotConfigured("no GEOFOCUS_PARTITION and not a shared crawl")
+        if not policy and not s.get("GEOFOCUS_NODE"):
+            # without nodes every worker of a shared crawl serves the one queue
+            raise NotConfigured("neither GEOFOCUS_PARTITION nor GEOFOCUS_NODE is set")
         if policy and policy not in POLICIES:
             raise PartitionError(f"unknown GEOFOCUS_PARTITION {policy!r}; choose one of {', '.join(POLICIES)}")
         return cls(crawler, policy, s.get("GEOFOCUS_NODE") or "", s.get("GEOFOCUS_NODES") or "",
@@ -57,6 +59,11 @@ class PartitionMiddleware:
             self.partitioner = Partitioner(policy, plan, Gazetteer(region), geoip)
             if not self.node:
                 self.node = plan.nodes[0]
+            if self.node not in plan.nodes:
+                logger.warning(
+                    "Partition: this node %(node)r is not one of the plan's nodes %(nodes)s: it will "
+                    "fetch only seeds; name it with GEOFOCUS_NODE or list the nodes in GEOFOCUS_NODES",
+                    {"node": self.node, "nodes": ",".join(plan.nodes)})
             logger.info("Partition: policy %(policy)s, nodes %(nodes)s, this node %(node)s",
                         {"policy": policy, "nodes": ",".join(plan.nodes), "node": self.node})
         return self.partitioner

@@ -12,16 +12,25 @@ evaluation at 550 and the decay middleware at 580).  Contract, all in
   decay middleware set ``"score"``): sets ``"path"`` = [terms of its link] +
   the parent's path, cut to n entries.  With strategy ``adaptive`` it also sets
   ``"prediction"`` and ``"priority"`` = score + prediction * (1 - score).  With
-  any other strategy the middleware still learns (so a baseline crawl leaves a
-  model behind) but sets ``"prediction"`` to None and leaves ``"priority"`` to
-  the decay middleware: the baselines pay no prediction cost, and the crawl
-  log says plainly that no prediction was used.
+  any other strategy (``distance``, ``bfs``) it neither extracts features nor
+  learns: it sets ``"prediction"`` to None and leaves ``"priority"`` to the
+  decay middleware, so the baselines pay nothing for the prediction (fair
+  throughput comparisons) and the crawl log says plainly that none was used.
+  A model can still be had from a baseline crawl afterwards, from its crawl
+  log: ``scrapy train RUN_DIR -o MODEL``.
 * ``rescore(meta)``: recompute a queued request's priority with the current
   model; the scheduler's ``rescore_requested`` signal calls it for a batch.
 
 The model starts from ``RUN_DIR/model.json`` if it exists (a resumed crawl),
 else from ``GEOFOCUS_MODEL``, else empty; it is saved to ``RUN_DIR/model.json``
 every ``GEOFOCUS_MODEL_SAVE_INTERVAL`` seconds and when the spider closes.
+
+With ``GEOFOCUS_REDIS_URL`` (a crawl shared by several workers) the model's
+counts are pooled in Redis (geofocus/redis/modelstore.py): every
+``GEOFOCUS_MODEL_SYNC_INTERVAL`` seconds a worker ships what it learned since
+its last sync and merges what the others learned, in a thread; the pool, not
+RUN_DIR/model.json, is what a restarted worker starts from (plus
+``GEOFOCUS_MODEL``, which stays local to each worker and is never shipped).
 """
 
 from __future__ import annotations
@@ -34,23 +43,26 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
+from twisted.internet import task, threads
 
 from geofocus import signals as geo_signals
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.rundir import get_run_dir
+from geofocus.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
+    from twisted.internet.defer import Deferred
+    from twisted.python.failure import Failure
 
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
 MODEL_FILE = "model.json"
-STRATEGIES = ("adaptive", "distance", "bfs")
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -66,6 +78,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         strategy: str,
         initial_model: str | None,
         save_interval: float,
+        redis_url: str = "",
+        crawl_id: str = "",
+        redis_prefix: str = "geofocus",
+        redis_timeout: float = 5.0,
+        sync_interval: float = 5.0,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
@@ -82,6 +99,18 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self._last_save = time.monotonic()
         self._dirty = False
         self._bad_path_logged = False
+        # Prediction histogram, counted here and added to the stats once per page
+        # (a stats call per link costs more than the model query).
+        self._buckets = [0] * 10
+        # Pooling through Redis (GEOFOCUS_REDIS_URL): see sync().
+        self.redis_url = redis_url
+        self.crawl_id = crawl_id
+        self.redis_prefix = redis_prefix
+        self.redis_timeout = redis_timeout
+        self.sync_interval = sync_interval
+        self._pool: Any = None
+        self._sync_loop: task.LoopingCall | None = None
+        self._sync_deferred: Deferred | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -97,6 +126,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             strategy=s.get("GEOFOCUS_STRATEGY", "adaptive"),
             initial_model=s.get("GEOFOCUS_MODEL") or None,
             save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", 60.0),
+            redis_url=s.get("GEOFOCUS_REDIS_URL") or "",
+            crawl_id=s.get("GEOFOCUS_CRAWL_ID") or "",
+            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or "geofocus",
+            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0),
+            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", 5.0),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
@@ -122,10 +156,20 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self._adaptive = self.strategy == "adaptive"
         return self._adaptive
 
+    @property
+    def pooled(self) -> bool:
+        """True when the model's counts are shared with the crawl's other workers through Redis."""
+        return bool(self.redis_url) and self.adaptive
+
     def spider_opened(self, spider: Spider) -> None:
         self.open()
+        if self.pooled:
+            self._start_pool()
 
     def spider_closed(self, spider: Spider, reason: str = "") -> None:
+        self.flush_stats()
+        if self._pool is not None:
+            self._final_sync()
         self.save()
 
     def open(self) -> None:
@@ -138,17 +182,22 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             logger.warning("unknown strategy %r; links get no prediction", self.strategy)
         self.model_path = get_run_dir(self.crawler) / MODEL_FILE
         source: Path | None = None
-        if self.model_path is not None and self.model_path.exists():
-            source = self.model_path  # resume: what this crawl learned before
+        if self.model_path.exists() and not self.pooled:
+            # Resume: what this crawl learned before.  A pooled crawl gets that
+            # (and what the other workers learned) from Redis instead.
+            source = self.model_path
         elif self._initial_model:
             source = Path(self._initial_model)
         if source is not None:
-            model = BridgeNaiveBayes.load(source)  # a bad model file is a configuration error
+            # A bad model file is a configuration error: it stops the crawl.
+            model = BridgeNaiveBayes.load(source, track_delta=self.pooled)
             if model.depth != self.depth:
                 logger.info("model %s has depth %d; using depth %d", source, model.depth, self.depth)
                 model = model.resized(self.depth)
             self.model = model
             logger.info("link model loaded from %s: %r", source, model)
+        elif self.pooled:
+            self.model = BridgeNaiveBayes(self.depth, self.alpha, track_delta=True)
         self.stats.set_value("geofocus/prediction/model_examples_loaded", self.model.examples())
 
     def save(self) -> None:
@@ -167,6 +216,79 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.model,
         )
 
+    # -- pooling through Redis ------------------------------------------------
+
+    def _start_pool(self) -> None:
+        """Connect the model to the crawl's pool in Redis and sync every GEOFOCUS_MODEL_SYNC_INTERVAL s.
+
+        Best effort: the frontier depends on Redis and reports it unreachable;
+        the model then simply stays local (logged, stat ``pool/errors``).
+        """
+        from geofocus.redis.connection import RedisUnavailableError, make_client
+        from geofocus.redis.modelstore import RedisModelPool
+
+        if not self.crawl_id:
+            logger.error("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: link model not pooled")
+            return
+        try:
+            client = make_client(self.redis_url, timeout=self.redis_timeout)
+        except RedisUnavailableError as exc:
+            logger.error("link model not pooled: %s", exc)
+            return
+        base = f"{self.redis_prefix}:{self.crawl_id}"
+        self._pool = RedisModelPool(client, base, self.depth, self.alpha)
+        self._sync_loop = task.LoopingCall(self.sync)
+        self._sync_loop.start(self.sync_interval, now=True)
+        logger.info("link model pooled in Redis under %s:model:*", base)
+
+    def sync(self) -> Deferred | None:
+        """Ship the counts learned since the last sync; merge what the other workers learned.
+
+        The Redis round trip runs in a thread; counts whose shipping failed are
+        shipped with the next sync.  Returns the Deferred of the exchange (None
+        when not pooled or a sync is already under way).
+        """
+        if self._pool is None or self._sync_deferred is not None:
+            return None
+        delta = self.model.take_delta()
+        d = threads.deferToThread(self._pool.exchange, delta)
+        d.addCallbacks(self._merge_pooled, self._sync_failed, errbackArgs=(delta,))
+        d.addBoth(self._sync_finished)
+        self._sync_deferred = d
+        return d
+
+    def _merge_pooled(self, others: dict[str, Any]) -> None:
+        examples = sum(a + b for a, b in others["docs"])
+        if examples or others["terms"]:
+            self.model.merge(others)
+            self._dirty = True
+        self.stats.inc_value("geofocus/prediction/pool/syncs")
+        self.stats.inc_value("geofocus/prediction/pool/examples_merged", examples)
+
+    def _sync_failed(self, failure: Failure, delta: dict[str, Any]) -> None:
+        self.model.requeue_delta(delta)
+        self.stats.inc_value("geofocus/prediction/pool/errors")
+        logger.warning(
+            "link model pool: exchange with Redis failed (%s); retrying in %.0f s",
+            failure.getErrorMessage(),
+            self.sync_interval,
+        )
+
+    def _sync_finished(self, result: Any) -> None:
+        self._sync_deferred = None
+
+    def _final_sync(self) -> None:
+        """Ship the rest at close (blocking: the crawl is over)."""
+        if self._sync_loop is not None and self._sync_loop.running:
+            self._sync_loop.stop()
+        delta = self.model.take_delta()
+        try:
+            self._merge_pooled(self._pool.exchange(delta))
+        except Exception as exc:
+            self.model.requeue_delta(delta)
+            self.stats.inc_value("geofocus/prediction/pool/errors")
+            logger.error("link model pool: final exchange failed, counts not shipped: %s", exc)
+
     # -- learning -------------------------------------------------------------
 
     def process_spider_input(self, response: Response) -> None:
@@ -176,8 +298,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         relevant = meta.get("relevant")
         path = meta.get("path")
-        if relevant is None or not path:
+        if relevant is None or not path or not self.adaptive:
             return
+        self.flush_stats()
         if not self._opened:
             self.open()
         if not isinstance(path, list):
@@ -214,6 +337,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         link = meta.get("link")
         if not isinstance(link, Mapping):
             return request
+        if not self.adaptive:
+            meta["prediction"] = None
+            return request
         if not self._opened:
             self.open()
         terms = link_terms(link)
@@ -223,21 +349,25 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             if isinstance(parent, dict) and isinstance(parent.get("path"), list):
                 parent_path = parent["path"][: self.depth - 1]
         meta["path"] = [terms, *parent_path]
-        if self.adaptive:
-            self._score(meta, terms)
-        else:
-            meta["prediction"] = None
+        self._score(meta, terms)
         return request
 
     def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
         pred = self.model.prediction(terms, self.decay)
         meta["prediction"] = pred
-        self.stats.inc_value(f"geofocus/prediction/score_bucket/{min(int(pred * 10), 9)}")
+        self._buckets[min(int(pred * 10), 9)] += 1
         score = meta.get("score")
         if isinstance(score, (int, float)) and not isinstance(score, bool):
             meta["priority"] = priority(float(score), pred)
             return meta["priority"]
         return None
+
+    def flush_stats(self) -> None:
+        """Add the predictions counted since the last flush to ``geofocus/prediction/score_bucket/<b>``."""
+        for b, count in enumerate(self._buckets):
+            if count:
+                self.stats.inc_value(f"geofocus/prediction/score_bucket/{b}", count)
+                self._buckets[b] = 0
 
     def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
         """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""

@@ -1,0 +1,299 @@
+"""Scale-out benchmark: Redis frontier ops/s, crawl pages/s with 1 and 2 workers, partition policies.
+
+    python bench/scale.py [--pages 20000] [--seconds 25] [--latency 0] [--policy-pages 20000]
+                          [--budget 6000] [--out bench/results/scale.json]
+
+1. Frontier operations per second (push, pop+done) of the Redis frontier
+   (a real redis-server started here) next to the embedded SQLite frontier,
+   and Redis memory per fetched fingerprint in the seen-set.
+2. Pages per second of `scrapy crawl geo` on simweb (oldenburg, through its
+   proxy) for --seconds: 1 worker (SQLite), 1 worker (Redis), 2 workers
+   sharing one Redis crawl.
+3. The collaborative policies of Gao et al. (2006) on a us-top100 simweb
+   (in-process, pages rendered as served): each node crawls breadth-first
+   with its own seen-set under a page budget, links routed by the policy
+   (policy A for the page-level ones); prints geo-coverage, geo-focus,
+   overlap (N-I)/N, diversity S/N and communication overhead (URLs sent to
+   other nodes per downloaded page), as in the paper's Tables 3, 4, 7 and 9.
+   The ip policy uses a GeoIP table that places 70 % of the region's hosts
+   right (simweb serves everything from one proxy address).
+
+Prints tables and writes JSON.  Results are measurements, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, deque
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
+from geofocus.partition import (  # noqa: E402
+    Gazetteer, GeoIPTable, Link, Page, Partitioner, plan_for_region,
+)
+from geofocus.redis.frontier import RedisFrontier  # noqa: E402
+from redisutil import RedisServer  # noqa: E402
+
+
+# -- 1. frontier operations ----------------------------------------------------------
+def frontier_ops(frontier, n: int) -> dict[str, float]:
+    frontier.open()
+    rnd = random.Random(1)
+    t0 = time.perf_counter()
+    for i in range(n):
+        url = f"http://h{i % 500}.example.com/p{i}"
+        frontier.push(FrontierEntry(f"{i:040x}", rnd.random(), f"h{i % 500}", {"url": url, "meta": {}}))
+    if hasattr(frontier, "sync"):
+        frontier.sync(60)
+    else:
+        frontier.flush()
+    t1 = time.perf_counter()
+    popped = 0
+    while True:
+        e = frontier.pop()
+        if e is None:
+            if hasattr(frontier, "sync") and len(frontier):
+                frontier.sync(60)
+                continue
+            break
+        frontier.done(e.fingerprint)
+        popped += 1
+    if hasattr(frontier, "sync"):
+        frontier.sync(60)
+    else:
+        frontier.flush()
+    t2 = time.perf_counter()
+    frontier.close()
+    return {"push_per_s": round(n / (t1 - t0)), "pop_done_per_s": round(popped / (t2 - t1)),
+            "popped": popped}
+
+
+def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
+    """Redis memory per fetched fingerprint in the sharded seen-set."""
+    client = server.client()
+    f = RedisFrontier(client, f"mem-{os.getpid()}", flush_interval=0.2, push_buffer=5000)
+    f.open()
+    before = client.info("memory")["used_memory"]
+    for i in range(n):
+        f.done(f"{i:x}")
+        if i % 50000 == 0:
+            f.sync(60)
+    f.sync(60)
+    after = client.info("memory")["used_memory"]
+    f.close()
+    return {"fingerprints": n, "bytes_each": round((after - before) / n, 1)}
+
+
+# -- 2. crawl throughput -------------------------------------------------------------
+def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
+          seconds: float) -> dict[str, float]:
+    """`scrapy crawl geo` workers on simweb for ``seconds``; pages/s over all of them."""
+    procs = []
+    workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}"
+    crawl_id = f"bench-{os.getpid()}-{workers}-{time.time_ns()}"
+    for w in range(workers):
+        args = [sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg",
+                "-a", f"seeds={seeds_file}", "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
+                "-s", "LOG_LEVEL=WARNING", "-s", f"CLOSESPIDER_TIMEOUT={seconds}"]
+        if redis_url:
+            args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
+        procs.append(subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      env={**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": proxy}))
+    for p in procs:
+        p.wait()
+    times, urls = [], []
+    for w in range(workers):
+        log = workdir / f"w{w}" / "crawl.jsonl"
+        for line in log.read_text().splitlines() if log.exists() else []:
+            row = json.loads(line)
+            times.append(row["time"])
+            urls.append(row["url"])
+    span = max(times) - min(times) if len(times) > 1 else float("nan")
+    return {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "pages": len(urls),
+            "unique": len(set(urls)), "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1)}
+
+
+# -- 3. collaborative policies on a us-top100 simweb ----------------------------------
+class SimwebPages:
+    """Fetch pages of an in-process simweb: (text, addresses, links, ip) by URL, cached."""
+
+    def __init__(self, pages: int, seed: int, geoip_accuracy: float = 0.7) -> None:
+        from geofocus.simweb.params import WebParams
+        from geofocus.simweb.web import SimWeb
+
+        self.web = SimWeb(WebParams(pages=pages, seed=seed, region="us-top100", latency_scale=0.0))
+        self.region = self.web.region
+        self.cache: dict[str, tuple | None] = {}
+        rnd = random.Random(seed)
+        cities = list(self.region.cities)
+        self.geoip_rows = []
+        for hid in range(self.web.n_hosts):
+            host = self.web.host(hid)
+            place = host.place
+            right = place is not None and place.in_region and rnd.random() < geoip_accuracy
+            city = (place.name, place.state) if right else (lambda c: (c.name, c.state))(rnd.choice(cities))
+            self.geoip_rows.append(f"10.{hid // 250}.{hid % 250}.1/32,{city[0]},{city[1]}")
+
+    def fetch(self, url: str) -> tuple | None:
+        if url in self.cache:
+            return self.cache[url]
+        from urllib.parse import urlsplit
+
+        from lxml import html as lxml_html
+
+        from geofocus.simweb.render import render_page
+
+        result = None
+        for _ in range(3):  # follow redirects
+            parts = urlsplit(url)
+            res = self.web.resolve(parts.hostname or "", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
+            if res.kind == "redirect" and res.location:
+                url = res.location
+                continue
+            if res.kind == "page" and res.page is not None and res.page.is_html:
+                page = res.page
+                links = self.web.outlinks(res)
+                doc = lxml_html.fromstring(render_page(self.web, page, links))
+                for bad in doc.xpath("//script|//style"):
+                    bad.drop_tree()
+                text = " ".join(doc.text_content().split())
+                place = page.host.place
+                addresses = [{"city": a.city, "state": place.state if place and place.name == a.city else None}
+                             for a in page.addresses if a.in_region] if page.relevant else []
+                hid = page.host.hid
+                result = (text, addresses, [(link.url, link.anchor, f"{link.before} {link.anchor} {link.after}")
+                                            for link in links], f"10.{hid // 250}.{hid % 250}.1")
+            break
+        self.cache[url] = result
+        return result
+
+
+def simulate(policy: str, web: SimwebPages, geoip_path: str, budget: int) -> dict[str, float]:
+    """Each node crawls breadth-first with its own seen-set (as in the paper); links by the policy."""
+    region = web.region
+    plan = plan_for_region(region)
+    gaz = Gazetteer(region)
+    part = Partitioner(policy, plan, gaz, GeoIPTable(geoip_path) if policy == "ip" else None)
+    queues = {n: deque() for n in plan.nodes}
+    seen = {n: set() for n in plan.nodes}
+    for url in web.web.seeds():
+        queues[plan.general].append(url)
+    fetched: list[tuple[str, str]] = []
+    sent = 0
+    per_node = budget // len(plan.nodes)
+    counts = Counter()
+    progressed = True
+    while progressed:
+        progressed = False
+        for node, q in queues.items():
+            while q and counts[node] < per_node:
+                url = q.popleft()
+                if url in seen[node]:
+                    continue
+                seen[node].add(url)
+                page = web.fetch(url)
+                if page is None:
+                    continue
+                counts[node] += 1
+                fetched.append((node, url))
+                text, addresses, links, ip = page
+                targets = part.assign(Page(url, text, ip, addresses), [Link(u, a, c) for u, a, c in links])
+                for (u, _, _), target in zip(links, targets):
+                    if target != node:
+                        sent += 1
+                    queues[target].append(u)
+                progressed = True
+                break
+    n = len(fetched) or 1
+    unique = len({u for _, u in fetched})
+    geo = sum(1 for _, u in fetched if web.fetch(u)[1])
+    focused = sum(1 for node, u in fetched if any(
+        plan.node_of(gaz.resolve(a["city"], a["state"])) == node for a in web.fetch(u)[1]))
+    hosts = len({u.split("/")[2] for _, u in fetched})
+    return {"policy": policy, "pages": len(fetched), "geo_coverage": round(geo / n, 3),
+            "geo_focus": round(focused / max(geo, 1), 3), "overlap": round((n - unique) / n, 3),
+            "diversity": round(hosts / n, 3), "comm_overhead": round(sent / n, 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pages", type=int, default=20000, help="pages of the simweb the workers crawl")
+    ap.add_argument("--seconds", type=float, default=25, help="how long each crawl runs")
+    ap.add_argument("--latency", type=float, default=0.0,
+                    help="simweb --latency-scale (0: pages at once, CPU-bound; 1: slow hosts as calibrated)")
+    ap.add_argument("--ops", type=int, default=20000)
+    ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
+    ap.add_argument("--policy-pages", type=int, default=20000, help="pages of the us-top100 simweb")
+    ap.add_argument("--budget", type=int, default=6000, help="pages fetched by all nodes per policy")
+    ap.add_argument("--parts", default="ops,crawl,policies", help="which parts to run (comma-separated)")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "scale.json"))
+    args = ap.parse_args()
+    parts = set(args.parts.split(","))
+    results: dict = {}
+    server = RedisServer().start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp_path = Path(tmp)
+            if "ops" in parts:
+                results["frontier_ops"] = {
+                    "redis": frontier_ops(RedisFrontier(server.client(), f"bench-{os.getpid()}", batch=256,
+                                                        max_held=1024, slot_cap=64, pop_wait=1.0), args.ops),
+                    "sqlite": frontier_ops(SqliteFrontier(tmp_path / "f.sqlite"), args.ops),
+                }
+                print("frontier ops/s:", json.dumps(results["frontier_ops"]))
+                results["seen_memory"] = seen_memory(server, args.seen)
+                print("seen-set memory:", json.dumps(results["seen_memory"]))
+            if "crawl" in parts:
+                results["crawl"] = crawl_part(args, tmp_path, server)
+            if "policies" in parts:
+                results["policies"] = policies_part(args, tmp_path)
+    finally:
+        server.cleanup()
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(results, indent=2))
+    print(f"\nwritten {args.out}")
+
+
+def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) -> dict:
+    from simweb_server import running_simweb
+
+    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency) as sw:
+        runs = [crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, None, args.seconds),
+                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, server.url, args.seconds),
+                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
+    for r in runs:
+        print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
+              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s")
+    print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
+    return {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
+            "seconds": args.seconds, "runs": runs}
+
+
+def policies_part(args: argparse.Namespace, tmp_path: Path) -> dict:
+    web = SimwebPages(args.policy_pages, seed=1)
+    geoip_path = tmp_path / "geoip.csv"
+    geoip_path.write_text("\n".join(web.geoip_rows))
+    table = [simulate(p, web, str(geoip_path), args.budget)
+             for p in ("hash", "host", "url", "anchor", "content", "classification", "ip")]
+    print(f"\ncollaborative policies on a us-top100 simweb of {args.policy_pages} pages, budget "
+          f"{args.budget} (nodes {', '.join(plan_for_region(web.region).nodes)}):")
+    cols = ["policy", "pages", "geo_coverage", "geo_focus", "overlap", "diversity", "comm_overhead"]
+    print("  ".join(f"{c:>14}" for c in cols))
+    for row in table:
+        print("  ".join(f"{row[c]!s:>14}" for c in cols))
+    return {"web": f"simweb us-top100 {args.policy_pages} pages", "budget": args.budget, "rows": table}
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""The whole crawler (``scrapy crawl geo``) on the offline web, judged by simweb's ground truth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from geofocus.metrics.truth import load_truth
+from tests.crawling import crawl_log, run_crawl
+from tests.simweb_server import running_simweb
+
+BUDGET = 500
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    with running_simweb(tmp_path_factory.mktemp("simweb"), pages=20000, seed=1) as server:
+        yield server
+
+
+def crawl(web, tmp_path, strategy):
+    run_dir = tmp_path / strategy
+    result = run_crawl(
+        run_dir, str(web.seeds_file), web.proxy_url, "-a", f"strategy={strategy}",
+        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", "-O", str(tmp_path / f"{strategy}.jsonl"), timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return run_dir
+
+
+def relevant_in_first(log, truth, n=BUDGET):
+    return sum(1 for record in log[:n] if truth.grade(record["url"]) == "relevant")
+
+
+def test_adaptive_finds_more_relevant_pages_than_distance_in_its_first_500_fetches(web, tmp_path):
+    truth = load_truth(web.truth_file)
+    found = {}
+    for strategy in ("distance", "adaptive"):
+        log = crawl_log(crawl(web, tmp_path, strategy))
+        assert len(log) >= BUDGET
+        assert len({r["url"] for r in log}) == len(log)  # nothing fetched twice
+        found[strategy] = relevant_in_first(log, truth)
+    assert found["adaptive"] > found["distance"] > 0, found
+
+
+def test_items_are_the_relevant_pages_of_the_truth(web, tmp_path):
+    truth = load_truth(web.truth_file)
+    run_dir = crawl(web, tmp_path, "bfs")
+    items = [json.loads(line) for line in (tmp_path / "bfs.jsonl").read_text().splitlines()]
+    assert items, "a crawl of 500 pages from the regional directory finds relevant pages"
+    wrong = [i["url"] for i in items if truth.grade(i["url"]) != "relevant"]
+    assert len(wrong) <= len(items) * 0.05, wrong[:5]
+    log = crawl_log(run_dir)
+    missed = [r["url"] for r in log if truth.grade(r["url"]) == "relevant" and not r["relevant"]]
+    assert len(missed) <= len(items) * 0.05, missed[:5]
+    for item in items:
+        assert item["addresses"] and all(a["postcode"].startswith("261") for a in item["addresses"] if a["postcode"])
