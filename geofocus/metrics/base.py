@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -33,3 +36,18 @@ def ratio(numerator: float, denominator: float, reason: str) -> float | NotAvail
     if not denominator:
         return NotAvailable(reason)
     return numerator / denominator
+
+
+def read_jsonl(path: Path) -> Iterator[dict[str, Any] | None]:
+    """The JSON object of each non-blank line of ``path``; None for a line that is not one."""
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                yield None
+                continue
+            yield record if isinstance(record, dict) else None

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from geofocus.metrics.base import read_jsonl
+
 logger = logging.getLogger(__name__)
 
 CRAWL_LOG = "crawl.jsonl"
@@ -69,20 +71,11 @@ class Run:
 
 def _read_jsonl(path: Path, notes: list[str]) -> Iterator[dict[str, Any]]:
     bad = 0
-    with path.open(encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                record = json.loads(line)
-            except ValueError:
-                bad += 1
-                continue
-            if isinstance(record, dict):
-                yield record
-            else:
-                bad += 1
+    for record in read_jsonl(path):
+        if record is None:
+            bad += 1
+        else:
+            yield record
     if bad:
         notes.append(f"{path.name}: skipped {bad} malformed line(s)")
 

@@ -11,12 +11,11 @@ applied to both sides, so that the crawler's normalised URLs meet the generator'
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from geofocus.metrics.base import NotAvailable, ratio
+from geofocus.metrics.base import NotAvailable, ratio, read_jsonl
 from geofocus.urlnorm import InvalidURL, normalize_url
 
 GRADES = ("relevant", "partial", "none")
@@ -65,23 +64,14 @@ def load_truth(path: str | Path) -> Truth:
         raise TruthError(f"{path}: no such truth file (simweb writes one with --truth FILE)")
     grades: dict[str, str] = {}
     pages = skipped = 0
-    with path.open(encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                record = json.loads(line)
-            except ValueError:
-                skipped += 1
-                continue
-            if not isinstance(record, dict) or not isinstance(record.get("url"), str):
-                skipped += 1
-                continue
-            pages += 1
-            grade = _grade_of(record)
-            if grade != "none":
-                grades[match_key(record["url"])] = grade
+    for record in read_jsonl(path):
+        if record is None or not isinstance(record.get("url"), str):
+            skipped += 1
+            continue
+        pages += 1
+        grade = _grade_of(record)
+        if grade != "none":
+            grades[match_key(record["url"])] = grade
     if not pages:
         raise TruthError(f"{path}: no truth lines ({{url, relevant, grade}} JSON lines)")
     return Truth(grades=grades, pages=pages, skipped=skipped)
