@@ -41,6 +41,11 @@ def test_adaptive_finds_more_relevant_pages_than_distance_in_its_first_500_fetch
         assert len(log) >= BUDGET
         assert len({r["url"] for r in log}) == len(log)  # nothing fetched twice
         found[strategy] = relevant_in_first(log, truth)
+        stats = json.loads((tmp_path / strategy / "stats.json").read_text())
+        # URLs found again from better parents move up in the frontier ...
+        assert stats["geofocus/frontier/reprioritised"] > 0
+    # ... and the adaptive crawl re-scores queued URLs as its link model learns.
+    assert stats["geofocus/frontier/rescored"] > 0
     assert found["adaptive"] > found["distance"] > 0, found
 
 
