@@ -164,3 +164,64 @@ def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
     shared_rate = sum(r["relevant"] for r in rows) / len(rows)
     single_rate = sum(r["relevant"] for r in single) / len(single)
     assert abs(shared_rate - single_rate) < 0.1, (shared_rate, single_rate)
+
+
+def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, redis_server):
+    """Three workers on simweb; one is killed with SIGKILL mid-crawl and Redis restarts once."""
+    from simweb_server import running_simweb
+
+    budget = 300
+    crawl = unique_crawl_id("sim-faults")
+    with running_simweb(tmp_path / "web", pages=5000) as sw:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": sw.proxy_url}
+
+        def worker(name, shared):
+            args = [*SCRAPY, "crawl", "geo", "-a", "region=oldenburg", "-a", f"seeds={sw.seeds_file}",
+                    "-s", f"GEOFOCUS_RUN_DIR={tmp_path / name}", "-s", f"GEOFOCUS_MAX_PAGES={budget}",
+                    "-s", "CONCURRENT_REQUESTS=8", "-s", "DOWNLOAD_DELAY=0.05"]
+            if shared:
+                args += ["-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl}",
+                         "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
+                         "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
+            log = open(tmp_path / f"{name}.log", "w")
+            return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+        single = worker("single", False)
+        procs = [worker(f"w{i}", True) for i in range(3)]
+        victim = procs[0]
+        end = time.monotonic() + 60
+        while len(fetched(tmp_path / "w0")) < 30 and time.monotonic() < end and victim.poll() is None:
+            time.sleep(0.1)
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        killed_at = time.time()
+        killed = fetched(tmp_path / "w0")
+        assert killed, "the victim fetched pages before it was killed"
+        redis_server.restart(down_for=1.0)
+        wait_all(procs[1:] + [single], timeout=150)
+
+    survivors = [r for i in (1, 2) for r in fetched(tmp_path / f"w{i}")]
+    survivor_urls = [r["url"] for r in survivors]
+    assert survivors and len(survivor_urls) == len(set(survivor_urls))  # no double fetch among the living
+    urls = [r["url"] for r in killed + survivors]
+    twice = {u for u in urls if urls.count(u) > 1}
+    assert twice <= {r["url"] for r in killed}  # only the dead worker's expired leases came back
+    assert budget <= len(urls) < budget * 1.5
+    assert any("lost Redis" in (tmp_path / f"w{i}.log").read_text() for i in (1, 2))
+    client = redis.Redis.from_url(redis_server.url)
+    # The budget may end the crawl before the dead worker's leases expire: those that remain are
+    # all one worker's, not renewed since the kill (TTL 3 s), so they expire and go back to the
+    # queue when any worker next runs.
+    leases = client.zrange(f"geofocus:{crawl}:leases", 0, -1, withscores=True)
+    owners = {client.hget(f"geofocus:{crawl}:lease", fp).split(b"\t")[0] for fp, _ in leases}
+    assert len(owners) <= 1
+    assert all(deadline <= (killed_at + 3 + 0.5) * 1000 for _, deadline in leases)
+    stats = {k.decode(): int(v) for k, v in client.hgetall(f"geofocus:{crawl}:stats").items()}
+    queued = sum(client.zcard(k) for k in client.scan_iter(match=f"geofocus:{crawl}:q:*"))
+    # every URL ever queued is fetched, queued, or held by the dead worker's expired lease
+    assert stats["push/new"] == stats["done/queued"] + queued + len(leases)
+    rows = killed + survivors
+    shared_rate = sum(r["relevant"] for r in rows) / len(rows)
+    alone = fetched(tmp_path / "single")
+    single_rate = sum(r["relevant"] for r in alone) / len(alone)
+    assert abs(shared_rate - single_rate) < 0.1, (shared_rate, single_rate)
