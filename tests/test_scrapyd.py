@@ -2,16 +2,19 @@
 
 One scrapyd (started here, on a free port, in a temp dir) runs: a plain crawl
 of a small local site, then two jobs that are workers of one crawl shared
-through a real redis-server.
+through a real redis-server.  Another runs a crawl of simweb, whose proxy its
+jobs inherit from scrapyd's environment.
 """
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 import time
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,18 +32,18 @@ def api(base, path, data=None):
         return json.loads(r.read())
 
 
-@pytest.fixture
-def scrapyd(tmp_path):
+@contextmanager
+def running_scrapyd(home: Path, env: dict | None = None):
+    """A real scrapyd on a free port with its state under ``home``; yields its base URL."""
     port = free_port()
-    home = tmp_path / "scrapyd"
-    home.mkdir()
+    home.mkdir(parents=True)
     (home / "scrapyd.conf").write_text(
         "[scrapyd]\n"
         f"bind_address = 127.0.0.1\nhttp_port = {port}\n"
         f"eggs_dir = {home}/eggs\nlogs_dir = {home}/logs\nitems_dir = {home}/items\n"
         f"dbs_dir = {home}/dbs\nmax_proc = 2\npoll_interval = 0.3\n"
     )
-    proc = subprocess.Popen([str(BIN / "scrapyd")], cwd=home,
+    proc = subprocess.Popen([str(BIN / "scrapyd")], cwd=home, env={**os.environ, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
     end = time.monotonic() + 20
@@ -53,9 +56,18 @@ def scrapyd(tmp_path):
                 proc.kill()
                 raise RuntimeError("scrapyd did not start") from None
             time.sleep(0.2)
-    yield base, home
-    proc.terminate()
-    proc.wait(10)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture
+def scrapyd(tmp_path):
+    home = tmp_path / "scrapyd"
+    with running_scrapyd(home) as base:
+        yield base, home
 
 
 def deploy(tmp_path, base):
@@ -111,3 +123,26 @@ def test_deploy_and_schedule_crawls_through_the_http_api(tmp_path, scrapyd, redi
         assert len(fetched) == len(set(fetched)) == site.pages
     finally:
         site.stop()
+
+
+def test_scheduled_crawl_of_simweb_finishes_with_its_relevant_pages(tmp_path):
+    """scrapyd runs `geo` against simweb (its jobs inherit scrapyd's http_proxy) and keeps the items."""
+    from simweb_server import running_simweb
+
+    from geofocus.metrics.truth import load_truth
+
+    with running_simweb(tmp_path / "web", pages=5000) as sw:
+        home = tmp_path / "scrapyd"
+        with running_scrapyd(home, env={"http_proxy": sw.proxy_url}) as base:
+            deploy(tmp_path, base)
+            job = api(base, "schedule.json", {
+                "project": "geofocus", "spider": "geo", "region": "oldenburg", "seeds": str(sw.seeds_file),
+                "setting": ["GEOFOCUS_ALLOW_PRIVATE=1", "GEOFOCUS_MAX_PAGES=200",
+                            f"GEOFOCUS_RUN_DIR={tmp_path}/run"],
+            })["jobid"]
+            wait_finished(base, [job], timeout=120)
+        items = [json.loads(line) for line in
+                 (home / "items" / "geofocus" / "geo" / f"{job}.jl").read_text().splitlines()]
+        truth = load_truth(sw.truth_file)
+    assert len((tmp_path / "run" / "crawl.jsonl").read_text().splitlines()) >= 200
+    assert items and all(truth.grade(i["url"]) == "relevant" for i in items)
