@@ -25,8 +25,15 @@ WEB = {
             "http://trap.de/a/a/a/a",
             "http://english.de/",
             "http://portal.de/privat/intern",
+            "http://loop.de/a",
+            "http://[bad-url/",
+            "http://binary.de/",
         ],
     ),
+    "http://loop.de/a": {"status": 301, "headers": {"Location": "http://loop.de/b"}},
+    "http://loop.de/b": {"status": 301, "headers": {"Location": "http://loop.de/a"}},
+    # A binary body that claims to be HTML in a charset that does not exist.
+    "http://binary.de/": {"body": "\x00\x01\ufffe PK\x03\x04 " * 200, "type": "text/html; charset=no-such-charset"},
     "http://portal.de/robots.txt": {"body": "User-agent: *\nDisallow: /privat\n", "type": "text/plain"},
     "http://portal.de/privat/intern": page("Intern", address="Markt 1, 26122 Oldenburg"),
     "http://cafe.de/kontakt": page("Cafe", ["http://cafe.de/team", "http://shop.de/"], address=ADDRESS),
@@ -68,7 +75,7 @@ def test_distance_crawl_follows_priorities_and_filters(web, tmp_path):
     order = urls(log)
     assert set(order) == {
         "http://portal.de/", "http://bridge.de/", "http://cafe.de/kontakt", "http://cafe.de/team",
-        "http://shop.de/", "http://bridge.de/deep", "http://far.de/",
+        "http://shop.de/", "http://bridge.de/deep", "http://far.de/", "http://binary.de/",
     }
     # Links of the relevant page (0.5) come before the page two bridges away (0.125), found
     # earlier. (Scrapy pops the next URL while the previous page is still being parsed, so
@@ -83,8 +90,10 @@ def test_distance_crawl_follows_priorities_and_filters(web, tmp_path):
     assert by_url["http://far.de/"]["seed_dist"] == 3 and by_url["http://far.de/"]["dist"] == 0
     assert by_url["http://bridge.de/deep"]["dist"] == 2
 
+    assert by_url["http://binary.de/"]["relevant"] is False  # evaluated, not a crash
     stats = stats_of(run_dir)
-    assert stats["geofocus/fetched"] == 7 and stats["geofocus/relevant"] == 2
+    assert stats["geofocus/fetched"] == 8 and stats["geofocus/relevant"] == 2
+    assert stats["geofocus/failed/IgnoreRequest"] >= 1  # the redirect loop gave up, counted
     assert stats["geofocus/filtered/tld/fr"] == 1
     assert stats["geofocus/filtered/trap/repeated_segment"] == 1
     assert stats["geofocus/filtered/language/en"] == 1
@@ -144,12 +153,12 @@ def test_stopped_crawl_resumes_without_refetching_or_losing_pages(web, tmp_path)
     first = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "CONCURRENT_REQUESTS=1", "-s", "CLOSESPIDER_PAGECOUNT=3")
     assert first.returncode == 0, first.stderr[-3000:]
     fetched_first = urls(crawl_log(run_dir))
-    assert 1 <= len(fetched_first) < 7
+    assert 1 <= len(fetched_first) < 8
     second = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "CONCURRENT_REQUESTS=1")
     assert second.returncode == 0, second.stderr[-3000:]
     fetched = urls(crawl_log(run_dir))
-    assert len(fetched) == len(set(fetched)) == 7
-    assert stats_of(run_dir)["geofocus/fetched"] == 7  # the totals continue across runs
+    assert len(fetched) == len(set(fetched)) == 8
+    assert stats_of(run_dir)["geofocus/fetched"] == 8  # the totals continue across runs
 
 
 def chain_web(n: int = 300) -> dict:
