@@ -34,6 +34,8 @@ GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 # Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
+# Seed of the frontier's random tie-breaks ("" = a new one every run); set it for repeatable experiments.
+GEOFOCUS_FRONTIER_SEED = ""
 # How many of the best URLs the scheduler looks at to find one whose host is not busy.
 GEOFOCUS_FRONTIER_LOOKAHEAD = 64
 

@@ -19,11 +19,12 @@ def web(tmp_path_factory):
         yield server
 
 
-def crawl(web, tmp_path, strategy):
-    run_dir = tmp_path / strategy
+def crawl(web, tmp_path, strategy, name=None):
+    name = name or strategy
+    run_dir = tmp_path / name
     result = run_crawl(
         run_dir, str(web.seeds_file), web.proxy_url, "-a", f"strategy={strategy}",
-        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", "-O", str(tmp_path / f"{strategy}.jsonl"), timeout=300,
+        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", "-O", str(tmp_path / f"{name}.jsonl"), timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return run_dir
@@ -34,19 +35,23 @@ def relevant_in_first(log, truth, n=BUDGET):
 
 
 def test_adaptive_finds_more_relevant_pages_than_distance_in_its_first_500_fetches(web, tmp_path):
+    # Two crawls per strategy: what an adaptive crawl learns early varies from run to run
+    # (measured: 149-180 truly relevant pages in the first 500 against 142-154 for distance).
     truth = load_truth(web.truth_file)
-    found = {}
-    for strategy in ("distance", "adaptive"):
-        log = crawl_log(crawl(web, tmp_path, strategy))
-        assert len(log) >= BUDGET
-        assert len({r["url"] for r in log}) == len(log)  # nothing fetched twice
-        found[strategy] = relevant_in_first(log, truth)
-        stats = json.loads((tmp_path / strategy / "stats.json").read_text())
-        # URLs found again from better parents move up in the frontier ...
-        assert stats["geofocus/frontier/reprioritised"] > 0
-    # ... and the adaptive crawl re-scores queued URLs as its link model learns.
-    assert stats["geofocus/frontier/rescored"] > 0
-    assert found["adaptive"] > found["distance"] > 0, found
+    found = {"distance": [], "adaptive": []}
+    for run in (1, 2):
+        for strategy in found:
+            name = f"{strategy}-{run}"
+            log = crawl_log(crawl(web, tmp_path, strategy, name))
+            assert len(log) >= BUDGET
+            assert len({r["url"] for r in log}) == len(log)  # nothing fetched twice
+            found[strategy].append(relevant_in_first(log, truth))
+            stats = json.loads((tmp_path / name / "stats.json").read_text())
+            # URLs found again from better parents move up in the frontier ...
+            assert stats["geofocus/frontier/reprioritised"] > 0
+        # ... and the adaptive crawl re-scores queued URLs as its link model learns.
+        assert stats["geofocus/frontier/rescored"] > 0
+    assert sum(found["adaptive"]) > sum(found["distance"]) > 0, found
 
 
 def test_items_are_the_relevant_pages_of_the_truth(web, tmp_path):
