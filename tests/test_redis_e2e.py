@@ -53,6 +53,16 @@ def fetched(run_dir):
     return rows
 
 
+def kill_after(victim, run_dir, pages, timeout):
+    """SIGKILL ``victim`` once its crawl log has ``pages`` lines; returns its rows and the kill time."""
+    end = time.monotonic() + timeout
+    while len(fetched(run_dir)) < pages and time.monotonic() < end and victim.poll() is None:
+        time.sleep(0.1)
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    return fetched(run_dir), time.time()
+
+
 def wait_all(procs, timeout=90):
     end = time.monotonic() + timeout
     for p in procs:
@@ -71,14 +81,8 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     single = start_worker(site, tmp_path / "single")
     crawl = unique_crawl_id("e2e-faults")
     procs = [start_worker(site, tmp_path / f"w{i}", redis_server.url, crawl) for i in range(3)]
-    victim = procs[0]
     # kill one worker once it has fetched some pages
-    end = time.monotonic() + 40
-    while len(fetched(tmp_path / "w0")) < 5 and time.monotonic() < end and victim.poll() is None:
-        time.sleep(0.1)
-    victim.send_signal(signal.SIGKILL)
-    victim.wait()
-    killed_rows = fetched(tmp_path / "w0")
+    killed_rows, _ = kill_after(procs[0], tmp_path / "w0", pages=5, timeout=40)
     redis_server.restart(down_for=1.0)
     wait_all(procs[1:])
     wait_all([single])
@@ -188,14 +192,7 @@ def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, red
 
         single = worker("single", False)
         procs = [worker(f"w{i}", True) for i in range(3)]
-        victim = procs[0]
-        end = time.monotonic() + 60
-        while len(fetched(tmp_path / "w0")) < 30 and time.monotonic() < end and victim.poll() is None:
-            time.sleep(0.1)
-        victim.send_signal(signal.SIGKILL)
-        victim.wait()
-        killed_at = time.time()
-        killed = fetched(tmp_path / "w0")
+        killed, killed_at = kill_after(procs[0], tmp_path / "w0", pages=30, timeout=60)
         assert killed, "the victim fetched pages before it was killed"
         redis_server.restart(down_for=1.0)
         wait_all(procs[1:] + [single], timeout=150)
