@@ -21,6 +21,7 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import task
 
+from geofocus import signals as geo_signals
 from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class RedisCrawl:
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signals.spider_idle)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
+        crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
         return ext
 
     def _slot(self) -> Any:
@@ -58,19 +60,30 @@ class RedisCrawl:
         frontier = getattr(getattr(self._slot(), "scheduler", None), "frontier", None)
         return frontier if hasattr(frontier, "take_seeds") else None
 
+    def check_budget(self, spider: scrapy.Spider) -> bool:
+        """Close the worker once all workers together reached GEOFOCUS_MAX_PAGES; True if closing."""
+        frontier = self.frontier()
+        if frontier is None or self.max_pages <= 0 or self.closing:
+            return self.closing
+        # GEOFOCUS_MAX_PAGES of a shared crawl is the crawl's budget, not each worker's
+        fetched = frontier.shared_counters().get("geofocus/fetched", 0)
+        if fetched >= self.max_pages:
+            self.closing = True
+            logger.info("Shared crawl reached its budget: %(n)d pages fetched by all workers", {"n": fetched})
+            self.crawler.engine.close_spider(spider, "budget_reached")
+        return self.closing
+
+    def page_evaluated(self, spider: scrapy.Spider, **kwargs: Any) -> None:
+        # Checked on every page, not only on the poll timer: the overshoot of a shared budget is
+        # then what the other workers fetched since the last counter refresh.
+        self.check_budget(spider)
+
     def poll(self, spider: scrapy.Spider) -> None:
         """Seeds from Redis, and a wake-up call for the engine of an idle worker."""
         self.take_seeds(spider)
         frontier = self.frontier()
-        if frontier is not None and self.max_pages > 0 and not self.closing:
-            # GEOFOCUS_MAX_PAGES of a shared crawl is the crawl's budget, not each worker's
-            fetched = frontier.shared_counters().get("geofocus/fetched", 0)
-            if fetched >= self.max_pages:
-                self.closing = True
-                logger.info("Shared crawl reached its budget: %(n)d pages fetched by all workers",
-                            {"n": fetched})
-                self.crawler.engine.close_spider(spider, "budget_reached")
-                return
+        if self.check_budget(spider):
+            return
         # an idle worker re-checks every poll (not at the engine's 5 s heartbeat), so it
         # closes soon after a shared crawl ends and starts soon after new URLs arrive
         if frontier is not None and (len(frontier) or self.idle_since is not None):
