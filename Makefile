@@ -3,9 +3,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt | md5sum | cut -c1-12)
 
-.PHONY: install test demo bench clean
+.PHONY: install system-packages test demo bench clean
 
-install: $(STAMP)
+install: system-packages $(STAMP)
+
+system-packages:
+	@tools/install-system-packages
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
