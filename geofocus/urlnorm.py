@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from functools import lru_cache
 from urllib.parse import SplitResult, quote, unquote, unquote_to_bytes, urlsplit, urlunsplit
 
 import idna
@@ -39,6 +40,8 @@ from geofocus.netaddr import parse_ipv4
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _PATH_SAFE = _UNRESERVED | frozenset("!$&'()*+,;=:@/")
 _QUERY_SAFE = _PATH_SAFE | frozenset("?")
+_UNSAFE_IN_PATH = re.compile(r"[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]|%(?![0-9A-Fa-f]{2})")
+_UNSAFE_IN_QUERY = re.compile(r"[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})")
 _ESCAPE_OR_CHAR = re.compile(r"%[0-9A-Fa-f]{2}|.", re.S)
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
 _INDEX_PAGE = re.compile(r"/(?:index|default)\.(?:html?|php[345]?|aspx?|jsp|cgi|shtml)$", re.I)
@@ -55,9 +58,17 @@ class InvalidURL(ValueError):
     pass
 
 
+def _fix_escape(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+
 def _escape(text: str, safe: frozenset[str]) -> str:
     """Percent-escapes as one form: escapes of unreserved characters decoded, the others
     upper-cased; characters outside ``safe`` (spaces, non-ASCII as UTF-8, a stray ``%``) escaped."""
+    unsafe = _UNSAFE_IN_QUERY if safe is _QUERY_SAFE else _UNSAFE_IN_PATH
+    if not unsafe.search(text):  # the common case: nothing to escape, maybe escapes to tidy
+        return _PERCENT.sub(_fix_escape, text) if "%" in text else text
     out = []
     for token in _ESCAPE_OR_CHAR.findall(text):
         if len(token) == 3:
@@ -109,28 +120,29 @@ def _normalise_query(query: str) -> str:
     return "&".join(kept)
 
 
-def _host(raw: str, url: str) -> str:
+@lru_cache(maxsize=1 << 14)
+def _host(raw: str) -> str:
     """The ASCII host browsers connect to: percent-decoded, UTS 46 mapped, punycode, IPv4 dotted."""
     if raw.startswith("["):
         if not raw.endswith("]"):
-            raise InvalidURL(f"URL with an invalid IPv6 host: {url!r}")
+            raise InvalidURL("URL with an invalid IPv6 host")
         try:
             return f"[{ipaddress.IPv6Address(raw[1:-1]).compressed}]"
         except ValueError as exc:
-            raise InvalidURL(f"URL with an invalid IPv6 host: {url!r}") from exc
+            raise InvalidURL("URL with an invalid IPv6 host") from exc
     try:
         host = unquote(raw, errors="strict")
         host = idna.uts46_remap(host, std3_rules=False, transitional=False)
     except (UnicodeError, ValueError, idna.IDNAError) as exc:
-        raise InvalidURL(f"URL with an invalid host: {url!r}") from exc
+        raise InvalidURL("URL with an invalid host") from exc
     host = host.rstrip(".")
     if not host or _FORBIDDEN_HOST.search(host):
-        raise InvalidURL(f"URL without a valid host: {url!r}")
+        raise InvalidURL("URL without a valid host")
     last = host.rsplit(".", 1)[-1]
     if last.isascii() and (last.isdigit() or last[:2].lower() == "0x"):
         ip = parse_ipv4(host)  # a host ending in a number is an IPv4 address to browsers, or invalid
         if ip is None:
-            raise InvalidURL(f"URL with an invalid IPv4 host: {url!r}")
+            raise InvalidURL("URL with an invalid IPv4 host")
         return str(ip)
     if host.isascii():
         return host.lower()
@@ -142,7 +154,7 @@ def _host(raw: str, url: str) -> str:
             try:
                 labels.append("xn--" + label.encode("punycode").decode("ascii"))
             except UnicodeError as exc:
-                raise InvalidURL(f"URL with an invalid host: {url!r}") from exc
+                raise InvalidURL("URL with an invalid host") from exc
     return ".".join(labels)
 
 
@@ -174,7 +186,10 @@ def canonical_url(url: str) -> str:
         raw_host = hostport[: hostport.find("]") + 1] if "]" in hostport else hostport
     elif ":" in hostport:
         raw_host = hostport.rsplit(":", 1)[0]
-    host = _host(raw_host, redact_url(url))
+    try:
+        host = _host(raw_host)
+    except InvalidURL as exc:
+        raise InvalidURL(f"{exc}: {redact_url(url)!r}") from None
     netloc = host
     if port is not None and port != _DEFAULT_PORTS[scheme]:
         netloc = f"{netloc}:{port}"
