@@ -56,6 +56,8 @@ SPIDER_MIDDLEWARES = {
 EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,
+    # user:password@ in logged URLs becomes user:***@ (credentials stay in URL identity).
+    "geofocus.logredact.RedactPasswords": 1,
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,

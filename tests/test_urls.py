@@ -79,3 +79,25 @@ def test_links_carry_anchor_title_and_context_bounded_by_neighbouring_links():
     assert len(kontakt["context"]) <= 101
     assert by_url["http://www.cafe.de/menu"]["context"] == "zu unserem Haus."
     assert by_url["http://other.de/"]["nofollow"] is True
+
+
+def test_a_crawl_fetches_login_and_public_url_apart_and_never_logs_the_password(tmp_path):
+    from tests.crawling import MiniSite, crawl_log, page, run_crawl
+
+    web = MiniSite(tmp_path, {
+        "http://portal.de/": page("Portal", ["http://editor:s3cr3tpw@cafe.de/kontakt", "http://cafe.de/kontakt"]),
+        "http://cafe.de/kontakt": page("Cafe"),
+        "http://editor:s3cr3tpw@cafe.de/kontakt": page("Cafe, editor's view"),  # Scrapy sends the userinfo
+    })
+    try:
+        run_dir = tmp_path / "run"
+        result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "LOG_LEVEL=DEBUG")
+        assert result.returncode == 0, result.stderr[-3000:]
+    finally:
+        web.stop()
+    fetched = [r["url"] for r in crawl_log(run_dir)]
+    assert "http://cafe.de/kontakt" in fetched
+    assert any(u.startswith("http://editor:") and u.endswith("@cafe.de/kontakt") for u in fetched), fetched
+    assert "http://editor:s3cr3tpw@cafe.de/kontakt" in web.requests()  # fetched as the link said
+    assert "s3cr3tpw" not in result.stderr
+    assert "editor:***@cafe.de" in result.stderr
