@@ -81,11 +81,13 @@ def test_links_carry_anchor_title_and_context_bounded_by_neighbouring_links():
     assert by_url["http://other.de/"]["nofollow"] is True
 
 
-def test_a_crawl_fetches_login_and_public_url_apart_and_never_logs_the_password(tmp_path):
+def test_a_crawl_identifies_urls_as_browsers_do_and_never_logs_the_password(tmp_path):
     from tests.crawling import MiniSite, crawl_log, page, run_crawl
 
     web = MiniSite(tmp_path, {
-        "http://portal.de/": page("Portal", ["http://editor:s3cr3tpw@cafe.de/kontakt", "http://cafe.de/kontakt"]),
+        "http://portal.de/": page("Portal", [
+            "http://editor:s3cr3tpw@cafe.de/kontakt", "http://cafe.de/kontakt", "http://cafe.de/team/../kontakt",
+            "http://cafe.de/./team/%2E%2E/kontakt", "http://cafe.de\\@portal.de/"]),
         "http://cafe.de/kontakt": page("Cafe"),
         "http://editor:s3cr3tpw@cafe.de/kontakt": page("Cafe, editor's view"),  # Scrapy sends the userinfo
     })
@@ -99,5 +101,9 @@ def test_a_crawl_fetches_login_and_public_url_apart_and_never_logs_the_password(
     assert "http://cafe.de/kontakt" in fetched
     assert any(u.startswith("http://editor:") and u.endswith("@cafe.de/kontakt") for u in fetched), fetched
     assert "http://editor:s3cr3tpw@cafe.de/kontakt" in web.requests()  # fetched as the link said
+    # dot segments removed: the page is fetched once; a backslash ends the authority (host cafe.de)
+    assert web.requests().count("http://cafe.de/kontakt") == 1
+    assert not [u for u in web.requests() if ".." in u or "%2E" in u.upper()]
+    assert "http://cafe.de/@portal.de/" in web.requests()
     assert "s3cr3tpw" not in result.stderr
     assert "editor:***@cafe.de" in result.stderr
