@@ -55,7 +55,8 @@ class RecordingServer(_Server):
 
 class ForwardProxy(_Server):
     def __init__(self, pages: dict[str, dict]):
-        """``pages``: absolute URL -> {"body": str, "status": int, "headers": {...}} served directly."""
+        """``pages``: absolute URL -> {"body": str (sent as UTF-8) or bytes (as they are), "status": int,
+        "type": Content-Type, "headers": {...}}, served directly."""
         self.forwarded: list[str] = []
         outer = self
 
@@ -66,7 +67,8 @@ class ForwardProxy(_Server):
                 parts = urlsplit(url)
                 if page is not None or parts.hostname in {urlsplit(u).hostname for u in pages}:
                     page = page or {"status": 404, "body": "not found"}
-                    body = page.get("body", "").encode()
+                    body = page.get("body", "")
+                    body = body if isinstance(body, bytes) else body.encode()
                     self.send_response(page.get("status", 200))
                     self.send_header("Content-Type", page.get("type", "text/html; charset=utf-8"))
                     for name, value in page.get("headers", {}).items():
