@@ -97,7 +97,10 @@ def extract_page_links(
     if not is_truncated(root):
         return extract_links(root, base_url, window, limit), False
     parser = _StreamEvents()
-    parser.feed(html)
+    for start in range(0, len(html), 65536):  # stop once there are enough links: bounded work per page
+        parser.feed(html[start:start + 65536])
+        if parser.links > 2 * limit:
+            break
     parser.close()
     return _assemble(parser.events, _base(root, base_url), base_url, window, limit), True
 
@@ -121,6 +124,7 @@ class _StreamEvents(HTMLParser):
         self.events: list[tuple[str, Any]] = []
         self.skipping = 0
         self.link: _ParsedLink | None = None
+        self.links = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _SKIPPED_TAGS:
@@ -130,6 +134,7 @@ class _StreamEvents(HTMLParser):
         elif tag == "a" and any(name == "href" for name, _ in attrs):
             self.link = _ParsedLink(attrs)
             self.events.append(("link", self.link))
+            self.links += 1
         elif tag in _BLOCK_TAGS:
             self.events.append(("text", " \n "))
 
