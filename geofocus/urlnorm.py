@@ -120,6 +120,15 @@ def _normalise_query(query: str) -> str:
     return "&".join(kept)
 
 
+def _ends_in_a_number(label: str) -> bool:
+    """WHATWG: a host whose last label is digits or 0x-hex is an IPv4 address (or invalid)."""
+    if not label.isascii():
+        return False
+    if label[:2].lower() == "0x":
+        return all(c in "0123456789abcdefABCDEF" for c in label[2:])
+    return label.isdigit()
+
+
 @lru_cache(maxsize=1 << 14)
 def _host(raw: str) -> str:
     """The ASCII host browsers connect to: percent-decoded, UTS 46 mapped, punycode, IPv4 dotted."""
@@ -139,7 +148,7 @@ def _host(raw: str) -> str:
     if not host or _FORBIDDEN_HOST.search(host):
         raise InvalidURL("URL without a valid host")
     last = host.rsplit(".", 1)[-1]
-    if last.isascii() and (last.isdigit() or last[:2].lower() == "0x"):
+    if _ends_in_a_number(last):
         ip = parse_ipv4(host)  # a host ending in a number is an IPv4 address to browsers, or invalid
         if ip is None:
             raise InvalidURL("URL with an invalid IPv4 host")
