@@ -3,11 +3,18 @@
 For each ``<a href>`` the context is the anchor text, the title attribute and
 the text around the link: up to ``window`` characters on each side that stop
 at the neighbouring links (the "a+s" context of Tsikrika et al.).
+
+libxml2 (under lxml and parsel) stops parsing at 2,048 nested elements, even
+with ``huge_tree``: the rest of the page, links included, is silently missing
+from the tree.  :func:`extract_page_links` notices (the last element of the
+tree sits at that depth) and takes the links of the whole page from a
+streaming parse (``html.parser``, which has no depth limit) instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urljoin
 
@@ -26,6 +33,12 @@ NON_HTML_EXTENSIONS = frozenset(
     "flv ogg wav doc docx xls xlsx ppt pptx odt ods exe dmg iso apk css js json xml rss "
     "woff woff2 ttf eot csv".split()
 )
+
+
+# libxml2's nesting limit (xmlParserMaxDepth with XML_PARSE_HUGE): a tree whose last element
+# is this deep was cut off there.
+LIBXML2_MAX_DEPTH = 2048
+_TRUNCATED_AT = LIBXML2_MAX_DEPTH - 16
 
 
 def _clean(text: str) -> str:
@@ -67,13 +80,100 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
     to non-HTML files by their extension, or that repeat an earlier URL of the
     page (by :func:`normalize_url`) are left out.
     """
-    base = base_url
+    return _assemble(_events(root), _base(root, base_url), base_url, window, limit)
+
+
+def is_truncated(root: Any) -> bool:
+    """Whether libxml2 stopped parsing this document at its nesting limit."""
+    last = root.xpath("(//*)[last()]")
+    return bool(last) and len(last[0].xpath("ancestor::*")) >= _TRUNCATED_AT
+
+
+def extract_page_links(
+    root: Any, html: str, base_url: str, window: int = 50, limit: int = 1000
+) -> tuple[list[dict[str, Any]], bool]:
+    """Links of a page (see :func:`extract_links`) and whether its tree was cut off by the
+    nesting limit, in which case the links come from a streaming parse of ``html``."""
+    if not is_truncated(root):
+        return extract_links(root, base_url, window, limit), False
+    parser = _StreamEvents()
+    for start in range(0, len(html), 65536):  # stop once there are enough links: bounded work per page
+        parser.feed(html[start:start + 65536])
+        if parser.links > 2 * limit:
+            break
+    parser.close()
+    return _assemble(parser.events, _base(root, base_url), base_url, window, limit), True
+
+
+class _ParsedLink:
+    """An ``<a>`` start tag from the streaming parser, with the text up to its end tag."""
+
+    def __init__(self, attrs: list[tuple[str, str | None]]):
+        self.attrs = {name: value or "" for name, value in attrs}
+        self.parts: list[str] = []
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.attrs.get(name, default)
+
+
+class _StreamEvents(HTMLParser):
+    """The ("text", str) / ("link", _ParsedLink) events of :func:`_events`, from html.parser."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.events: list[tuple[str, Any]] = []
+        self.skipping = 0
+        self.link: _ParsedLink | None = None
+        self.links = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED_TAGS:
+            self.skipping += 1
+        elif self.skipping:
+            return
+        elif tag == "a" and any(name == "href" for name, _ in attrs):
+            self.link = _ParsedLink(attrs)
+            self.events.append(("link", self.link))
+            self.links += 1
+        elif tag in _BLOCK_TAGS:
+            self.events.append(("text", " \n "))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED_TAGS:
+            self.skipping = max(0, self.skipping - 1)
+        elif tag == "a":
+            self.link = None
+        elif tag in _BLOCK_TAGS and not self.skipping:
+            self.events.append(("text", " \n "))
+
+    def handle_data(self, data: str) -> None:
+        if self.skipping:
+            return
+        if self.link is not None:
+            self.link.parts.append(data)
+        else:
+            self.events.append(("text", data))
+
+
+def _base(root: Any, base_url: str) -> str:
     for href in root.xpath("//base/@href")[:1]:
-        base = urljoin(base_url, href.strip())
+        return urljoin(base_url, href.strip())
+    return base_url
+
+
+def _anchor_text(element: Any) -> str:
+    if isinstance(element, _ParsedLink):
+        return "".join(element.parts)
+    return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
+
+
+def _assemble(
+    events: Iterable[tuple[str, Any]], base: str, base_url: str, window: int, limit: int
+) -> list[dict[str, Any]]:
     chunks: list[str] = []
     links: list[tuple[Any, int]] = []  # (element, index of the text chunk before it)
     current: list[str] = []
-    for kind, value in _events(root):
+    for kind, value in events:
         if kind == "text":
             current.append(value)
         else:
@@ -106,7 +206,7 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
             {
                 "url": url,
                 "source_url": base_url,
-                "anchor": _clean(etree.tostring(element, method="text", encoding="unicode", with_tail=False))[:200],
+                "anchor": _clean(_anchor_text(element))[:200],
                 "title": _clean(element.get("title", ""))[:200],
                 "context": f"{before} {after}".strip(),
                 "nofollow": "nofollow" in (element.get("rel") or "").lower(),

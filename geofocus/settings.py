@@ -41,6 +41,8 @@ DOWNLOADER_MIDDLEWARES = {
     "geofocus.downloadermiddlewares.traps.TrapFilterMiddleware": 60,
     "geofocus.downloadermiddlewares.language.LanguageFilterMiddleware": 580,
     "geofocus.downloadermiddlewares.contenttype.ContentTypeFilterMiddleware": 585,
+    # Responses: after decompression (590), before anything reads the text (meta refresh 580).
+    "geofocus.downloadermiddlewares.encoding.EncodingSniffMiddleware": 588,
     # After HttpProxyMiddleware (750), which tells whether a proxy resolves host names.
     "geofocus.downloadermiddlewares.private.PrivateAddressMiddleware": 760,
 }
@@ -56,6 +58,8 @@ SPIDER_MIDDLEWARES = {
 EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,
+    # user:password@ in logged URLs becomes user:***@ (credentials stay in URL identity).
+    "geofocus.logredact.RedactPasswords": 1,
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,

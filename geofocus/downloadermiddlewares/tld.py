@@ -6,25 +6,17 @@ the region pack lists it (``tlds``).
 
 from __future__ import annotations
 
-import ipaddress
 from typing import TYPE_CHECKING
 
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.httpobj import urlparse_cached
 
 from geofocus.downloadermiddlewares.base import FilterMiddleware
+from geofocus.netaddr import is_ip_literal
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
-
-
-def is_ip_literal(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True
 
 
 class TldFilterMiddleware(FilterMiddleware):

@@ -31,13 +31,14 @@ most a fixed number of distinct terms, in order of appearance.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from geofocus.netaddr import is_ip_literal
 
 __all__ = ["MAX_TERMS", "link_terms", "registered_domain", "tokens"]
 
@@ -200,13 +201,9 @@ def _short_text_terms(feature: str, text: str) -> tuple[str, ...]:
 
 
 def _is_ip(host: str) -> bool:
-    if not host or not (host[-1].isdigit() or ":" in host):
-        return False  # fast path: a name ends in a letter (a TLD); IPv6 has colons
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True
+    if not host or not (host[-1].isdigit() or ":" in host or host[-1] in "xXaAbBcCdDeEfF."):
+        return False  # fast path: a name ends in a letter of its TLD; IPv6 has colons; hex forms end in a-f
+    return is_ip_literal(host)
 
 
 @lru_cache(maxsize=1 << 14)

@@ -20,7 +20,7 @@ from twisted.python.failure import Failure
 
 from geofocus import signals as geo_signals
 from geofocus.items import PageItem
-from geofocus.linkextract import extract_links
+from geofocus.linkextract import extract_page_links
 from geofocus.regions import Region, RegionError, load_region
 from geofocus.strategies import check_strategy, page_distance
 from geofocus.urlnorm import InvalidURL, canonical_url
@@ -144,7 +144,10 @@ class GeoSpider(scrapy.Spider):
             return
         if response.meta.get("geofocus_nofollow"):
             return
-        for link in extract_links(root, response.url):
+        links, too_deep = extract_page_links(root, response.text, response.url)
+        if too_deep:
+            self._count_too_deep(response)
+        for link in links:
             if link.pop("nofollow"):
                 continue
             yield scrapy.Request(
@@ -152,6 +155,16 @@ class GeoSpider(scrapy.Spider):
                 callback=self.parse,
                 errback=self.errback,
                 meta={"geofocus": {"link": link}},
+            )
+
+    def _count_too_deep(self, response: Response) -> None:
+        self.crawler.stats.inc_value("geofocus/linkextract/too_deep")
+        if not getattr(self, "_too_deep_logged", False):
+            self._too_deep_logged = True
+            logger.info(
+                "%(url)s nests elements deeper than lxml parses (2,048): its links were taken from a "
+                "streaming parse (further such pages are counted in geofocus/linkextract/too_deep, not logged)",
+                {"url": response.url},
             )
 
     def errback(self, failure: Failure) -> None:
