@@ -6,7 +6,7 @@ import re
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.model import Address, ParseResult
+from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -47,7 +47,8 @@ class GeoParser:
         result = ParseResult()
         seen: set[tuple[str, str, str, str]] = set()
         text = html_to_text(markup)
-        for raw in self._extract(text, self.gazetteer):
+        limit = WorkLimit()
+        for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state)
             self._add(result, seen, address)
@@ -64,7 +65,7 @@ class GeoParser:
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):
                     if record.free_text:
-                        for raw in self._extract(record.street_address, self.gazetteer):
+                        for raw in self._extract(record.street_address, self.gazetteer, limit):
                             self._add(result, seen, self._address(
                                 raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
                                 (record.lat, record.lon), raw.state))
@@ -75,6 +76,7 @@ class GeoParser:
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
+        result.truncated = limit.truncated
         return result
 
     # -- building addresses -------------------------------------------------

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from geofocus.geoparser.de import MAX_ANCHORS, RawAddress
+from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.model import WorkLimit
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -99,12 +100,16 @@ _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n])(?P<state>{_STATE_ALT})\.?,? $")
 _ZIP_TAIL = re.compile(r"(?:-\d{4})?(?![\w-])")
 
 
-def _anchors(text: str) -> list[tuple[int, str, str | None, int]]:
+def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int]]:
     """(state start, state as written, ZIP or None, end) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     for m in _COMMA_STATE.finditer(text):
+        if not limit.candidate():
+            break
         found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
     for m in _DIGITS5.finditer(text):
+        if not limit.candidate():
+            break
         begin, end = m.span()
         if begin and text[begin - 1].isalnum():
             continue
@@ -166,13 +171,12 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
     return canonical, canonical is not None
 
 
-def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
     """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
+    limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    anchors = 0
-    for start, state_text, zip_code, end in _anchors(text):
-        anchors += 1
-        if anchors > MAX_ANCHORS:
+    for start, state_text, zip_code, end in _anchors(text, limit):
+        if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
