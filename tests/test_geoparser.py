@@ -212,7 +212,10 @@ def test_cli_one_line_per_input_in_order_with_error_records():
         json.dumps({"id": 7, "text": "<p>nichts</p>"}),
     ]
     done = _cli(["--region", "oldenburg"], "\n".join(lines) + "\n")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # bad lines: reported, and the exit status says so
+    errors = done.stderr.decode().splitlines()
+    assert [e.split(":")[1].strip() for e in errors[:-1]] == ["line 2", "line 4", "line 5", "line 6"]
+    assert errors[-1] == "geoparser: 4 bad line(s) of 7"
     out = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert len(out) == len(lines)
     assert out[0]["id"] == "a" and out[0]["relevant"] is True
@@ -222,6 +225,17 @@ def test_cli_one_line_per_input_in_order_with_error_records():
     assert "error" in out[5]
     assert out[2] == {"id": "c", "relevant": False, "addresses": []}
     assert out[6] == {"id": 7, "relevant": False, "addresses": []}
+
+
+def test_cli_reads_html_fields_and_explains_crawl_records():
+    crawl_record = {"url": "http://a.de/", "status": 200, "relevant": True, "addresses": [{"street": "Markt"}]}
+    done = _cli(["--region", "oldenburg"], json.dumps({"url": "http://b.de/", "html": "<p>Markt 1<br>26122 Oldenburg"})
+                + "\n" + json.dumps(crawl_record) + "\n")
+    assert done.returncode == 1
+    first, second = (json.loads(line) for line in done.stdout.decode().splitlines())
+    assert first["id"] == "http://b.de/" and first["relevant"] is True
+    assert second["id"] == "http://a.de/" and "crawl record" in second["error"]
+    assert b"line 2: a crawl record" in done.stderr
 
 
 def test_cli_all_lists_out_of_region_addresses_with_flag():
