@@ -191,6 +191,7 @@ class RawAddress:
     start: int
     end: int
     state: str | None = None  # US state code, to tell Glendale AZ from Glendale CA
+    unit: str | None = None  # US suite/apartment/floor
 
 
 def _clean_number(number: str) -> str:

@@ -49,6 +49,8 @@ class Address:
     lon: float | None = None
     precision: str | None = None  # "street" or "postcode": what the coordinate stands for
     in_region: bool = False
+    state: str | None = None  # US: the USPS state code
+    unit: str | None = None  # US: suite, apartment, floor ("Suite 100", "#3002"), not part of the street
 
     def key(self) -> tuple[str, str, str, str]:
         """Identity of an address across pages (case- and spacing-insensitive)."""

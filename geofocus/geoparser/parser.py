@@ -50,7 +50,7 @@ class GeoParser:
         limit = WorkLimit()
         for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
-                                    raw.in_region, state=raw.state)
+                                    raw.in_region, state=raw.state, unit=raw.unit)
             self._add(result, seen, address)
         if self.structured_data and "<" in markup:
             syntaxes = structured.syntaxes_present(markup)
@@ -68,7 +68,7 @@ class GeoParser:
                         for raw in self._extract(record.street_address, self.gazetteer, limit):
                             self._add(result, seen, self._address(
                                 raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
-                                (record.lat, record.lon), raw.state))
+                                (record.lat, record.lon), raw.state, raw.unit))
                         continue
                     address = self._from_structured(record)
                     if address is not None:
@@ -83,7 +83,7 @@ class GeoParser:
 
     def _address(self, street: str, number: str, postcode: str | None, city: str | None,
                  in_region: bool, point: tuple[float | None, float | None] = (None, None),
-                 state: str | None = None) -> Address:
+                 state: str | None = None, unit: str | None = None) -> Address:
         gaz = self.gazetteer
         city_record = gaz.cities.get(f"{city}, {state}") or gaz.cities.get(city or "")
         lat = lon = None
@@ -106,6 +106,8 @@ class GeoParser:
             lon=lon,
             precision=precision,
             in_region=in_region,
+            state=state,
+            unit=unit,
         )
 
     @staticmethod

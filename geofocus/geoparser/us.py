@@ -200,7 +200,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         unit = (found.group("unit") or "").strip(" ,")
         number = found.group("number")
         yield RawAddress(
-            street=f"{street} {unit}".strip() if unit else street,
+            street=street,
+            unit=unit or None,
             house_number=number,
             postcode=zip_code,
             city=canonical or city_text,
