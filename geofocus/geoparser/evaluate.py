@@ -218,7 +218,7 @@ def evaluate_us_fields(records: list[dict], parser: GeoParser, name: str = "usad
             "unit": (record.get("unit"), address.unit),
             "city": (record["city"], address.city),
             "state": (us.state_code(record["state"]), address.state),
-            "zip": (record.get("zip"), address.postcode),
+            "zip": ((record.get("zip") or "")[:5] or None, address.postcode),  # geofocus keeps the ZIP5
         })
     return scores
 
