@@ -143,7 +143,7 @@ def test_geo_meta_tag_locates_the_page_address(oldenburg):
 @pytest.mark.parametrize(
     "text, street, number, postcode, city, in_region",
     [
-        ("1600 Main St Ste 200, Austin, TX 78701", "Main St Ste 200", "1600", "78701", "Austin", True),
+        ("1600 Main St Ste 200, Austin, TX 78701", "Main St", "1600", "78701", "Austin", True),
         ("350 Fifth Avenue<br>New York, NY 10118", "Fifth Avenue", "350", "10118", "New York", True),
         ("85 Flatbush Ave, Brooklyn, NY 11217", "Flatbush Ave", "85", "11217", "New York", True),
         ("100 N Central Ave, Glendale, AZ", "N Central Ave", "100", None, "Glendale", True),
@@ -156,6 +156,11 @@ def test_us_addresses(us, text, street, number, postcode, city, in_region):
     address = _only(us.parse(text))
     assert (address.street, address.house_number, address.postcode, address.city, address.in_region) == (
         street, number, postcode, city, in_region)
+
+
+def test_us_unit_is_a_field_of_its_own(us):
+    address = _only(us.parse("1600 Main St Ste 200, Austin, TX 78701"))
+    assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
 def test_us_same_name_cities_get_their_own_coordinates(us):
@@ -174,7 +179,7 @@ def test_parse_never_raises_on_odd_input(oldenburg):
 def test_to_dict_and_key_contract(oldenburg):
     address = _only(oldenburg.parse("Schloßplatz 1, 26122 Oldenburg"))
     assert set(address.to_dict()) == {"street", "house_number", "postcode", "city", "country", "lat", "lon",
-                                      "precision"}
+                                      "precision", "state", "unit"}
     assert address.to_dict(with_region=True)["in_region"] is True
     again = _only(oldenburg.parse("SCHLOSSPLATZ 1 · 26122 OLDENBURG"))
     assert again.postcode == address.postcode

@@ -29,7 +29,7 @@ _SUFFIXES = (
     r"park|wende|bogen|zeile|promenade|passage|winkel|heide|grund|kai|anger|busch|wiese|feld|"
     r"linie|gang|höhe|hang|blick|siedlung|moor|koppel|tal|trift|hagen|weide|reihe|schanze|"
     r"hafen|insel|acker|kuhle|wisch|bruch|straat|laan|esplanade|terrasse|steig|stiege|"
-    r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|"
+    r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|pl(?=\.)|"
     r"leda|pohl|tange|meede|grode|groden"
 )
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
@@ -58,7 +58,8 @@ _PREP_SET = frozenset(
 )
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
 _STREET_STRICT = (
-    rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
+    rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
+    rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
     rf"|{_ADJ} {_STANDALONE}"
     rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
     rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
@@ -92,7 +93,8 @@ _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 _COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
 _BAD_BEFORE = frozenset(".,:/+-–")
-_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| )(?=[{U}])")
+# The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?)(?=[{U}])")
 
 
 def _postcodes(text: str, limit: WorkLimit) -> Iterator[tuple[int, str, int]]:
@@ -122,6 +124,8 @@ _PLACE = re.compile(
     rf"(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
 )
 _CITY_TRAIL = re.compile(r"[\s,;./(-]+$")
+# "13353 Berlin Deutschland": the country is no part of the place.
+_COUNTRY_TAIL = re.compile(r"(?: (?:Deutschland|Germany|Allemagne|Germania|BRD|DE|D|GER|DEU))+$")
 
 # Words that are followed by numbers but are no streets.
 _NOT_STREET = {
@@ -178,6 +182,10 @@ _ADMIN_BEFORE = re.compile(
     r"oldenburger|stadt und landkreis|stadt und land)\s*$",
     re.I,
 )
+
+
+# A parenthesised line between the street and the postcode.
+_ASIDE_LINE = re.compile(r"\n ?\([^()\n]{1,60}\) ?\n? ?$")
 
 
 @dataclass
@@ -324,7 +332,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             place = _PLACE.match(text, city_pos)
             if place is None:
                 continue
-            city_text = _CITY_TRAIL.sub("", place.group(0))
+            city_text = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", place.group(0)))
             city_end = city_pos + len(city_text)
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
                 continue
@@ -334,6 +342,9 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         label = _LABEL_TAIL.search(window)
         if label is not None:
             window = window[: label.start()] + "\n"
+        aside = _ASIDE_LINE.search(window)
+        if aside is not None:  # "Lützowplatz 15\n(Eingang Einemstraße 24)\n10785 Berlin"
+            window = window[: aside.start()] + "\n"
         found = _find_street_before(window, loose=True, gaz=gaz)
         if found is None:
             # One short line between street and postcode ("Hinterhaus", "2. OG").

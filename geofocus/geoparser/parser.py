@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from geofocus.geoparser import de, structured, us
+from geofocus.geoparser.keyvalue import keyed_addresses
+from geofocus.geoparser.reshape import reshape
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.text import html_to_text
@@ -17,6 +19,24 @@ _DE_STREET_NUMBER = re.compile(
 )
 _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
+
+
+_JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
+
+
+def _without_json_ld(markup: str) -> str:
+    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole."""
+    if "ld+json" not in markup:
+        return markup
+    parts, pos = [], 0
+    for match in _JSON_LD_OPEN.finditer(markup):
+        if match.start() < pos:
+            continue
+        parts.append(markup[pos:match.start()])
+        end = markup.find("</script", match.end())
+        pos = len(markup) if end < 0 else end
+    parts.append(markup[pos:])
+    return "".join(parts)
 
 
 # Pages longer than this get only JSON-LD from the structured-data pass.
@@ -52,6 +72,21 @@ class GeoParser:
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state, unit=raw.unit)
             self._add(result, seen, address)
+        # The same text with the syntax between address parts taken out (quoted
+        # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
+        # parts named by keys anywhere in the markup, in any order.
+        reshaped = reshape(text)
+        if reshaped is not None:
+            for raw in self._extract(reshaped, self.gazetteer, limit):
+                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                      raw.in_region, state=raw.state, unit=raw.unit))
+        for keyed in keyed_addresses(_without_json_ld(markup), limit):
+            written = keyed.text(us=self.address_format == "us")
+            if written is None:
+                continue
+            for raw in self._extract(written, self.gazetteer, limit):
+                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                      raw.in_region, state=raw.state, unit=raw.unit))
         if self.structured_data and "<" in markup:
             syntaxes = structured.syntaxes_present(markup)
             if result.all_addresses:
