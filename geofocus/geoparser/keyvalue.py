@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from geofocus.geoparser.model import WorkLimit
 
 _VALUE = re.compile(r"""[:=][ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|(\d{4,5})\b|\{)""")
-_KEY_BEFORE = re.compile(r"""["']?([A-Za-z_][A-Za-z0-9_.-]{1,40})["']?[ \t]*=?>?$""")
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
