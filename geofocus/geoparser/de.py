@@ -233,7 +233,9 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
-    return (len(words) > 2 or last not in _NOT_STREET) and len(street) >= 3
+    # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
+    adjective_first = len(words) == 2 and words[0][:1].isupper() and words[0].endswith(("er", "e", "es", "en"))
+    return (len(words) > 2 or last not in _NOT_STREET or adjective_first) and len(street) >= 3
 
 
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".

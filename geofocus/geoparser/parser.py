@@ -151,6 +151,22 @@ class GeoParser:
         if key in seen:
             return
         seen.add(key)
+        same_place = [i for i, other in enumerate(result.all_addresses)
+                      if other.key()[:2] == key[:2] and other.key()[3] == key[3] and bool(other.postcode) != bool(address.postcode)]
+        if same_place:
+            # "Müggenweg 15 ... Oldenburg" read once with and once without its postcode: keep the one with it.
+            if address.postcode:
+                result.all_addresses[same_place[0]] = address
+            return
+        if address.postcode:
+            # The same street, number and postcode read twice (the page text and its second
+            # reading: "Mill St.\\nDenver", a country code after the postcode): one address,
+            # the reading that places it in the region wins.
+            for index, other in enumerate(result.all_addresses):
+                if other.key()[:3] == key[:3]:
+                    if address.in_region and not other.in_region:
+                        result.all_addresses[index] = address
+                    return
         result.all_addresses.append(address)
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
