@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from geofocus.geoparser import us
+from geofocus.geoparser import us, usfields
 from geofocus.geoparser.gazetteer import fold, normalise_street
 from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import load_region
@@ -150,7 +150,7 @@ _PUNCT = re.compile(r"[^0-9a-z#/ -]+")
 
 def _norm(text: str | None) -> str:
     """Comparison form of a field: folded case and accents, no punctuation, single spaces."""
-    return " ".join(_PUNCT.sub(" ", fold(text or "")).split())
+    return " ".join(_PUNCT.sub(" ", fold(text or "")).split()).replace("# ", "#")
 
 
 def _same_number(a: str, b: str) -> bool:
@@ -251,7 +251,19 @@ def conformance_scores() -> list[FieldScores]:
     out = []
     us_path, de_path = CONFORMANCE / "usaddress.jsonl", CONFORMANCE / "german_suites.jsonl"
     if us_path.exists():
-        out.append(evaluate_us_fields(read_jsonl(us_path), GeoParser(load_region("us-top100"))))
+        records = read_jsonl(us_path)
+        parser = GeoParser(load_region("us-top100"))
+        out.append(evaluate_us_fields(records, parser))
+        # usaddress was trained on training/*.xml: compare the two field splitters on its
+        # test split only (measure_performance/test_data), with and without usaddress.
+        test_split = [r for r in records if r["source"].startswith("measure_performance/")]
+        if usfields.ENABLED:
+            out.append(evaluate_us_fields(test_split, parser, "usaddress test split"))
+            usfields.ENABLED = False
+            try:
+                out.append(evaluate_us_fields(test_split, parser, "  same, hand-written fields"))
+            finally:
+                usfields.ENABLED = True
     if de_path.exists():
         out.append(evaluate_de_fields(read_jsonl(de_path), GeoParser(load_region("oldenburg"))))
     return out

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser import usfields
 from geofocus.geoparser.ussplit import split_before
 
 STATES = {
@@ -222,7 +223,32 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
 
 
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
-    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
+    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state.
+
+    Where the patterns found an address, usaddress re-reads the fields of its span
+    (see :mod:`geofocus.geoparser.usfields`)."""
+    region_cities = region_city_index(gaz)
+    for raw in _extract(text, gaz, limit):
+        yield _refined(raw, text, gaz, region_cities)
+
+
+def _norm_number(number: str) -> str:
+    return number.replace(" ", "").lower()
+
+
+def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
+    fields = usfields.split(text[raw.start:raw.end])
+    if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
+        return raw
+    if fold(fields.city).upper() in _QUADRANTS:
+        return raw
+    canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
+    raw.street, raw.unit = fields.street, fields.unit
+    raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
+    return raw
+
+
+def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for start, state_text, zip_code, end, weak in _anchors(text, limit):
