@@ -57,7 +57,7 @@ def reshape(text: str) -> str | None:
         out = ftfy.fix_text(out)
     if "\\n" in out or "\\r" in out:
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
-    if _DATA_SIGN.search(out):
+    if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
         out = _KEY.sub("\n", out)
         out = _FIELD_SEP.sub("\n", out)
         out = _QUOTE_EDGE.sub("", out)
