@@ -20,7 +20,7 @@ from geofocus.geoparser.model import WorkLimit
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
-_VALUE = re.compile(r"""(?::|=>|[ \t]=|=(?=[ \t]))[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|(\d{4,5})\b|\{)""")
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|(\d{4,5})\b|\{)""")
 _KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
 
 ROLES = {
