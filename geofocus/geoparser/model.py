@@ -12,6 +12,8 @@ from typing import Any
 # page, even a directory of hundreds of addresses, stays far below both.
 MAX_ANCHORS = 2000
 MAX_CANDIDATES = 40_000
+# usaddress (a CRF, ~0.4 ms per address) re-reads the fields of at most this many US addresses per page.
+MAX_FIELD_SPLITS = 200
 
 
 @dataclass
@@ -20,6 +22,7 @@ class WorkLimit:
 
     anchors: int = MAX_ANCHORS
     candidates: int = MAX_CANDIDATES
+    field_splits: int = MAX_FIELD_SPLITS
     truncated: bool = False
 
     def anchor(self) -> bool:

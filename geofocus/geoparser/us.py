@@ -227,9 +227,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 
     Where the patterns found an address, usaddress re-reads the fields of its span
     (see :mod:`geofocus.geoparser.usfields`)."""
+    limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for raw in _extract(text, gaz, limit):
-        yield _refined(raw, text, gaz, region_cities)
+        limit.field_splits -= 1
+        yield _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
 
 
 def _norm_number(number: str) -> str:
