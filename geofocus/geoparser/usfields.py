@@ -12,6 +12,7 @@ reading stands.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 try:
@@ -20,6 +21,8 @@ except ImportError:  # pragma: no cover - usaddress is in requirements.txt
     usaddress = None
 
 ENABLED = usaddress is not None
+# usaddress tags with one module-wide CRF tagger; the crawl parses pages in a thread pool.
+_LOCK = threading.Lock()
 
 _STREET = ("StreetNamePreDirectional", "StreetNamePreModifier", "StreetNamePreType", "StreetName",
            "StreetNamePostType", "StreetNamePostDirectional", "StreetNamePostModifier")
@@ -39,7 +42,8 @@ def split(span: str) -> Fields | None:
     if not ENABLED or len(span) > 200:
         return None
     try:
-        tokens = usaddress.parse(span.replace("\\n", ", ").replace("\n", ", "))
+        with _LOCK:
+            tokens = usaddress.parse(span.replace("\\n", ", ").replace("\n", ", "))
     except Exception:  # noqa: BLE001 - a CRF on odd input; the hand-written reading stands
         return None
 
