@@ -115,7 +115,7 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     for j, w in enumerate(words[:-1]):
         if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd") and (
                 any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
-            if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "state", "farm")):
+            if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
                 continue
             street_end = j + 2
             typed = True
@@ -161,18 +161,20 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     i2 = _unit_at(head, i2)
     unit_tokens = head[unit_start:i2]
     remaining = head[i2:] + rest[cut:]
-    # ", NW," after the street: part of the street.
+    # ", NW," (or ", NE Suite 2000") after the street: part of the street.
     pos = _skip_breaks(remaining, 0)
-    if pos < len(remaining) and remaining[pos][0].lower() in _DIRECTIONS | _COMPOUND_DIRECTIONS and (
-            pos + 1 < len(remaining) and remaining[pos + 1][0] in (",", "\n")):
+    if pos + 1 < len(remaining) and remaining[pos][0].lower() in _DIRECTIONS | _COMPOUND_DIRECTIONS and (
+            remaining[pos + 1][0] in (",", "\n") or _unit_at(remaining, pos + 1) > pos + 1):
         street = f"{street} {remaining[pos][0]}"
         remaining = remaining[pos + 1:]
-    if not unit_tokens:
+    # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418").
+    for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
-        if end > pos:  # ", Ste 300 Reston", ", 2nd Flr, New York"
-            unit_tokens = remaining[pos:end]
-            remaining = remaining[end:]
+        if end <= pos:
+            break
+        unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
+        remaining = remaining[end:]
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
     if not city_tokens or len(city_tokens) > 4:
         return None
