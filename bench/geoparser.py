@@ -10,6 +10,13 @@ pages dumped from simweb) or a directory of .html files.  --simweb N renders N p
 region (geofocus.simweb) and also scores relevance against simweb's truth.
 The figure printed is the best of --repeat passes, on one core; results are
 printed, not asserted.
+
+Then the adversarial cases (skip them with --no-adversarial): "<" followed by
+a megabyte of letters, thousands of postcode anchors, pages of nothing but
+addresses, city names or state/ZIP pairs, 5 MB without a line break.  Each is
+parsed at two sizes (1x and 4x); the CPU time (resource.getrusage) gives MB/s
+at each size, and the ratio of the two rates shows whether the time grows
+linearly (a ratio near 1) or worse (a ratio well below 1).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import argparse
 import json
 import platform
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -136,6 +144,59 @@ def simweb_pages(region_name: str, n: int, seed: int = 1) -> tuple[list[str], li
     return pages, truth
 
 
+def _adversarial(size: int) -> list[tuple[str, str, str]]:
+    """(name, region, text) of about ``size`` characters each."""
+    prose = "Wir sind seit vielen Jahren für Sie da, in der Innenstadt und im Umland, mit Rat und Tat. "
+    return [
+        ("lt_then_letters", "oldenburg", "<" + "a" * size),
+        ("lt_runs_of_1000", "oldenburg", ("<" + "a" * 999) * (size // 1000)),
+        ("lt_a_repeated", "oldenburg", "<a" * (size // 2)),
+        # The issue's shape: ~120 characters per postcode anchor, one line each.
+        ("postcode_anchors", "oldenburg",
+         "".join(f"Eintrag {i}: Firma Nummer {i} GmbH, Inhaber Max M. {i}, Ruf 0441 {i:05d}, 26122 Oldenburg\n"
+                 for i in range(size // 100))),
+        ("addresses_only", "oldenburg", "Große Straße 1, 26122 Oldenburg; " * (size // 33)),
+        ("capitals_before_postcode", "oldenburg", ("A" * 100 + " 1 26122 Oldenburg ") * (size // 118)),
+        ("city_mentions", "oldenburg", "Oldenburg, " * (size // 11)),
+        ("no_newline_prose", "oldenburg", (prose + "Lange Straße 5, 26122 Oldenburg. ") * (size // 124)),
+        ("us_state_zip_pairs", "us-top100", ", TX 78701" * (size // 10)),
+        ("us_addresses_only", "us-top100", "100 Main Street Suite 200, Austin, TX 78701; " * (size // 46)),
+        ("digits", "oldenburg", "1" * size),
+        ("postcode_like_numbers", "oldenburg", "12345 " * (size // 6)),
+        ("zip_like_numbers", "us-top100", "12345 " * (size // 6)),
+    ]
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_adversarial(base: int = 500_000) -> list[dict]:
+    """Each adversarial case at ``base`` and 4 x ``base`` characters (and 5 MB without newlines)."""
+    parsers = {name: GeoParser(load_region(name)) for name in ("oldenburg", "us-top100")}
+    small, large = _adversarial(base), _adversarial(4 * base)
+    small.append(("no_newline_5mb", "oldenburg", small[7][2][: base]))
+    large.append(("no_newline_5mb", "oldenburg", (large[7][2] * 3)[: 5_000_000]))
+    rows = []
+    for (name, region, text_small), (_n, _r, text_large) in zip(small, large):
+        rates = []
+        for text in (text_small, text_large):
+            t0 = _cpu()
+            result = parsers[region].parse(text)
+            seconds = max(_cpu() - t0, 1e-6)
+            rates.append((len(text.encode("utf-8")) / 1e6, seconds, len(result.all_addresses)))
+        (mb1, s1, _a1), (mb4, s4, a4) = rates
+        row = {"case": name, "region": region, "megabytes": round(mb4, 3), "seconds_cpu": round(s4, 4),
+               "mb_per_second": round(mb4 / s4, 2), "mb_per_second_at_quarter_size": round(mb1 / s1, 2),
+               "linearity": round((mb4 / s4) / (mb1 / s1), 2), "addresses": a4}
+        rows.append(row)
+        print(f"  {name:26s} {mb4:6.2f} MB in {s4:6.3f} s: {row['mb_per_second']:7.2f} MB/s "
+              f"({row['mb_per_second_at_quarter_size']:.2f} MB/s at a quarter of the size; ratio {row['linearity']}), "
+              f"{a4} addresses", flush=True)
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--region", default="oldenburg")
@@ -144,6 +205,7 @@ def main() -> int:
     ap.add_argument("-n", type=int, default=300, help="built-in pages to generate")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    ap.add_argument("--no-adversarial", action="store_true", help="skip the adversarial cases")
     args = ap.parse_args()
     parser = GeoParser(load_region(args.region))
     truth: list[bool] | None = None
@@ -192,6 +254,10 @@ def main() -> int:
         result["relevance_recall"] = round(tp / (tp + fn), 4) if tp + fn else 1.0
         print(f"against simweb truth ({sum(truth)} relevant): accuracy {result['relevance_accuracy']}, "
               f"precision {result['relevance_precision']}, recall {result['relevance_recall']}")
+    if not args.no_adversarial:
+        print("adversarial input (CPU time, one core):")
+        result["adversarial"] = run_adversarial()
+        result["adversarial_min_mb_per_second"] = min(r["mb_per_second"] for r in result["adversarial"])
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
     return 0

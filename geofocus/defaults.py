@@ -53,6 +53,9 @@ GEOFOCUS_LANGUAGE_FILTER_ENABLED = True
 
 # Pages larger than this are not parsed for addresses (bytes).
 GEOFOCUS_MAX_PARSE_BYTES = 2_000_000
+# Threads that run the geoparser off the reactor thread (0: parse on the reactor thread).
+# Two, so that a slow page does not queue the next ones behind it (the GIL shares one core among them).
+GEOFOCUS_GEOPARSER_THREADS = 2
 
 # Stop after this many evaluated pages, counted across resumed runs (0: no limit).
 GEOFOCUS_MAX_PAGES = 0

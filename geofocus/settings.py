@@ -45,6 +45,8 @@ DOWNLOADER_MIDDLEWARES = {
     "geofocus.downloadermiddlewares.encoding.EncodingSniffMiddleware": 588,
     # After HttpProxyMiddleware (750), which tells whether a proxy resolves host names.
     "geofocus.downloadermiddlewares.private.PrivateAddressMiddleware": 760,
+    # Geoparses each response off the reactor thread (its process_response runs after decompression and redirects).
+    "geofocus.spidermiddlewares.geoeval.GeoParseDownloaderMiddleware": 100,
 }
 
 SPIDER_MIDDLEWARES = {

@@ -143,7 +143,7 @@ def test_geo_meta_tag_locates_the_page_address(oldenburg):
 @pytest.mark.parametrize(
     "text, street, number, postcode, city, in_region",
     [
-        ("1600 Main St Ste 200, Austin, TX 78701", "Main St Ste 200", "1600", "78701", "Austin", True),
+        ("1600 Main St Ste 200, Austin, TX 78701", "Main St", "1600", "78701", "Austin", True),
         ("350 Fifth Avenue<br>New York, NY 10118", "Fifth Avenue", "350", "10118", "New York", True),
         ("85 Flatbush Ave, Brooklyn, NY 11217", "Flatbush Ave", "85", "11217", "New York", True),
         ("100 N Central Ave, Glendale, AZ", "N Central Ave", "100", None, "Glendale", True),
@@ -156,6 +156,11 @@ def test_us_addresses(us, text, street, number, postcode, city, in_region):
     address = _only(us.parse(text))
     assert (address.street, address.house_number, address.postcode, address.city, address.in_region) == (
         street, number, postcode, city, in_region)
+
+
+def test_us_unit_is_a_field_of_its_own(us):
+    address = _only(us.parse("1600 Main St Ste 200, Austin, TX 78701"))
+    assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
 def test_us_same_name_cities_get_their_own_coordinates(us):
@@ -174,7 +179,7 @@ def test_parse_never_raises_on_odd_input(oldenburg):
 def test_to_dict_and_key_contract(oldenburg):
     address = _only(oldenburg.parse("Schloßplatz 1, 26122 Oldenburg"))
     assert set(address.to_dict()) == {"street", "house_number", "postcode", "city", "country", "lat", "lon",
-                                      "precision"}
+                                      "precision", "state", "unit"}
     assert address.to_dict(with_region=True)["in_region"] is True
     again = _only(oldenburg.parse("SCHLOSSPLATZ 1 · 26122 OLDENBURG"))
     assert again.postcode == address.postcode
@@ -212,7 +217,10 @@ def test_cli_one_line_per_input_in_order_with_error_records():
         json.dumps({"id": 7, "text": "<p>nichts</p>"}),
     ]
     done = _cli(["--region", "oldenburg"], "\n".join(lines) + "\n")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # bad lines: reported, and the exit status says so
+    errors = done.stderr.decode().splitlines()
+    assert [e.split(":")[1].strip() for e in errors[:-1]] == ["line 2", "line 4", "line 5", "line 6"]
+    assert errors[-1] == "geoparser: 4 bad line(s) of 7"
     out = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert len(out) == len(lines)
     assert out[0]["id"] == "a" and out[0]["relevant"] is True
@@ -222,6 +230,17 @@ def test_cli_one_line_per_input_in_order_with_error_records():
     assert "error" in out[5]
     assert out[2] == {"id": "c", "relevant": False, "addresses": []}
     assert out[6] == {"id": 7, "relevant": False, "addresses": []}
+
+
+def test_cli_reads_html_fields_and_explains_crawl_records():
+    crawl_record = {"url": "http://a.de/", "status": 200, "relevant": True, "addresses": [{"street": "Markt"}]}
+    done = _cli(["--region", "oldenburg"], json.dumps({"url": "http://b.de/", "html": "<p>Markt 1<br>26122 Oldenburg"})
+                + "\n" + json.dumps(crawl_record) + "\n")
+    assert done.returncode == 1
+    first, second = (json.loads(line) for line in done.stdout.decode().splitlines())
+    assert first["id"] == "http://b.de/" and first["relevant"] is True
+    assert second["id"] == "http://a.de/" and "crawl record" in second["error"]
+    assert b"line 2: a crawl record" in done.stderr
 
 
 def test_cli_all_lists_out_of_region_addresses_with_flag():

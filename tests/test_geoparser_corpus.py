@@ -41,3 +41,13 @@ def test_held_out_cases_alone(cases):
     held_out = [c for c in cases if c.source.startswith("geoparser_heldout")]
     scores = evaluate(held_out)
     assert scores.precision >= 0.97 and scores.recall >= 0.95 and scores.accuracy >= 0.97, "\n".join(scores.errors)
+
+
+def test_real_text_from_public_files():
+    """Excerpts of public files nobody here wrote (tests/data/realtext), dev and held-out parts."""
+    cases = [case for path in sorted((DATA / "realtext").glob("*_snippets.txt")) for case in read_corpus(path)]
+    assert len(cases) >= 50 and {c.region for c in cases} == {"oldenburg", "us-top100"}
+    for region in ("oldenburg", "us-top100"):
+        scores = evaluate([c for c in cases if c.region == region])
+        report = "\n".join(scores.errors)
+        assert scores.precision >= 0.97 and scores.recall >= 0.95 and scores.accuracy >= 0.97, report

@@ -1,15 +1,21 @@
 """Command line: ``python -m geofocus.geoparser --region NAME [--all]``.
 
-Reads JSON Lines ``{"id": ..., "text": ...}`` (text may be HTML) on stdin and
-writes one JSON line per input line, in order, on stdout::
+Reads JSON Lines ``{"id": ..., "text": ...}`` (text may be HTML; ``"html"`` or
+``"body"`` are read when there is no ``"text"``, and ``"url"`` stands in for a
+missing ``"id"``) on stdin and writes one JSON line per input line, in order,
+on stdout::
 
     {"id": ..., "relevant": bool, "addresses": [{street, house_number, postcode,
      city, country, lat, lon, precision}, ...]}
 
 ``addresses`` holds the addresses of the region; with ``--all`` every address
-found, each with ``in_region``.  A line that is not a JSON object with a string
-``text`` yields ``{"id": ..., "error": "..."}`` and the run goes on.  Exit
-status: 0, or 2 for an unknown region or a malformed pack (message on stderr).
+found, each with ``in_region``.  A line that is not a JSON object with a page
+text yields ``{"id": ..., "error": "..."}`` on stdout (so that output lines stay
+aligned with input lines), the same message with its line number on stderr, and
+the run goes on.  The crawl's own outputs (``crawl.jsonl``, the ``-O`` feed)
+hold the addresses found already, not the page text, and are reported as such.
+Exit status: 0; 1 when any line was bad; 2 for an unknown region or a
+malformed pack.
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import RegionError, load_region
 
 
+_TEXT_FIELDS = ("text", "html", "body")
+
+
 def process_line(parser: GeoParser, line: str, lineno: int, all_addresses: bool) -> dict[str, Any]:
     """The output record of one input line; never raises for bad input."""
     try:
@@ -31,10 +40,13 @@ def process_line(parser: GeoParser, line: str, lineno: int, all_addresses: bool)
         return {"id": None, "line": lineno, "error": f"invalid JSON: {exc}"}
     if not isinstance(record, dict):
         return {"id": None, "line": lineno, "error": "expected a JSON object with 'id' and 'text'"}
-    ident = record.get("id")
-    text = record.get("text")
-    if not isinstance(text, str):
-        return {"id": ident, "line": lineno, "error": "'text' must be a string"}
+    ident = record.get("id", record.get("url"))
+    text = next((record[k] for k in _TEXT_FIELDS if isinstance(record.get(k), str)), None)
+    if text is None:
+        if "addresses" in record and "url" in record:
+            return {"id": ident, "line": lineno, "error": "a crawl record (crawl.jsonl or feed item) has no page "
+                    "text: its 'addresses' are the geoparser's result already; give {'id', 'text'}"}
+        return {"id": ident, "line": lineno, "error": "no page text: expected a string in 'text' ('html', 'body')"}
     try:
         result = parser.parse(text, url=record.get("url") if isinstance(record.get("url"), str) else None)
     except Exception as exc:  # the contract is one output line per input line, whatever happens
@@ -52,13 +64,20 @@ def run(region: str, all_addresses: bool, stdin: IO[str], stdout: IO[str], stder
     except RegionError as exc:
         print(f"geoparser: {exc}", file=stderr)
         return 2
+    bad = 0
     for lineno, line in enumerate(stdin, 1):
         if not line.strip():
             out: dict[str, Any] = {"id": None, "line": lineno, "error": "empty line"}
         else:
             out = process_line(parser, line, lineno, all_addresses)
+        if "error" in out:
+            bad += 1
+            print(f"geoparser: line {lineno}: {out['error']}", file=stderr)
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         stdout.flush()  # a consumer may feed one line and wait for its answer
+    if bad:
+        print(f"geoparser: {bad} bad line(s) of {lineno}", file=stderr)
+        return 1
     return 0
 
 

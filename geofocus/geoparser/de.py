@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
+from geofocus.geoparser.model import MAX_ANCHORS, WorkLimit
 
 U = "A-ZÄÖÜ"
 L = "a-zäöüßéèáàóòúç"
@@ -28,7 +29,7 @@ _SUFFIXES = (
     r"park|wende|bogen|zeile|promenade|passage|winkel|heide|grund|kai|anger|busch|wiese|feld|"
     r"linie|gang|höhe|hang|blick|siedlung|moor|koppel|tal|trift|hagen|weide|reihe|schanze|"
     r"hafen|insel|acker|kuhle|wisch|bruch|straat|laan|esplanade|terrasse|steig|stiege|"
-    r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|"
+    r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|pl(?=\.)|"
     r"leda|pohl|tange|meede|grode|groden"
 )
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
@@ -57,7 +58,8 @@ _PREP_SET = frozenset(
 )
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
 _STREET_STRICT = (
-    rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
+    rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
+    rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
     rf"|{_ADJ} {_STANDALONE}"
     rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
     rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
@@ -70,8 +72,12 @@ _NUMBER = (
 )
 # Street and number at the END of a window of text; SEP separates them from what follows.
 _SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
-_BEFORE_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
-_BEFORE_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
+# A street starts at the start of a word: without the lookbehind the search
+# tries every position inside a long word, each with a lazy scan over the
+# suffix alternatives (a window of 100 capitals cost 1.4 ms per anchor).
+_WORD_START = rf"(?<![{L}{U}\d-])"
+_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
+_BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 _AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
@@ -87,12 +93,15 @@ _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 _COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
 _BAD_BEFORE = frozenset(".,:/+-–")
-_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| )(?=[{U}])")
+# The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?)(?=[{U}])")
 
 
-def _postcodes(text: str) -> Iterator[tuple[int, str, int]]:
+def _postcodes(text: str, limit: WorkLimit) -> Iterator[tuple[int, str, int]]:
     """(start incl. any "D-" prefix, postcode, end of the separator after it)."""
     for match in _DIGITS5.finditer(text):
+        if not limit.candidate():
+            return
         begin, end = match.span()
         if end < len(text) and text[end].isdigit():
             continue
@@ -115,6 +124,8 @@ _PLACE = re.compile(
     rf"(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
 )
 _CITY_TRAIL = re.compile(r"[\s,;./(-]+$")
+# "13353 Berlin Deutschland": the country is no part of the place.
+_COUNTRY_TAIL = re.compile(r"(?: (?:Deutschland|Germany|Allemagne|Germania|BRD|DE|D|GER|DEU))+$")
 
 # Words that are followed by numbers but are no streets.
 _NOT_STREET = {
@@ -173,6 +184,10 @@ _ADMIN_BEFORE = re.compile(
 )
 
 
+# A parenthesised line between the street and the postcode.
+_ASIDE_LINE = re.compile(r"\n ?\([^()\n]{1,60}\) ?\n? ?$")
+
+
 @dataclass
 class RawAddress:
     street: str
@@ -184,6 +199,7 @@ class RawAddress:
     start: int
     end: int
     state: str | None = None  # US state code, to tell Glendale AZ from Glendale CA
+    unit: str | None = None  # US suite/apartment/floor
 
 
 def _clean_number(number: str) -> str:
@@ -217,7 +233,9 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
-    return (len(words) > 2 or last not in _NOT_STREET) and len(street) >= 3
+    # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
+    adjective_first = len(words) == 2 and words[0][:1].isupper() and words[0].endswith(("er", "e", "es", "en"))
+    return (len(words) > 2 or last not in _NOT_STREET or adjective_first) and len(street) >= 3
 
 
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
@@ -286,25 +304,24 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
-# At most this many anchors (postcodes, city mentions) per page get the
-# street search, which costs tens of microseconds each.  A real page, even a
-# directory of hundreds of addresses, stays far below; a pathological one (a
-# megabyte of "Oldenburg 1, ") is cut off instead of taking minutes.
-MAX_ANCHORS = 4000
+__all__ = ["MAX_ANCHORS", "RawAddress", "extract"]
 
 
-def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
-    """German addresses in ``text`` (output of :func:`html_to_text`), in order."""
+def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
+    """German addresses in ``text`` (output of :func:`html_to_text`), in order.
+
+    ``limit`` bounds the work (see :class:`~geofocus.geoparser.model.WorkLimit`).
+    """
+    limit = limit if limit is not None else WorkLimit()
     taken_until = -1
-    anchors = 0
     with_postcode: set[tuple[str, str]] = set()
-    for start, postcode, city_pos in _postcodes(text):
-        anchors += 1
-        if anchors > MAX_ANCHORS:
+    for start, postcode, city_pos in _postcodes(text, limit):
+        if not limit.anchor():
             break
         if postcode in _SAMPLE_POSTCODES:
             continue
-        line_start = text.rfind("\n", 0, start) + 1
+        # Bounded: on a page without line breaks an unbounded rfind per anchor is quadratic.
+        line_start = max(text.rfind("\n", max(0, start - 64), start) + 1, start - 64)
         if _PHONE_DIGITS_BEFORE.search(text, max(line_start, start - 20), start):
             continue  # "0441 26122": the end of a phone number
         if _NUMBER_LABEL_BEFORE.search(text, max(line_start, start - 16), start):
@@ -317,7 +334,7 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
             place = _PLACE.match(text, city_pos)
             if place is None:
                 continue
-            city_text = _CITY_TRAIL.sub("", place.group(0))
+            city_text = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", place.group(0)))
             city_end = city_pos + len(city_text)
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
                 continue
@@ -327,6 +344,9 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         label = _LABEL_TAIL.search(window)
         if label is not None:
             window = window[: label.start()] + "\n"
+        aside = _ASIDE_LINE.search(window)
+        if aside is not None:  # "Lützowplatz 15\n(Eingang Einemstraße 24)\n10785 Berlin"
+            window = window[: aside.start()] + "\n"
         found = _find_street_before(window, loose=True, gaz=gaz)
         if found is None:
             # One short line between street and postcode ("Hinterhaus", "2. OG").
@@ -376,18 +396,17 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         taken_until = end
     if gaz.city_anywhere is None:
         return
-    for raw in _extract_without_postcode(text, gaz):
+    for raw in _extract_without_postcode(text, gaz, limit):
         # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
         # read again without its postcode adds nothing.
         if (normalise_street(raw.street), raw.house_number) not in with_postcode:
             yield raw
 
 
-def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
+def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
     (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
-    anchors = 0
-    for start in gaz.city_mentions(text):
+    for start in gaz.city_mentions(text, limit):
         before = text[max(0, start - 110) : start]
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
@@ -397,8 +416,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer) -> Iterator[RawAddress]
             city = gaz.match_city(text, start)
             if city is None or city.end >= len(text) or text[city.end] not in ",:":
                 continue
-        anchors += 1
-        if anchors > MAX_ANCHORS:
+        if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
         if re.search(r"\d{5}[ \n]?$", before):

@@ -2,8 +2,12 @@
 
     python -m geofocus.geoparser.evaluate [CORPUS ...] [--verbose] [--json]
 
-Without arguments it reads the corpus shipped with the tests
-(tests/data/geoparser_*.txt: the development corpus and the held-out sets).  Corpus format: cases separated by blank
+Without arguments it prints one table with every corpus shipped with the
+tests: the labelled corpora (tests/data/geoparser_*.txt, the development
+corpus and the held-out sets; tests/data/realtext/, real text from public
+pages, development and held-out parts), scored per region; and the
+conformance corpora of other projects (tests/data/conformance/), scored on
+the fields of the addresses found.  Corpus format: cases separated by blank
 lines; a case is "@ REGION [note]", the text (one or more lines, HTML or
 plain), then one "= street | number | postcode | in/out" line per address a
 careful reader finds.  A found address is correct when street, house number,
@@ -14,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from geofocus.geoparser.gazetteer import normalise_street
+from geofocus.geoparser import us, usfields
+from geofocus.geoparser.gazetteer import fold, normalise_street
 from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import load_region
 
@@ -118,7 +124,9 @@ def evaluate(cases: list[Case]) -> Scores:
         if parser is None:
             parser = parsers[case.region] = GeoParser(load_region(case.region))
         result = parser.parse(case.text)
-        found = {address_key(a.street, a.house_number, a.postcode, a.in_region) for a in result.all_addresses}
+        # The corpus writes a US unit as part of the street line ("Main St Ste 200").
+        found = {address_key(f"{a.street} {a.unit}" if a.unit else a.street, a.house_number, a.postcode, a.in_region)
+                 for a in result.all_addresses}
         expected = set(case.expected)
         scores.cases += 1
         scores.found += len(found)
@@ -134,25 +142,184 @@ def evaluate(cases: list[Case]) -> Scores:
     return scores
 
 
+# -- conformance corpora (tests/data/conformance) ---------------------------
+
+CONFORMANCE = Path(__file__).resolve().parents[2] / "tests" / "data" / "conformance"
+_PUNCT = re.compile(r"[^0-9a-z#/ -]+")
+
+
+def _norm(text: str | None) -> str:
+    """Comparison form of a field: folded case and accents, no punctuation, single spaces."""
+    return " ".join(_PUNCT.sub(" ", fold(text or "")).split()).replace("# ", "#")
+
+
+def _same_number(a: str, b: str) -> bool:
+    return _norm(a).replace(" ", "") == _norm(b).replace(" ", "")
+
+
+@dataclass
+class FieldScores:
+    """How often an address is found, and how often each field of a found one is right.
+
+    Region membership is not scored: the corpora's places lie mostly outside the
+    region packs, so the address found may be in the region or not."""
+
+    name: str
+    cases: int = 0
+    found: int = 0
+    false: int = 0  # addresses found in a case that has none
+    right: dict[str, int] = field(default_factory=dict)
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def found_rate(self) -> float:
+        expected = self.cases
+        return self.found / expected if expected else 1.0
+
+    def field_rate(self, name: str) -> float:
+        return self.right.get(name, 0) / self.found if self.found else 1.0
+
+    def as_dict(self) -> dict:
+        return {"corpus": self.name, "cases": self.cases, "found": round(self.found_rate, 4), "false_finds": self.false,
+                **{f: round(self.field_rate(f), 4) for f in sorted(self.right)}}
+
+
+def _score_fields(scores: FieldScores, record: dict, address, checks: dict[str, tuple[str | None, str | None]]) -> None:
+    ok = True
+    for name, (want, got) in checks.items():
+        scores.right.setdefault(name, 0)
+        if _norm(want) == _norm(got):
+            scores.right[name] += 1
+        else:
+            ok = False
+    if not ok:
+        scores.misses.append(f"{record.get('source')}: {record['text']!r}\n  " + ", ".join(
+            f"{n}: {w!r} != {g!r}" for n, (w, g) in checks.items() if _norm(w) != _norm(g)))
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def evaluate_us_fields(records: list[dict], parser: GeoParser, name: str = "usaddress") -> FieldScores:
+    """usaddress labelled strings: found (house number matched), then street, unit, city, state, ZIP."""
+    scores = FieldScores(name)
+    for record in records:
+        scores.cases += 1
+        found = parser.parse(record["text"]).all_addresses
+        address = next((a for a in found if _same_number(a.house_number, record["number"])), None)
+        if address is None:
+            scores.misses.append(f"{record['source']}: {record['text']!r}\n  not found; got "
+                                 f"{[(a.house_number, a.street) for a in found]}")
+            continue
+        scores.found += 1
+        _score_fields(scores, record, address, {
+            "street": (record["street"], address.street),
+            "unit": (record.get("unit"), address.unit),
+            "city": (record["city"], address.city),
+            "state": (us.state_code(record["state"]), address.state),
+            "zip": ((record.get("zip") or "")[:5] or None, address.postcode),  # geofocus keeps the ZIP5
+        })
+    return scores
+
+
+def evaluate_de_fields(records: list[dict], parser: GeoParser, name: str = "german suites") -> FieldScores:
+    """German suites: found (postcode matched), then street, number and city."""
+    scores = FieldScores(name)
+    for record in records:
+        found = parser.parse(record["text"]).all_addresses
+        if record["postcode"] is None:
+            scores.false += len(found)
+            if found:
+                scores.misses.append(f"{record['source']}: {record['text']!r}\n  found {found}")
+            continue
+        scores.cases += 1
+        address = next((a for a in found if a.postcode == record["postcode"]), None)
+        if address is None:
+            scores.misses.append(f"{record['source']}: {record['text']!r}\n  not found; got {found}")
+            continue
+        scores.found += 1
+        _score_fields(scores, record, address, {
+            "street": (record["street"], address.street),
+            "number": (record["number"], address.house_number),
+            "city": (record["city"], address.city),
+        })
+    return scores
+
+
+def conformance_scores() -> list[FieldScores]:
+    out = []
+    us_path, de_path = CONFORMANCE / "usaddress.jsonl", CONFORMANCE / "german_suites.jsonl"
+    if us_path.exists():
+        records = read_jsonl(us_path)
+        parser = GeoParser(load_region("us-top100"))
+        out.append(evaluate_us_fields(records, parser))
+        # usaddress was trained on training/*.xml: compare the two field splitters on its
+        # test split only (measure_performance/test_data), with and without usaddress.
+        test_split = [r for r in records if r["source"].startswith("measure_performance/")]
+        if usfields.ENABLED:
+            out.append(evaluate_us_fields(test_split, parser, "usaddress test split"))
+            usfields.ENABLED = False
+            try:
+                out.append(evaluate_us_fields(test_split, parser, "  same, hand-written fields"))
+            finally:
+                usfields.ENABLED = True
+    if de_path.exists():
+        out.append(evaluate_de_fields(read_jsonl(de_path), GeoParser(load_region("oldenburg"))))
+    return out
+
+
+def labelled_corpora() -> dict[str, list[Path]]:
+    """The labelled corpora by name: the development corpus, the held-out sets, real text."""
+    data = Path(__file__).resolve().parents[2] / "tests" / "data"
+    groups = {
+        "geofocus corpus (dev)": sorted(data.glob("geoparser_corpus_*.txt")),
+        "geofocus held-out": sorted(data.glob("geoparser_heldout*.txt")),
+        "real text (dev)": sorted((data / "realtext").glob("dev_*.txt")),
+        "real text (held-out)": sorted((data / "realtext").glob("heldout_*.txt")),
+    }
+    return {k: v for k, v in groups.items() if v}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m geofocus.geoparser.evaluate", description=__doc__.split("\n")[0])
     ap.add_argument("corpus", nargs="*", type=Path, help="corpus files (default: the test corpus)")
     ap.add_argument("--verbose", action="store_true", help="list every case with a difference")
     ap.add_argument("--json", action="store_true", help="print the scores as JSON")
     args = ap.parse_args(argv)
-    cases: list[Case] = []
-    for path in args.corpus or DEFAULT_CORPORA:
-        cases.extend(read_corpus(path))
-    scores = evaluate(cases)
-    if args.verbose:
-        print("\n".join(scores.errors), file=sys.stderr)
-    if args.json:
-        print(json.dumps(scores.as_dict()))
+    if args.corpus:
+        groups = {str(p): [p] for p in args.corpus}
     else:
-        d = scores.as_dict()
-        print(f"{d['cases']} cases, {d['expected']} labelled addresses, {d['found']} found: "
-              f"precision {d['precision']:.3f}, recall {d['recall']:.3f}, "
-              f"relevance accuracy {d['accuracy'] if 'accuracy' in d else d['relevance_accuracy']:.3f}")
+        groups = labelled_corpora()
+    rows: list[dict] = []
+    for name, paths in groups.items():
+        cases = [case for path in paths for case in read_corpus(path)]
+        for region in sorted({c.region for c in cases}):
+            scores = evaluate([c for c in cases if c.region == region])
+            rows.append({"corpus": name, "region": region, **scores.as_dict()})
+            if args.verbose and scores.errors:
+                print(f"== {name} / {region}\n" + "\n".join(scores.errors), file=sys.stderr)
+    fields = conformance_scores() if not args.corpus else []
+    if args.verbose:
+        for f in fields:
+            print(f"== {f.name}\n" + "\n".join(f.misses), file=sys.stderr)
+    if args.json:
+        print(json.dumps({"labelled": rows, "conformance": [f.as_dict() for f in fields]}, indent=1))
+        return 0
+    print("Labelled corpora: an address is right when street, number, postcode and region membership match.")
+    print(f"{'corpus':28s} {'region':10s} {'cases':>5s} {'labels':>6s} {'precision':>9s} {'recall':>7s} "
+          f"{'relevance acc.':>14s}")
+    for r in rows:
+        print(f"{r['corpus']:28s} {r['region']:10s} {r['cases']:5d} {r['expected']:6d} {r['precision']:9.3f} "
+              f"{r['recall']:7.3f} {r['relevance_accuracy']:14.3f}")
+    if fields:
+        print("\nConformance corpora (tests/data/conformance): parsing only, region membership not scored;")
+        print("found = the address was found, each field = share right among those found.")
+        for f in fields:
+            d = f.as_dict()
+            extra = "  ".join(f"{k} {d[k]:.3f}" for k in sorted(f.right))
+            print(f"{f.name:28s} {f.cases:5d} cases  found {f.found_rate:.3f}  {extra}"
+                  + (f"  false finds {f.false}" if f.false else ""))
     return 0
 
 

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from geofocus.geoparser.model import WorkLimit
 from geofocus.regions import Region
 from geofocus.regions.pack import City
 
@@ -97,7 +98,7 @@ class Gazetteer:
         self.ambiguous = {fold(n) for n in ambiguous}
         self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)
 
-    def city_mentions(self, text: str) -> Iterator[int]:
+    def city_mentions(self, text: str, limit: WorkLimit | None = None) -> Iterator[int]:
         """Offsets where a region city name starts in ``text``, in order.
 
         ``str.find`` on the lower-cased text finds the candidates (fast even on
@@ -108,15 +109,21 @@ class Gazetteer:
         lowered = text.lower()
         if len(lowered) != len(text):  # a few characters change length when lowered
             for match in self.city_anywhere.finditer(text):
+                if limit is not None and not limit.candidate():
+                    return
                 yield match.start()
             return
         starts: set[int] = set()
         for word in self._first_words:
             pos = lowered.find(word)
             while pos >= 0:
+                if limit is not None and len(starts) > limit.candidates:
+                    break  # the loop below stops there anyway
                 starts.add(pos)
                 pos = lowered.find(word, pos + 1)
         for pos in sorted(starts):
+            if limit is not None and not limit.candidate():
+                return
             if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
                 continue
             if self.city_anywhere.match(text, pos) is not None:

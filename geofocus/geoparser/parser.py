@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from geofocus.geoparser import de, structured, us
+from geofocus.geoparser.keyvalue import keyed_addresses
+from geofocus.geoparser.reshape import reshape
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.model import Address, ParseResult
+from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -17,6 +19,24 @@ _DE_STREET_NUMBER = re.compile(
 )
 _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
+
+
+_JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
+
+
+def _without_json_ld(markup: str) -> str:
+    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole."""
+    if "ld+json" not in markup:
+        return markup
+    parts, pos = [], 0
+    for match in _JSON_LD_OPEN.finditer(markup):
+        if match.start() < pos:
+            continue
+        parts.append(markup[pos:match.start()])
+        end = markup.find("</script", match.end())
+        pos = len(markup) if end < 0 else end
+    parts.append(markup[pos:])
+    return "".join(parts)
 
 
 # Pages longer than this get only JSON-LD from the structured-data pass.
@@ -47,10 +67,26 @@ class GeoParser:
         result = ParseResult()
         seen: set[tuple[str, str, str, str]] = set()
         text = html_to_text(markup)
-        for raw in self._extract(text, self.gazetteer):
+        limit = WorkLimit()
+        for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
-                                    raw.in_region, state=raw.state)
+                                    raw.in_region, state=raw.state, unit=raw.unit)
             self._add(result, seen, address)
+        # The same text with the syntax between address parts taken out (quoted
+        # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
+        # parts named by keys anywhere in the markup, in any order.
+        reshaped = reshape(text)
+        if reshaped is not None:
+            for raw in self._extract(reshaped, self.gazetteer, limit):
+                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                      raw.in_region, state=raw.state, unit=raw.unit))
+        for keyed in keyed_addresses(_without_json_ld(markup), limit):
+            written = keyed.text(us=self.address_format == "us")
+            if written is None:
+                continue
+            for raw in self._extract(written, self.gazetteer, limit):
+                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                      raw.in_region, state=raw.state, unit=raw.unit))
         if self.structured_data and "<" in markup:
             syntaxes = structured.syntaxes_present(markup)
             if result.all_addresses:
@@ -64,10 +100,10 @@ class GeoParser:
             if syntaxes:
                 for record in structured.extract(markup, url, syntaxes):
                     if record.free_text:
-                        for raw in self._extract(record.street_address, self.gazetteer):
+                        for raw in self._extract(record.street_address, self.gazetteer, limit):
                             self._add(result, seen, self._address(
                                 raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
-                                (record.lat, record.lon), raw.state))
+                                (record.lat, record.lon), raw.state, raw.unit))
                         continue
                     address = self._from_structured(record)
                     if address is not None:
@@ -75,13 +111,14 @@ class GeoParser:
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
+        result.truncated = limit.truncated
         return result
 
     # -- building addresses -------------------------------------------------
 
     def _address(self, street: str, number: str, postcode: str | None, city: str | None,
                  in_region: bool, point: tuple[float | None, float | None] = (None, None),
-                 state: str | None = None) -> Address:
+                 state: str | None = None, unit: str | None = None) -> Address:
         gaz = self.gazetteer
         city_record = gaz.cities.get(f"{city}, {state}") or gaz.cities.get(city or "")
         lat = lon = None
@@ -104,6 +141,8 @@ class GeoParser:
             lon=lon,
             precision=precision,
             in_region=in_region,
+            state=state,
+            unit=unit,
         )
 
     @staticmethod
@@ -112,6 +151,22 @@ class GeoParser:
         if key in seen:
             return
         seen.add(key)
+        same_place = [i for i, other in enumerate(result.all_addresses)
+                      if other.key()[:2] == key[:2] and other.key()[3] == key[3] and bool(other.postcode) != bool(address.postcode)]
+        if same_place:
+            # "Müggenweg 15 ... Oldenburg" read once with and once without its postcode: keep the one with it.
+            if address.postcode:
+                result.all_addresses[same_place[0]] = address
+            return
+        if address.postcode:
+            # The same street, number and postcode read twice (the page text and its second
+            # reading: "Mill St.\\nDenver", a country code after the postcode): one address,
+            # the reading that places it in the region wins.
+            for index, other in enumerate(result.all_addresses):
+                if other.key()[:3] == key[:3]:
+                    if address.in_region and not other.in_region:
+                        result.all_addresses[index] = address
+                    return
         result.all_addresses.append(address)
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from geofocus.geoparser.de import MAX_ANCHORS, RawAddress
+from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser import usfields
+from geofocus.geoparser.ussplit import split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -60,11 +63,11 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 _BEFORE = re.compile(
-    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
+    rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
 )
 _BEFORE_LOOSE = re.compile(
-    rf"(?<![\w#-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
+    rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
 )
 _COMPANY = {"inc", "inc.", "llc", "ltd", "ltd.", "corp", "corp.", "co", "co.", "company", "group", "lp", "llp",
@@ -88,6 +91,8 @@ def _loose_ok(found: re.Match[str], before: str) -> bool:
     return not lead or lead.endswith((":", ",", "|", "·", "•", "-", "–")) or lead.lower().endswith(" at") or lead.lower() == "at"
 
 
+_QUADRANTS = {"N", "S", "E", "W", "NE", "NW", "SE", "SW", "N.E", "N.W", "S.E", "S.W",
+              "NORTHEAST", "NORTHWEST", "SOUTHEAST", "SOUTHWEST"}
 _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
 # Anchors, found by scans the regex engine can run fast (a literal "," or a
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
@@ -95,16 +100,32 @@ _COMMA_STATE = re.compile(
     rf",[ \n]?(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n])(?P<state>{_STATE_ALT})\.?,? $")
-_ZIP_TAIL = re.compile(r"(?:-\d{4})?(?![\w-])")
+_STATE_AT_LINE_END = re.compile(rf"(?<=[a-z.] )(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $")
+# Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
+# when a street with a type word is found before it.
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $", re.I)
+_ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
 
 
-def _anchors(text: str) -> list[tuple[int, str, str | None, int]]:
+def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int]]:
     """(state start, state as written, ZIP or None, end) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
+    weak: set[int] = set()
     for m in _COMMA_STATE.finditer(text):
+        if not limit.candidate():
+            break
         found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+    # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
+    for m in _STATE_AT_LINE_END.finditer(text):
+        if not limit.candidate():
+            break
+        if m.start("state") not in found:
+            found[m.start("state")] = (m.start("state"), m.group("state"), None, m.end())
+            weak.add(m.start("state"))
     for m in _DIGITS5.finditer(text):
+        if not limit.candidate():
+            break
         begin, end = m.span()
         if begin and text[begin - 1].isalnum():
             continue
@@ -118,9 +139,13 @@ def _anchors(text: str) -> list[tuple[int, str, str | None, int]]:
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
         state = _STATE_BEFORE_ZIP.search(text, max(0, begin - 24), begin)
+        if state is None:
+            state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
+            if state is not None:
+                weak.add(state.start("state"))
         if state is not None and state.start("state") not in found:
             found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
-    return [found[k] for k in sorted(found)]
+    return [(*found[k], k in weak) for k in sorted(found)]
 
 
 def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
@@ -166,27 +191,89 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
     return canonical, canonical is not None
 
 
-def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
-    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state."""
+def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
+                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The token splitter's reading of the words before a state, when the patterns found nothing."""
+    window = before.rstrip(" ,\n")
+    split = split_before(window)
+    if split is None:
+        return None
+    comma_before_state = "," in before[len(window):] or window.endswith(",")
+    if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
+        return None
+    if zip_code is None and len(state_text) == 2 and not comma_before_state and not split.typed:
+        return None  # "Main Austin TX" without comma, ZIP or street type: too weak
+    words = split.street.lower().split()
+    if not words or words[0] in _NOT_STREET:
+        return None
+    state = state_code(state_text)
+    canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
+    return RawAddress(
+        street=split.street,
+        house_number=split.number,
+        postcode=zip_code,
+        city=canonical or split.city,
+        city_text=f"{split.city}, {state}",
+        in_region=in_region,
+        start=start - len(before) + split.start,
+        end=end,
+        state=state,
+        unit=split.unit,
+    )
+
+
+def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
+    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state.
+
+    Where the patterns found an address, usaddress re-reads the fields of its span
+    (see :mod:`geofocus.geoparser.usfields`)."""
+    limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    anchors = 0
-    for start, state_text, zip_code, end in _anchors(text):
-        anchors += 1
-        if anchors > MAX_ANCHORS:
+    for raw in _extract(text, gaz, limit):
+        limit.field_splits -= 1
+        yield _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+
+
+def _norm_number(number: str) -> str:
+    return number.replace(" ", "").lower()
+
+
+def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
+    fields = usfields.split(text[raw.start:raw.end])
+    if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
+        return raw
+    if fold(fields.city).upper() in _QUADRANTS:
+        return raw
+    canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
+    raw.street, raw.unit = fields.street, fields.unit
+    raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
+    return raw
+
+
+def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
+    limit = limit if limit is not None else WorkLimit()
+    region_cities = region_city_index(gaz)
+    for start, state_text, zip_code, end, weak in _anchors(text, limit):
+        if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
-        found = _BEFORE.search(before)
-        if found is None and zip_code is not None:
+        found = None if weak else _BEFORE.search(before)
+        if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
             if found is not None and not _loose_ok(found, before):
                 found = None
         if found is None:
+            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities)
+            if raw is not None:
+                yield raw
             continue
         words = found.group("street").lower().split()
         if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
+        if found.group("city").strip().rstrip(".").upper() in _QUADRANTS:
+            continue  # "1800 M Street, NW, Washington, DC": "Washington" is the city here, not the state
         state = state_code(state_text)
         if zip_code is None and len(state_text) == 2 and "," not in before[-3:]:
             continue  # "Main St Austin TX" without comma or ZIP: too weak
@@ -196,7 +283,8 @@ def extract(text: str, gaz: Gazetteer) -> Iterator[RawAddress]:
         unit = (found.group("unit") or "").strip(" ,")
         number = found.group("number")
         yield RawAddress(
-            street=f"{street} {unit}".strip() if unit else street,
+            street=street,
+            unit=unit or None,
             house_number=number,
             postcode=zip_code,
             city=canonical or city_text,

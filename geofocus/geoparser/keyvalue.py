@@ -1,0 +1,104 @@
+"""Addresses written as keys and values anywhere in a page: JSON, JavaScript, YAML, form fields.
+
+``{"postalCode": "26122", "addressLocality": "Oldenburg", "streetAddress":
+"Lange Straße 1"}`` outside a JSON-LD script element, in any key order,
+``street: {name: "Lange Straße", number: "1"}``, ``zip_city = "26122
+Oldenburg"``: the keys say which value is which part, so the parts are put
+together in the order the extractors read ("street number, postcode city").
+The scan looks for a ``:``/``=`` followed by a quoted value or a number, reads
+the key just before it, and keeps only keys that name an address part, so the
+cost is linear in the page size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from geofocus.geoparser.model import WorkLimit
+
+# ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
+# (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|(\d{4,5})\b|\{)""")
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
+
+ROLES = {
+    "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
+               "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
+               "address"),
+    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr"),
+    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
+    "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
+    "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
+    "state": ("addressregion", "region", "state", "statecode"),
+}
+_ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
+# Values this far apart belong to different objects.
+_GAP = 400
+
+
+@dataclass
+class KeyedAddress:
+    parts: dict[str, str] = field(default_factory=dict)
+    start: int = 0
+    end: int = 0
+    parent: str | None = None  # the key of an enclosing object: "street" for {name, number}
+
+    def text(self, us: bool) -> str | None:
+        """The parts in the order a page writes them, or None if there is no street and place."""
+        p = self.parts
+        street = p.get("street", "")
+        number = p.get("number", "")
+        place = p.get("postcode_city") or " ".join(x for x in (p.get("postcode"), p.get("city")) if x)
+        if not street or not place:
+            return None
+        if us:
+            tail = ", ".join(x for x in (p.get("city"), " ".join(y for y in (p.get("state"), p.get("postcode")) if y)) if x)
+            return f"{number} {street}, {tail}".strip()
+        return f"{street} {number}".strip() + f"\n{place}"
+
+
+def _key_role(key: str, parent: str | None) -> str | None:
+    folded = key.lower().replace("_", "").replace("-", "").rsplit(".", 1)[-1]
+    if parent == "street" and folded in ("name", "streetname"):
+        return "street"
+    if parent == "street" and folded in ("number", "housenumber", "nr"):
+        return "number"
+    return _ROLE_OF.get(folded)
+
+
+def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of address parts written as key/value pairs, in text order."""
+    if ":" not in text and "=" not in text:
+        return
+    current: KeyedAddress | None = None
+    parent: str | None = None
+    parent_end = -1
+    for match in _VALUE.finditer(text):
+        if not limit.candidate():
+            break
+        key_match = _KEY_BEFORE.search(text, max(0, match.start() - 44), match.start())
+        if key_match is None:
+            continue
+        if match.group(0).endswith("{"):
+            # "street": {"name": ..., "number": ...}: the keys inside belong to the street.
+            if key_match.group(1).lower() in ("street", "strasse", "straße", "streetaddress", "street_address"):
+                parent, parent_end = "street", text.find("}", match.end(), match.end() + 300)
+            continue
+        in_parent = parent if match.start() < parent_end else None
+        role = _key_role(key_match.group(1), in_parent)
+        if role is None:
+            continue
+        value = " ".join((match.group(1) or match.group(2) or match.group(3) or "").split())
+        if not value:
+            continue
+        if current is not None and (match.start() - current.end > _GAP or role in current.parts):
+            yield current
+            current = None
+        if current is None:
+            current = KeyedAddress(start=key_match.start())
+        current.parts[role] = value
+        current.end = match.end()
+    if current is not None:
+        yield current

@@ -1,0 +1,71 @@
+"""A second reading of a page's text, with the syntax between address parts taken out.
+
+Pages and the files they serve write the parts of an address separated by
+markup or data syntax rather than by lines: quoted fields of SQL and CSV rows
+(``'Firma X', 'Beispielweg 12', '26122 Oldenburg'``), JSON values
+(``"street": "...", "city": "..."``), variables and form fields
+(``zip_city = "..."``), literal ``\\n`` escapes, Markdown (bullets, ``**bold**``,
+a trailing backslash as line break), lines in capitals (``OLDENBURG``) and
+mojibake (``StraÃŸe``, UTF-8 read as Latin-1).  :func:`reshape` turns such
+text into lines of plain words, which the extractors then read like any page
+text.  It returns None when there is nothing to reshape, so ordinary pages
+cost one cheap scan.  Every step is a linear regex substitution.
+"""
+
+from __future__ import annotations
+
+import re
+
+try:  # ftfy repairs mojibake far better than any table written here
+    import ftfy
+except ImportError:  # pragma: no cover - ftfy is in requirements.txt
+    ftfy = None
+
+# Signs of data syntax: a quoted value after a key or between separators.
+_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*["'{\[0-9]|[:=][ \t]*["'{]""")  # literal first chars: a fast scan
+_BULLET = re.compile(r"^[ \t]*[-*+][ \t]", re.M)
+# A JSON/YAML/assignment key before a value: "streetAddress": / street = / 'plz' =>
+# Tried only at the start of a word, and possessive: without both, a long run of
+# letters costs 40 steps of backtracking at every position (4 s for 2 MB).
+_KEY = re.compile(r"""(?<![\w.'"-])["']?[A-Za-z_][\w.-]{0,40}+["']?[ \t]*(?:=>|[:=])[ \t]*(?=["'\[{0-9A-ZÄÖÜa-z])""")
+# Quotes and brackets that delimit fields: 'a', 'b' / "a";"b" / ("a", "b") / [ ] { }
+_FIELD_SEP = re.compile(r"""["'][ \t]*[,;|\t][ \t]*["']?|[,;][ \t]*["']|["'][ \t]*[)\]}]|[(\[{][ \t]*["']|[{}\[\]]""")
+_QUOTE_EDGE = re.compile(r"""^[ \t]*["'`]+|["'`]+[ \t]*,?[ \t]*$""", re.M)
+_MARKDOWN = re.compile(r"\*\*|__|^[ \t]*(?:[-*+]|\d{1,2}\.)[ \t]+|[ \t]*\\$|^#{1,6}[ \t]+", re.M)
+_UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
+_UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
+_MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
+
+
+def _title(match: re.Match[str]) -> str:
+    return match.group(1) + match.group(2).lower()
+
+
+def _title_line(match: re.Match[str]) -> str:
+    line = match.group(0)
+    # "STRASSE" -> "Strasse", "LANGE STR. 5" -> "Lange Str. 5"; codes of two letters ("DC", "TX") stay.
+    return _UPPER_WORD.sub(lambda m: _title(m) if len(m.group(0)) > 2 else m.group(0), line)
+
+
+def reshape(text: str) -> str | None:
+    """``text`` with field syntax turned into line breaks, or None if it has none.
+
+    Each step runs only when its sign is in the text (a substring test or one
+    scan), so a page without such syntax costs a few fast scans."""
+    out = text
+    if ("Ã" in out or "Â" in out) and ftfy is not None and _MOJIBAKE.search(out):
+        out = ftfy.fix_text(out)
+    if "\\n" in out or "\\r" in out:
+        out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
+    if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
+        out = _KEY.sub("\n", out)
+        out = _FIELD_SEP.sub("\n", out)
+        out = _QUOTE_EDGE.sub("", out)
+    if "**" in out or "__" in out or "\\\n" in out or out.endswith("\\") or _BULLET.search(out):
+        out = _MARKDOWN.sub("\n", out)
+    if _UPPER_LINE.search(out):
+        out = _UPPER_LINE.sub(_title_line, out)
+    if out is text:
+        return None
+    out = "\n".join(line for line in (" ".join(raw.split()) for raw in out.split("\n")) if line)
+    return out if out != text else None

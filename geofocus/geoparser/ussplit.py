@@ -1,0 +1,196 @@
+"""Split the text before a US state anchor into house number, street, unit and city.
+
+The regular expressions of :mod:`geofocus.geoparser.us` read the common,
+well-punctuated form ("1600 Main St, Austin, TX").  Pages and data files also
+write addresses in capitals or lower case, without the comma between street and
+city ("1105 Central Street Evanston IL 60201"), with the unit anywhere ("# 26",
+"Ste 900", ", 2nd Fl."), with quadrant words after the street ("3320 M Street
+Northwest", "1800 M Street, NW, Washington") or with highway names ("FM 529").
+This reads the words before the anchor as tokens, case-insensitively: the
+house number, then the street up to its type word (St, Ave, ...), a
+directional, a unit, and what is left before the state is the city.  The
+window is bounded (the caller passes at most ~160 characters), so the cost per
+anchor is constant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"#|,|\n|[A-Za-z0-9][A-Za-z0-9'.&/-]*")
+_HOUSE_NUMBER = re.compile(r"^(?:[1-9]\d{0,5}(?:[A-Za-z]|-[A-Za-z]|-\d{1,4}[A-Za-z]?)?|[1-9]\d{0,5}-?[A-Za-z])$")
+_FRACTION = re.compile(r"^\d/\d$")
+TYPES = frozenset(
+    "st st. street ave ave. av avenue blvd blvd. bvd boulevard rd rd. road dr dr. drive ln ln. lane way ct ct. court "
+    "pl pl. place pkwy pkwy. parkway hwy hwy. highway hgwy cir cir. ci circle ter ter. terrace sq square trl trl. "
+    "trail loop plz plaza expy expressway fwy freeway pike row walk alley aly crossing xing run path pass "
+    "turnpike tpke bend cv cove trace commons mall landing ridge hts heights grove crescent cres crst pt point "
+    "center ctr park cswy causeway byp bypass ext extension hl hill holw hollow mnr manor vw view vis vista expwy "
+    "gln glen sta station spur mews".split()
+)
+# Types that begin the street ("Avenue D", "Calle 5"), or name a road by its number ("FM 529", "Hwy 50").
+_PREFIX_TYPES = frozenset("avenue ave calle via".split())
+_ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm".split())
+_DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
+_COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
+_WORD_DIRECTIONS = frozenset("north south east west".split())
+_UNIT_WORDS = frozenset(
+    "suite ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. trlr lot spc "
+    "space no no. #".split()
+)
+_ORDINAL = re.compile(r"^\d{1,3}(?:st|nd|rd|th)$", re.I)
+_CITY_WORD = re.compile(r"^[A-Za-z][A-Za-z.'-]*$")
+_COMPANY = frozenset("inc inc. llc ltd ltd. corp corp. co co. company group lp llp pc pllc".split())
+
+
+@dataclass
+class Split:
+    number: str
+    street: str
+    unit: str | None
+    city: str
+    start: int  # offset of the house number in the window
+    typed: bool  # the street ends in a type word (or is a route): strong evidence
+
+
+def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
+    """Index past a unit starting at ``i`` ("Suite 100", "# 26", "#3002", "2nd Fl."), or ``i``."""
+    n = len(tokens)
+    if i < n and tokens[i][0].startswith("#") and len(tokens[i][0]) > 1:
+        return i + 1
+    if i < n and tokens[i][0].lower() in _UNIT_WORDS:
+        j = i + 1
+        if j < n and tokens[j][0] == "#":
+            j += 1
+        if j < n and len(tokens[j][0]) <= 8 and tokens[j][0] not in (",", "\n"):
+            return j + 1
+        return i
+    if i + 1 < n and _ORDINAL.match(tokens[i][0]) and tokens[i + 1][0].lower().rstrip(".") in ("fl", "flr", "floor"):
+        return i + 2
+    return i
+
+
+def _skip_breaks(tokens: list[tuple[str, int]], i: int) -> int:
+    while i < len(tokens) and tokens[i][0] in (",", "\n"):
+        i += 1
+    return i
+
+
+def split_before(window: str) -> Split | None:
+    """The address that ends at the end of ``window`` (the state follows it), or None."""
+    tokens = [(m.group(0), m.start()) for m in _TOKEN.finditer(window)]
+    if len(tokens) < 3:
+        return None
+    # Try house numbers from the right: the last one that gives a whole address wins.
+    for k in range(len(tokens) - 3, -1, -1):
+        word = tokens[k][0]
+        if not _HOUSE_NUMBER.match(word):
+            continue
+        if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
+                      or tokens[k - 1][0][:1].isdigit()):
+            continue  # "Suite 200", "Hwy 50", "555 1234"
+        split = _split_from(tokens, k, window)
+        if split is not None:
+            return split
+    return None
+
+
+def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | None:
+    number = tokens[k][0]
+    i = k + 1
+    if i < len(tokens) and _FRACTION.match(tokens[i][0]):
+        number = f"{number} {tokens[i][0]}"
+        i += 1
+    rest = tokens[i:]
+    # Up to the first line break or comma: the street (and maybe unit and city without comma).
+    cut = next((j for j, (t, _p) in enumerate(rest) if t in (",", "\n")), len(rest))
+    head = rest[:cut]
+    if not head or len(head) > 9:
+        return None
+    words = [t.lower() for t, _p in head]
+    street_end = None  # index in head just past the street
+    typed = False
+    # A route: "FM 529", "US Highway 1", "County Road ZZZ", "Hwy 50 W".
+    for j, w in enumerate(words[:-1]):
+        if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd") and (
+                any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
+            if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
+                continue
+            street_end = j + 2
+            typed = True
+            break
+    if street_end is None and words[0].rstrip(".") in _PREFIX_TYPES and len(words) > 1:
+        street_end, typed = 2, True  # "Avenue D"
+    if street_end is None:
+        # The last type word that leaves a place after it (or ends the segment before a comma).
+        candidates = [j for j, w in enumerate(words) if w in TYPES and j > 0]
+        if candidates:
+            tail_has_city = cut < len(rest)  # a comma or line follows: the city may be after it
+            good = [j for j in candidates if j + 1 < len(words) or tail_has_city]
+            if good:
+                j = good[-1]
+                # "Main St St Louis": the second "St" is Saint.
+                if words[j] in ("st", "st.") and j - 1 in candidates:
+                    j -= 1
+                street_end, typed = j + 1, True
+    if street_end is None:
+        # No type word: the street runs to the comma ("10 S Dearborn, Chicago").
+        if cut == len(rest):
+            return None
+        unit_at = next((j for j in range(len(head)) if _unit_at(head, j) > j), len(head))
+        street_end = unit_at
+        if street_end == 0 or street_end > 4:
+            return None
+        # Without a type word only a name counts: capitalised words ("101 points, Dallas" is prose),
+        # and no year as house number ("2019 Annual Report, Austin").
+        if not all(t[:1].isupper() or t[:1].isdigit() for t, _p in head[:street_end]):
+            return None
+        if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099:
+            return None
+    # A directional after the type: "Pennsylvania Ave NW", "M Street Northwest".
+    if street_end < len(head):
+        w = words[street_end]
+        if w in _DIRECTIONS or w in _COMPOUND_DIRECTIONS or (w in _WORD_DIRECTIONS and typed):
+            street_end += 1
+    street_tokens = head[:street_end]
+    street = window[street_tokens[0][1]: street_tokens[-1][1] + len(street_tokens[-1][0])]
+    # Unit on the same segment, or in a segment of its own after commas.
+    i2 = street_end
+    unit_start = i2
+    i2 = _unit_at(head, i2)
+    unit_tokens = head[unit_start:i2]
+    remaining = head[i2:] + rest[cut:]
+    # ", NW," (or ", NE Suite 2000") after the street: part of the street.
+    pos = _skip_breaks(remaining, 0)
+    if pos + 1 < len(remaining) and remaining[pos][0].lower() in _DIRECTIONS | _COMPOUND_DIRECTIONS and (
+            remaining[pos + 1][0] in (",", "\n") or _unit_at(remaining, pos + 1) > pos + 1):
+        street = f"{street} {remaining[pos][0]}"
+        remaining = remaining[pos + 1:]
+    # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418").
+    for _ in range(3):
+        pos = _skip_breaks(remaining, 0)
+        end = _unit_at(remaining, pos)
+        if end <= pos:
+            break
+        unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
+        remaining = remaining[end:]
+    city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
+    if not city_tokens or len(city_tokens) > 4:
+        return None
+    if not all(_CITY_WORD.match(t) for t, _p in city_tokens):
+        return None
+    city_words = [t.lower() for t, _p in city_tokens]
+    if len(city_words) == 1 and (city_words[0] in _DIRECTIONS or city_words[0] in _COMPOUND_DIRECTIONS):
+        return None  # the city is never "NW"
+    # No break inside the city, and at most one break between the street and the city.
+    city = window[city_tokens[0][1]: city_tokens[-1][1] + len(city_tokens[-1][0])]
+    if "\n" in city or "," in city:
+        return None
+    street_words = street.lower().split()
+    if set(street_words) & _COMPANY or set(city_words) & _COMPANY:
+        return None
+    unit = None
+    if unit_tokens:
+        unit = window[unit_tokens[0][1]: unit_tokens[-1][1] + len(unit_tokens[-1][0])].strip(" ,")
+    return Split(number=number, street=street.strip(" ,"), unit=unit, city=city, start=tokens[k][1], typed=typed)
