@@ -34,7 +34,10 @@ and in-flight entries at once and never deletes the shared crawl
 (``scrapy crawl-admin clear`` does that).
 
 If Redis goes away, buffers are kept, the thread logs once and retries with
-backoff; the crawl continues from the local batch meanwhile.
+backoff; the crawl continues from the local batch meanwhile.  If Redis comes
+back without the crawl (restarted without persistence, flushed, replaced: see
+:mod:`geofocus.redis.generation`), every cycle's writes are refused before they
+are made, the thread logs one error line and stops, and :attr:`lost` says why.
 """
 
 from __future__ import annotations
@@ -52,7 +55,9 @@ from typing import Any
 import redis
 
 from geofocus.frontier import FrontierEntry, PushResult, decode_request, encode_request
+from geofocus.redis import generation as crawl_generation
 from geofocus.redis.connection import RedisUnavailableError, connect, redact
+from geofocus.redis.generation import CrawlLostError
 
 logger = logging.getLogger(__name__)
 
@@ -306,6 +311,7 @@ class RedisFrontier:
         push_buffer: int = 500,
         known_max: int = 500_000,
         url: str = "",
+        run_dir: Any = None,
     ) -> None:
         if not crawl_id:
             raise ValueError("a Redis crawl needs a crawl id (GEOFOCUS_CRAWL_ID)")
@@ -323,6 +329,10 @@ class RedisFrontier:
         self.push_buffer = push_buffer
         self.known_max = known_max
         self.url = url
+        self.run_dir = run_dir
+        self.generation: str | None = None
+        self._run_id: str | None = None
+        self._lost: str | None = None
 
         self._scripts = {
             name: client.register_script(src)
@@ -369,6 +379,8 @@ class RedisFrontier:
     @classmethod
     def from_crawler(cls, crawler: Any) -> RedisFrontier:
         """Reads GEOFOCUS_REDIS_* settings; raises RedisUnavailableError (one line) if Redis is down."""
+        from geofocus.rundir import get_run_dir
+
         s = crawler.settings
         url = s.get("GEOFOCUS_REDIS_URL")
         crawl_id = s.get("GEOFOCUS_CRAWL_ID") or ""
@@ -389,6 +401,7 @@ class RedisFrontier:
             pop_wait=s.getfloat("GEOFOCUS_REDIS_POP_WAIT", 0.05),
             known_max=s.getint("GEOFOCUS_REDIS_KNOWN_MAX", 500_000),
             url=url,
+            run_dir=get_run_dir(crawler),  # remembers the crawl's generation
         )
 
     def key(self, suffix: str) -> str:
@@ -399,6 +412,11 @@ class RedisFrontier:
         """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread."""
         try:
             self.client.ping()
+            self._run_id = crawl_generation.server_run_id(self.client)
+            # raises CrawlLostError if this run directory knew a generation Redis no longer has
+            self.generation = crawl_generation.join(self.client, self.base, self.crawl_id, self.run_dir,
+                                                    self.url)
+            self._lost = None
             self._reclaim(time.time())
             self._load_seen()
             self._queued_remote = int(self.client.zcard(self.key(f"q:{self.node}")))
@@ -423,6 +441,10 @@ class RedisFrontier:
         thread, self._thread = self._thread, None
         if thread is None:
             return
+        if self._lost:
+            # never write into a Redis that lost the crawl: that would re-create a partial crawl
+            thread.join(timeout)
+            return
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
@@ -442,7 +464,11 @@ class RedisFrontier:
                     self._call_chunked("release", [self.base, self.worker_id], args, 3)
                 self.client.hdel(self.key("workers"), self.worker_id)
                 break
-            except (redis.ConnectionError, redis.TimeoutError) as exc:
+            except CrawlLostError as exc:
+                logger.error("%(error)s", {"error": exc})
+                self._lost = str(exc)
+                break
+            except (redis.ConnectionError, redis.TimeoutError, redis.WatchError) as exc:
                 if time.monotonic() > deadline:
                     logger.error(
                         "Redis frontier: Redis unreachable at close (%(exc)s); %(n)d pushes and "
@@ -498,6 +524,8 @@ class RedisFrontier:
         deadline = 0.0
         with self._cond:
             while True:
+                if self._lost:  # Redis lost the crawl: its leases mean nothing any more
+                    return None
                 for i, e in enumerate(self._batch):
                     if e.slot not in busy_slots:
                         del self._batch[i]
@@ -591,6 +619,11 @@ class RedisFrontier:
 
     # -- extras for the scheduler and tools ---------------------------------------------
     @property
+    def lost(self) -> str | None:
+        """None, or the one-line reason why Redis no longer holds this crawl (the worker must stop)."""
+        return self._lost
+
+    @property
     def healthy(self) -> bool:
         """False while Redis is unreachable (the worker runs on its local batch)."""
         return self._healthy
@@ -678,7 +711,16 @@ class RedisFrontier:
                     logger.warning("Redis frontier: Redis is reachable again; the crawl goes on")
                 self._healthy = True
                 delay = 0.5
-            except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError) as exc:
+            except CrawlLostError as exc:
+                logger.error("%(error)s", {"error": exc})
+                with self._cond:
+                    self._lost = str(exc)
+                    self._healthy = False
+                    self._cycle_running = False
+                    self._cycles += 1
+                    self._cond.notify_all()
+                return
+            except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError, redis.WatchError) as exc:
                 if self._healthy:
                     logger.warning(
                         "Redis frontier: lost Redis (%(exc)s); buffering and retrying with backoff",
@@ -729,6 +771,7 @@ class RedisFrontier:
                 self._want_seeds = 0
         try:
             pipe = self.client.pipeline(transaction=True)
+            self._check_generation(pipe)
             if pushes:
                 args: list[Any] = []
                 for fp, (entry, node) in pushes.items():
@@ -826,6 +869,22 @@ class RedisFrontier:
             self._leases_remote = int(results[-2])
             self._cycles += 1
             self._cond.notify_all()
+
+    def _check_generation(self, pipe: Any) -> None:
+        """WATCH the generation key and compare it before the cycle's MULTI: if Redis lost or swapped
+        the crawl, raise CrawlLostError before anything is written (and if it changes between
+        this check and EXEC, the transaction fails with WatchError and the next cycle sees it)."""
+        if self.generation is None:  # not opened (tools): nothing to compare with
+            return
+        key = crawl_generation.generation_key(self.base)
+        pipe.watch(key)
+        current = pipe.get(key)
+        if current is None or current.decode() != self.generation:
+            pipe.reset()
+            what = crawl_generation.describe_loss(
+                current, self._run_id, crawl_generation.server_run_id(self.client))
+            raise CrawlLostError(crawl_generation.lost_message(self.crawl_id, self.url, what))
+        pipe.multi()
 
     def _fetch_sample(self, limit: int) -> list[FrontierEntry]:
         cursor, items = self.client.zscan(self.key(f"q:{self.node}"), self._sample_cursor, count=limit)
