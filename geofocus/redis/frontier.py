@@ -54,7 +54,7 @@ from typing import Any
 
 import redis
 
-from geofocus.frontier import FrontierEntry, PushResult, decode_request, encode_request
+from geofocus.frontier import MALFORMED_KEY, FrontierEntry, PushResult, decode_request, encode_request
 from geofocus.redis import generation as crawl_generation
 from geofocus.redis.connection import RedisUnavailableError, connect, redact
 from geofocus.redis.generation import CrawlLostError
@@ -69,6 +69,12 @@ _DONE = -2.0
 # Redis Cluster is not supported: one crawl lives on one Redis server) -------------
 
 _LUA_PUSH = """
+local function home_of(v)
+  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
+  local t = string.find(v, '\\t', 1, true)
+  if t then return string.sub(v, 1, t - 1) end
+  return nil
+end
 local b = ARGV[1]
 local new, raised, rejected = 0, 0, 0
 for i = 2, #ARGV, 6 do
@@ -85,7 +91,7 @@ for i = 2, #ARGV, 6 do
       new = new + 1
     else
       -- already queued (maybe for another node): it stays where it is, at the better priority
-      local home = string.sub(old, 1, string.find(old, '\\t', 1, true) - 1)
+      local home = home_of(old) or node
       local q = b .. ':q:' .. home
       local cur = redis.call('ZSCORE', q, fp)
       if (not cur) or prio > tonumber(cur) then
@@ -127,7 +133,14 @@ while #picked < 3 * batch and start < max_scan do
       orphans[#orphans + 1] = fp
     else
       local a = string.find(v, '\\t', 1, true)
-      local c = string.find(v, '\\t', a + 1, true)
+      local c = a and string.find(v, '\\t', a + 1, true)
+      if not c then
+        -- not written by geofocus: leased like any entry, so that the worker sets it aside
+        picked[#picked + 1] = fp
+        picked[#picked + 1] = items[k + 1]
+        picked[#picked + 1] = '\\1malformed\\t' .. v
+        if #picked >= 3 * batch then break end
+      else
       local slot = string.sub(v, a + 1, c - 1)
       local n = per_slot[slot] or 0
       if not excluded[slot] and n < slot_cap then
@@ -136,6 +149,7 @@ while #picked < 3 * batch and start < max_scan do
         picked[#picked + 1] = items[k + 1]
         picked[#picked + 1] = string.sub(v, a + 1)
         if #picked >= 3 * batch then break end
+      end
       end
     end
   end
@@ -153,6 +167,12 @@ return picked
 
 # ARGV: b, node, then (fp, seen shard, seen field) triples
 _LUA_DONE = """
+local function home_of(v)
+  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
+  local t = string.find(v, '\\t', 1, true)
+  if t then return string.sub(v, 1, t - 1) end
+  return nil
+end
 local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
@@ -163,8 +183,8 @@ for i = 3, #ARGV, 3 do
   if v then
     dequeued = dequeued + 1
     -- a lease that expired was queued again meanwhile: it is fetched now, drop it
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
-    redis.call('ZREM', b .. ':q:' .. home, fp)
+    local home = home_of(v)
+    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
     redis.call('HDEL', b .. ':req', fp)
   end
   local skey = b .. ':seen:' .. ARGV[i + 1]
@@ -198,16 +218,27 @@ return n
 """
 
 _REQUEUE = """
+local function home_of(v)
+  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
+  local t = string.find(v, '\\t', 1, true)
+  if t then return string.sub(v, 1, t - 1) end
+  return nil
+end
 local function requeue(b, fp)
   local l = redis.call('HGET', b .. ':lease', fp)
   redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
   local v = redis.call('HGET', b .. ':req', fp)
-  if l and v then
-    local prio = tonumber(string.sub(l, string.find(l, '\\t', 1, true) + 1))
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+  local t = l and string.find(l, '\\t', 1, true)
+  local prio = t and tonumber(string.sub(l, t + 1))
+  local home = v and home_of(v)
+  if prio and home then
     redis.call('ZADD', b .. ':q:' .. home, prio, fp)
     return 1
+  elseif v then  -- not written by geofocus: aside, never queued again
+    redis.call('HSET', b .. ':bad', fp, 'unreadable entry or lease\\t' .. v)
+    redis.call('HDEL', b .. ':req', fp)
+    redis.call('HINCRBY', b .. ':stats', 'malformed', 1)
   end
   return 0
 end
@@ -223,8 +254,8 @@ for i = 3, #ARGV, 3 do
   local l = redis.call('HGET', b .. ':lease', fp)
   if l and string.sub(l, 1, #worker + 1) == worker .. '\\t' then
     local v = redis.call('HGET', b .. ':req', fp)
-    if v and ARGV[i + 2] ~= '' then
-      local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+    if v and ARGV[i + 2] ~= '' and home_of(v) then
+      local home = home_of(v)
       redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
     end
     if ARGV[i + 1] ~= '' then
@@ -239,13 +270,19 @@ return n
 
 # ARGV: b, then (fp, priority, "slot\\tjson") triples: re-scores entries still queued
 _LUA_RESCORE = """
+local function home_of(v)
+  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
+  local t = string.find(v, '\\t', 1, true)
+  if t then return string.sub(v, 1, t - 1) end
+  return nil
+end
 local b = ARGV[1]
 local n = 0
 for i = 2, #ARGV, 3 do
   local fp = ARGV[i]
   local v = redis.call('HGET', b .. ':req', fp)
-  if v then
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+  local home = v and home_of(v)
+  if home then
     if redis.call('ZADD', b .. ':q:' .. home, 'XX', 'CH', tonumber(ARGV[i + 1]), fp) == 1 then
       redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
       n = n + 1
@@ -262,6 +299,29 @@ local expired = redis.call('ZRANGEBYSCORE', b .. ':leases', '-inf', ARGV[2], 'LI
 local n = 0
 for _, fp in ipairs(expired) do n = n + requeue(b, fp) end
 if n > 0 then redis.call('HINCRBY', b .. ':stats', 'reclaimed', n) end
+return n
+"""
+
+
+# ARGV: b, then (fp, reason, request JSON) triples: entries set aside as malformed
+# (in B:bad, fp -> "<reason>\\t<stored value or request>"), their leases released, never queued again
+_LUA_BAD = _REQUEUE + """
+local b = ARGV[1]
+local n = 0
+for i = 2, #ARGV, 3 do
+  local fp = ARGV[i]
+  redis.call('ZREM', b .. ':leases', fp)
+  redis.call('HDEL', b .. ':lease', fp)
+  local v = redis.call('HGET', b .. ':req', fp)
+  if v then
+    local home = home_of(v)
+    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
+    redis.call('HDEL', b .. ':req', fp)
+  end
+  redis.call('HSET', b .. ':bad', fp, ARGV[i + 1] .. '\\t' .. (v or ARGV[i + 2]))
+  n = n + 1
+end
+if n > 0 then redis.call('HINCRBY', b .. ':stats', 'malformed', n) end
 return n
 """
 
@@ -339,6 +399,7 @@ class RedisFrontier:
             for name, src in [
                 ("push", _LUA_PUSH), ("pop", _LUA_POP), ("done", _LUA_DONE), ("renew", _LUA_RENEW),
                 ("release", _LUA_RELEASE), ("reclaim", _LUA_RECLAIM), ("rescore", _LUA_RESCORE),
+                ("bad", _LUA_BAD),
             ]
         }
         self._cond = threading.Condition()
@@ -349,6 +410,7 @@ class RedisFrontier:
         self._pending_counters: dict[str, float] = {}
         self._pending_new = 0
         self._pending_release: dict[str, FrontierEntry] = {}
+        self._pending_bad: dict[str, tuple[str, str]] = {}
         self._pending_rescore: dict[str, tuple[float, dict[str, Any], str]] = {}
         self._sample: list[FrontierEntry] | None = None
         self._sample_cursor = 0
@@ -566,6 +628,19 @@ class RedisFrontier:
                 self._want_cycle = True
                 self._cond.notify_all()
 
+    def quarantine(self, entry: FrontierEntry, reason: str) -> None:
+        """Move a leased entry that is not a readable request to ``B:bad`` (its lease released)."""
+        try:
+            payload = encode_request(entry.request)
+        except (TypeError, ValueError):
+            payload = repr(entry.request)[:10000]
+        with self._cond:
+            self._inflight.pop(entry.fingerprint, None)
+            self._pending_bad[entry.fingerprint] = (_clean(reason)[:500], payload)
+            self._want_cycle = True
+            self._cond.notify_all()
+        self._known.pop(compact_fingerprint(entry.fingerprint), None)
+
     def release(self, entry: FrontierEntry) -> bool:
         """Give an entry this worker holds back to the queue (a retry), at ``entry``'s priority."""
         with self._cond:
@@ -749,6 +824,7 @@ class RedisFrontier:
             sent_new, self._pending_new = self._pending_new, 0
             releases, self._pending_release = self._pending_release, {}
             rescores, self._pending_rescore = self._pending_rescore, {}
+            bad, self._pending_bad = self._pending_bad, {}
             want_sample = self._want_sample if refill else 0
             self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
@@ -796,6 +872,9 @@ class RedisFrontier:
                 for fp, (priority, request, slot) in rescores.items():
                     args += [fp, repr(priority), f"{_clean(slot)}\t{encode_request(request)}"]
                 self._call_chunked("rescore", [self.base], args, 3, pipe=pipe)
+            if bad:
+                args = [x for fp, (reason, payload) in bad.items() for x in (fp, reason, payload)]
+                self._call_chunked("bad", [self.base], args, 3, pipe=pipe)
             for name, amount in counters.items():
                 pipe.hincrbyfloat(self.key("counters"), name, amount)
             if renew:
@@ -831,6 +910,8 @@ class RedisFrontier:
                     self._pending_release.setdefault(fp, entry)
                 for fp, item in rescores.items():
                     self._pending_rescore.setdefault(fp, item)
+                for fp, item in bad.items():
+                    self._pending_bad.setdefault(fp, item)
                 self._want_sample = max(self._want_sample, want_sample)
                 self._exclude |= exclude
                 self._want_seeds = max(self._want_seeds, want_seeds)
@@ -852,9 +933,7 @@ class RedisFrontier:
         if want:
             flat = results[idx - 1]
             for k in range(0, len(flat), 3):
-                fp = flat[k].decode()
-                slot, _, payload = flat[k + 2].decode().partition("\t")
-                popped.append(FrontierEntry(fp, float(flat[k + 1]), slot, decode_request(payload)))
+                popped.append(_entry(flat[k], flat[k + 1], flat[k + 2]))
         sample = self._fetch_sample(want_sample) if want_sample else None
         with self._cond:
             if sample is not None:
@@ -897,9 +976,25 @@ class RedisFrontier:
         for (fp, score), value in zip(items, values):
             if value is None:
                 continue
-            _home, slot, payload = value.decode().split("\t", 2)
-            out.append(FrontierEntry(fp.decode(), float(score), slot, decode_request(payload)))
+            _home, _, rest = value.partition(b"\t")
+            out.append(_entry(fp, score, rest if _ else b"\x01malformed\t" + value))
         return out
+
+
+def _entry(fp: bytes, score: Any, value: bytes) -> FrontierEntry:
+    """A FrontierEntry from Redis's ``<slot>\\t<json>``; anything unreadable becomes an entry whose
+    request says so (``decode_request``), which the scheduler sets aside."""
+    fingerprint = fp.decode("utf-8", "replace")
+    try:
+        priority = float(score)
+    except (TypeError, ValueError):
+        priority = 0.0
+    slot, sep, payload = value.partition(b"\t")
+    if not sep or slot == b"\x01malformed":
+        raw = (payload if sep else value).decode("utf-8", "replace")
+        return FrontierEntry(fingerprint, priority, "",
+                             {MALFORMED_KEY: "not a frontier entry geofocus wrote", "raw": raw[:10000]})
+    return FrontierEntry(fingerprint, priority, slot.decode("utf-8", "replace"), decode_request(payload))
 
 
 def _slot_of(request: dict[str, Any]) -> str:
