@@ -11,7 +11,7 @@ while others are busy, up to ``GEOFOCUS_REDIS_IDLE_TIMEOUT`` seconds of idling.
 
 If Redis loses the crawl (see :mod:`geofocus.redis.generation`) the worker
 closes with the reason ``redis_crawl_lost`` and ``scrapy crawl`` exits with
-status 1 (:data:`LOST_CRAWLS` tells the command).
+status 1 (``geofocus.redis.generation.LOST_CRAWLS`` tells the command).
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
 
-#: Crawl ids whose Redis lost them in this process; ``geofocus.commands.crawl`` exits non-zero then.
-LOST_CRAWLS: list[str] = []
 LOST_REASON = "redis_crawl_lost"
 
 SEED_META = {"seed": True, "score": 1.0, "priority": 1.0, "dist": 0, "seed_dist": 0, "parent": None}
@@ -93,7 +91,6 @@ class RedisCrawl:
             return False
         if not self.closing:
             self.closing = True
-            LOST_CRAWLS.append(frontier.crawl_id)
             self.crawler.stats.set_value("geofocus/redis/crawl_lost", 1)
             self.crawler.engine.close_spider(spider, LOST_REASON)
         return True

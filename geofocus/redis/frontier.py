@@ -528,6 +528,7 @@ class RedisFrontier:
                 break
             except CrawlLostError as exc:
                 logger.error("%(error)s", {"error": exc})
+                crawl_generation.LOST_CRAWLS.append(self.crawl_id)
                 self._lost = str(exc)
                 break
             except (redis.ConnectionError, redis.TimeoutError, redis.WatchError) as exc:
@@ -788,6 +789,7 @@ class RedisFrontier:
                 delay = 0.5
             except CrawlLostError as exc:
                 logger.error("%(error)s", {"error": exc})
+                crawl_generation.LOST_CRAWLS.append(self.crawl_id)
                 with self._cond:
                     self._lost = str(exc)
                     self._healthy = False

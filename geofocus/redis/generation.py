@@ -36,6 +36,10 @@ RECOVERY = ("restore Redis with the crawl's data (keep appendonly yes) and resta
             "are in each worker's RUN_DIR/crawl.jsonl)")
 
 
+#: Crawl ids this process found lost; ``scrapy crawl`` (geofocus.commands.crawl) then exits with 1.
+LOST_CRAWLS: list[str] = []
+
+
 class CrawlLostError(RedisUnavailableError):
     """Redis no longer holds this worker's crawl; ``str(exc)`` is the one line for the user."""
 
