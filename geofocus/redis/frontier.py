@@ -68,13 +68,17 @@ _DONE = -2.0
 # -- Lua scripts (ARGV[1] is the key base B; keys are built inside the script, so
 # Redis Cluster is not supported: one crawl lives on one Redis server) -------------
 
-_LUA_PUSH = """
+# the home node of a stored request value, "<home node>\\t<slot>\\t<json>"; nil for a value
+# geofocus did not write (the scripts must not fail on it: it is set aside instead)
+_HOME_OF = """
 local function home_of(v)
-  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
   local t = string.find(v, '\\t', 1, true)
   if t then return string.sub(v, 1, t - 1) end
   return nil
 end
+"""
+
+_LUA_PUSH = _HOME_OF + """
 local b = ARGV[1]
 local new, raised, rejected = 0, 0, 0
 for i = 2, #ARGV, 6 do
@@ -166,13 +170,7 @@ return picked
 """
 
 # ARGV: b, node, then (fp, seen shard, seen field) triples
-_LUA_DONE = """
-local function home_of(v)
-  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
-  local t = string.find(v, '\\t', 1, true)
-  if t then return string.sub(v, 1, t - 1) end
-  return nil
-end
+_LUA_DONE = _HOME_OF + """
 local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
@@ -217,13 +215,7 @@ end
 return n
 """
 
-_REQUEUE = """
-local function home_of(v)
-  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
-  local t = string.find(v, '\\t', 1, true)
-  if t then return string.sub(v, 1, t - 1) end
-  return nil
-end
+_REQUEUE = _HOME_OF + """
 local function requeue(b, fp)
   local l = redis.call('HGET', b .. ':lease', fp)
   redis.call('ZREM', b .. ':leases', fp)
@@ -269,13 +261,7 @@ return n
 """
 
 # ARGV: b, then (fp, priority, "slot\\tjson") triples: re-scores entries still queued
-_LUA_RESCORE = """
-local function home_of(v)
-  -- "<home node>\\t<slot>\\t<json>"; nil for a value geofocus did not write
-  local t = string.find(v, '\\t', 1, true)
-  if t then return string.sub(v, 1, t - 1) end
-  return nil
-end
+_LUA_RESCORE = _HOME_OF + """
 local b = ARGV[1]
 local n = 0
 for i = 2, #ARGV, 3 do
