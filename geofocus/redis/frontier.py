@@ -435,7 +435,10 @@ class RedisFrontier:
         if not crawl_id:
             raise RedisUnavailableError("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: "
                                         "name the shared crawl with -s GEOFOCUS_CRAWL_ID=NAME")
-        client = connect(url, timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0))
+        timeout = s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0)
+        # `scrapy crawl` checked Redis before starting; a worker that opens while Redis restarts
+        # waits for it a little rather than fail
+        client = _retrying(lambda: connect(url, timeout=timeout), 3 * timeout)
         return cls(
             client,
             crawl_id,
@@ -457,7 +460,13 @@ class RedisFrontier:
 
     # -- life cycle -------------------------------------------------------------------
     def open(self) -> None:
-        """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread."""
+        """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread
+        (waiting up to 15 s for a Redis that is restarting)."""
+        _retrying(self._open_in_redis, 15.0)
+        self._stopping = False
+        self._start_thread()
+
+    def _open_in_redis(self) -> None:
         try:
             self.client.ping()
             self._run_id = crawl_generation.server_run_id(self.client)
@@ -470,11 +479,12 @@ class RedisFrontier:
             self._queued_remote = int(self.client.zcard(self.key(f"q:{self.node}")))
             self._leases_remote = int(self.client.zcard(self.key("leases")))
             self.client.hset(self.key("workers"), self.worker_id, f"{time.time():.0f}")
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
+        except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError) as exc:
             raise RedisUnavailableError(
                 f"cannot reach Redis at {redact(self.url) or 'the configured URL'} ({exc})"
             ) from None
-        self._stopping = False
+
+    def _start_thread(self) -> None:
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name=f"geofocus-redis-{self.node}", daemon=True)
         self._thread.start()
@@ -967,6 +977,24 @@ class RedisFrontier:
             _home, _, rest = value.partition(b"\t")
             out.append(_entry(fp, score, rest if _ else b"\x01malformed\t" + value))
         return out
+
+
+def _retrying(action: Any, patience: float) -> Any:
+    """``action()``, tried again for ``patience`` seconds while Redis cannot be reached (it may be
+    restarting); other errors, and CrawlLostError, are raised at once."""
+    deadline = time.monotonic() + patience
+    delay = 0.2
+    while True:
+        try:
+            return action()
+        except CrawlLostError:
+            raise
+        except RedisUnavailableError as exc:
+            if "cannot reach" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            logger.info("Redis frontier: %(error)s; retrying", {"error": exc})
+        time.sleep(delay)
+        delay = min(delay * 2, 2.0)
 
 
 def _entry(fp: bytes, score: Any, value: bytes) -> FrontierEntry:
