@@ -63,6 +63,17 @@ def kill_after(victim, run_dir, pages, timeout):
     return fetched(run_dir), time.time()
 
 
+def wait_opened(logs, timeout=90):
+    """Until every worker has opened the shared frontier (on a busy machine a worker may take
+    many seconds to start; one that starts while Redis restarts stops at once with exit 2)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(Path(log).exists() and "Redis frontier: crawl" in Path(log).read_text() for log in logs):
+            return
+        time.sleep(0.2)
+    raise AssertionError("workers did not open the Redis frontier in time")
+
+
 def wait_all(procs, timeout=90):
     end = time.monotonic() + timeout
     for p in procs:
@@ -81,6 +92,7 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     single = start_worker(site, tmp_path / "single")
     crawl = unique_crawl_id("e2e-faults")
     procs = [start_worker(site, tmp_path / f"w{i}", redis_server.url, crawl) for i in range(3)]
+    wait_opened([tmp_path / f"w{i}.log" for i in range(3)])
     # kill one worker once it has fetched some pages
     killed_rows, _ = kill_after(procs[0], tmp_path / "w0", pages=5, timeout=40)
     redis_server.restart(down_for=1.0)
@@ -192,6 +204,7 @@ def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, red
 
         single = worker("single", False)
         procs = [worker(f"w{i}", True) for i in range(3)]
+        wait_opened([tmp_path / f"w{i}.log" for i in range(3)])
         killed, killed_at = kill_after(procs[0], tmp_path / "w0", pages=30, timeout=60)
         assert killed, "the victim fetched pages before it was killed"
         redis_server.restart(down_for=1.0)
@@ -234,6 +247,7 @@ def test_redis_restarted_without_persistence_stops_the_workers_with_one_line(tmp
     extra = ["-s", "CONCURRENT_REQUESTS=4", "-s", "GEOFOCUS_REDIS_MAX_HELD=16", "-s", "GEOFOCUS_REDIS_BATCH=8"]
     try:
         procs = [start_worker(site, tmp_path / f"w{i}", volatile_redis.url, crawl, extra) for i in range(2)]
+        wait_opened([tmp_path / f"w{i}.log" for i in range(2)])
         end = time.monotonic() + 60
         while sum(len(fetched(tmp_path / f"w{i}")) for i in range(2)) < 20 and time.monotonic() < end:
             time.sleep(0.1)
