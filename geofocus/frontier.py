@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import sqlite3
+import time
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +71,11 @@ class FrontierQueue(Protocol):
 
     def done(self, fingerprint: str) -> None: ...
 
+    def quarantine(self, entry: FrontierEntry, reason: str) -> None:
+        """Move a LEASED entry that cannot be read as a request aside (kept for inspection, never
+        popped again, its lease released; the URL may be queued again by a good request)."""
+        ...
+
     def release(self, entry: FrontierEntry) -> bool:
         """Put a LEASED entry back in the queue (a retry); False if it is not leased."""
         ...
@@ -97,8 +103,22 @@ def encode_request(request: dict[str, Any]) -> str:
     return json.dumps(request, separators=(",", ":"), ensure_ascii=False)
 
 
+#: Key of the dict that stands for an entry whose JSON cannot be read (see ``geofocus.serialize``).
+MALFORMED_KEY = "_geofocus_malformed"
+
+
 def decode_request(data: str | bytes) -> dict[str, Any]:
-    return json.loads(data)
+    """The entry's dict; an unreadable one becomes ``{MALFORMED_KEY: reason, "raw": text}``, which
+    the scheduler sets aside instead of crashing on it (or retrying it for ever)."""
+    try:
+        value = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raw = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
+        return {MALFORMED_KEY: f"bad JSON ({exc})", "raw": raw[:10000]}
+    if not isinstance(value, dict):
+        return {MALFORMED_KEY: f"an entry must be a JSON object, not {type(value).__name__}",
+                "raw": encode_request(value)[:10000]}
+    return value
 
 
 _SCHEMA = """
@@ -113,6 +133,7 @@ CREATE TABLE IF NOT EXISTS frontier (
 CREATE INDEX IF NOT EXISTS frontier_best ON frontier(priority DESC, tiebreak) WHERE state = 0;
 CREATE TABLE IF NOT EXISTS payloads (id INTEGER PRIMARY KEY, request TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
 """
 
 
@@ -258,6 +279,17 @@ class SqliteFrontier:
             db.execute("DELETE FROM payloads WHERE id = ?", (payload_id,))
         if state == QUEUED:
             self._queued -= 1
+
+    def quarantine(self, entry: FrontierEntry, reason: str) -> None:
+        db = self._require_db()
+        row = db.execute("DELETE FROM frontier WHERE fp = ? RETURNING state, payload", (entry.fingerprint,)).fetchone()
+        if row is not None:
+            if row[1] is not None:
+                db.execute("DELETE FROM payloads WHERE id = ?", (row[1],))
+            if row[0] == QUEUED:
+                self._queued -= 1
+        db.execute("INSERT OR REPLACE INTO malformed(fp, reason, request, at) VALUES(?, ?, ?, ?)",
+                   (entry.fingerprint, reason, encode_request(entry.request), time.time()))
 
     def release(self, entry: FrontierEntry) -> bool:
         db = self._require_db()

@@ -22,7 +22,7 @@ from geofocus import signals as geo_signals
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.rundir import get_run_dir
 from geofocus.spidermiddlewares.finish import FINISHED_MARKER
-from geofocus.serialize import request_from_json_dict, request_to_json_dict
+from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 
 #: Counters kept in the frontier so that a resumed crawl continues its totals.
 PERSISTED_STATS = ("geofocus/fetched", "geofocus/relevant")
+#: Malformed entries set aside per next_request call before it yields to the reactor.
+MAX_MALFORMED_PER_CALL = 100
 
 
 def build_frontier(crawler: Crawler) -> FrontierQueue:
@@ -75,6 +77,7 @@ class GeoScheduler(BaseScheduler):
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
         self._downloader: Downloader | None = None
+        self._warned_malformed = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
@@ -165,25 +168,42 @@ class GeoScheduler(BaseScheduler):
 
     def next_request(self) -> Request | None:
         self._maybe_rescore()
-        entry = self.frontier.pop(self._busy_slots())
-        if entry is None:
-            return None
-        try:
-            request = request_from_json_dict(entry.request, self.spider)
-        except (KeyError, ValueError, TypeError) as exc:
-            logger.error(
-                "Dropping an unreadable frontier entry %(fp)s: %(error)s",
-                {"fp": entry.fingerprint, "error": exc},
-                extra={"spider": self.spider},
-            )
-            self.frontier.done(entry.fingerprint)
-            self.stats.inc_value("geofocus/scheduler/unreadable")
+        busy = self._busy_slots()
+        for _ in range(MAX_MALFORMED_PER_CALL):
+            entry = self.frontier.pop(busy)
+            if entry is None:
+                return None
+            try:
+                request = request_from_json_dict(entry.request, self.spider)
+                break
+            except MalformedRequest as exc:
+                self._set_aside(entry, str(exc))
+        else:
             return None
         self.stats.inc_value("geofocus/scheduler/dequeued")
         self._pops_since_rescore += 1
         return request
 
     # -- helpers ------------------------------------------------------------
+    def _set_aside(self, entry: FrontierEntry, reason: str) -> None:
+        """A frontier entry geofocus did not write (or cannot read): moved aside, never retried."""
+        self.stats.inc_value("geofocus/frontier/malformed")
+        if not self._warned_malformed:
+            self._warned_malformed = True
+            logger.warning(
+                "Setting aside a malformed frontier entry %(fp)s: %(reason)s (further ones are only "
+                "counted in geofocus/frontier/malformed)",
+                {"fp": entry.fingerprint, "reason": reason}, extra={"spider": self.spider},
+            )
+        else:
+            logger.debug("Setting aside a malformed frontier entry %(fp)s: %(reason)s",
+                         {"fp": entry.fingerprint, "reason": reason}, extra={"spider": self.spider})
+        quarantine = getattr(self.frontier, "quarantine", None)
+        if quarantine is not None:
+            quarantine(entry, reason)
+        else:
+            self.frontier.done(entry.fingerprint)
+
     def fingerprint(self, request: Request) -> str:
         return self.crawler.request_fingerprinter.fingerprint(request).hex()  # type: ignore[union-attr]
 
@@ -225,7 +245,7 @@ class GeoScheduler(BaseScheduler):
         self._rescore_cursor = batch[-1].fingerprint if len(batch) == self.rescore_batch else ""
         if not batch:
             return
-        metas = [e.request.get("meta", {}).get("geofocus") or {} for e in batch]
+        metas = [_geofocus_meta(e.request) for e in batch]
         responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
         for _receiver, priorities in responses:
             if not isinstance(priorities, list) or len(priorities) != len(batch):
@@ -260,6 +280,14 @@ class GeoScheduler(BaseScheduler):
         self.frontier.increment("geofocus/fetched")
         if relevant:
             self.frontier.increment("geofocus/relevant")
+
+
+def _geofocus_meta(request: Any) -> dict[str, Any]:
+    """``meta["geofocus"]`` of a queued entry, or a fresh dict if the entry is malformed
+    (it is set aside when popped; re-scoring must not trip over it first)."""
+    meta = request.get("meta") if isinstance(request, dict) else None
+    gf = meta.get("geofocus") if isinstance(meta, dict) else None
+    return gf if isinstance(gf, dict) else {}
 
 
 def _strip_unserialisable(payload: dict[str, Any]) -> None:

@@ -27,6 +27,9 @@ COOKIES_ENABLED = False
 # items are few, and 100 workers per page cost more than the page itself.
 CONCURRENT_ITEMS = 8
 TELNETCONSOLE_ENABLED = False
+# Scrapy 2.19 enables by default an HTTP endpoint on localhost that executes Python code sent to it
+# (token in the user's profile directory): off unless -s REMOTE_CONTROL_ENABLED=True asks for it.
+REMOTE_CONTROL_ENABLED = False
 REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"

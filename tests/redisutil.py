@@ -30,9 +30,10 @@ def free_port() -> int:
 
 
 class RedisServer:
-    """redis-server with AOF on (so a restart keeps the data, as in docker-compose.yml)."""
+    """redis-server with AOF on (so a restart keeps the data, as in docker-compose.yml), or with
+    ``persistent=False`` no persistence at all (``--save "" --appendonly no``: a restart empties it)."""
 
-    def __init__(self, password: str | None = None) -> None:
+    def __init__(self, password: str | None = None, persistent: bool = True) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
@@ -40,6 +41,7 @@ class RedisServer:
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="geofocus-redis-")
         self.password = password
+        self.persistent = persistent
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -49,7 +51,7 @@ class RedisServer:
 
     def start(self, timeout: float = 10.0) -> RedisServer:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
-                "--save", "", "--appendonly", "yes", "--appendfsync", "always",
+                "--save", "", "--appendonly", "yes" if self.persistent else "no", "--appendfsync", "always",
                 "--daemonize", "no", "--loglevel", "warning"]
         if self.password:
             args += ["--requirepass", self.password]
@@ -109,6 +111,14 @@ def unique_crawl_id(label: str = "t") -> str:
 def redis_server():
     """A private redis-server (tests may kill or restart it)."""
     server = RedisServer().start()
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def volatile_redis():
+    """A private redis-server without persistence: killing and restarting it wipes every key."""
+    server = RedisServer(persistent=False).start()
     yield server
     server.cleanup()
 

@@ -47,6 +47,7 @@ def test_status_push_seeds_and_clear(shared_redis, tmp_path):
     assert status["counters"] == {"geofocus/fetched": 3.0}
     assert status["leases"] + status["queued"] == 1
     assert list(status["workers_last_seen_s"]) == [f.worker_id]
+    assert status["generation"] == f.generation and status["malformed_set_aside"] == 0
     f.close()
     status = json.loads(admin(shared_redis, "status", crawl).stdout)
     assert status["queues"] == {"east": 1} and status["leases"] == 0  # closing keeps the crawl

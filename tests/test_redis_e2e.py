@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from redisutil import redis_server, unique_crawl_id  # noqa: F401
+from redisutil import redis_server, unique_crawl_id, volatile_redis  # noqa: F401
 from tinysite import TinySite
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +63,17 @@ def kill_after(victim, run_dir, pages, timeout):
     return fetched(run_dir), time.time()
 
 
+def wait_opened(logs, timeout=90):
+    """Until every worker has opened the shared frontier (on a busy machine a worker may take
+    many seconds to start; one that starts while Redis restarts stops at once with exit 2)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(Path(log).exists() and "Redis frontier: crawl" in Path(log).read_text() for log in logs):
+            return
+        time.sleep(0.2)
+    raise AssertionError("workers did not open the Redis frontier in time")
+
+
 def wait_all(procs, timeout=90):
     end = time.monotonic() + timeout
     for p in procs:
@@ -81,6 +92,7 @@ def test_worker_killed_and_redis_restarted_mid_crawl(tmp_path, site, redis_serve
     single = start_worker(site, tmp_path / "single")
     crawl = unique_crawl_id("e2e-faults")
     procs = [start_worker(site, tmp_path / f"w{i}", redis_server.url, crawl) for i in range(3)]
+    wait_opened([tmp_path / f"w{i}.log" for i in range(3)])
     # kill one worker once it has fetched some pages
     killed_rows, _ = kill_after(procs[0], tmp_path / "w0", pages=5, timeout=40)
     redis_server.restart(down_for=1.0)
@@ -192,6 +204,7 @@ def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, red
 
         single = worker("single", False)
         procs = [worker(f"w{i}", True) for i in range(3)]
+        wait_opened([tmp_path / f"w{i}.log" for i in range(3)])
         killed, killed_at = kill_after(procs[0], tmp_path / "w0", pages=30, timeout=60)
         assert killed, "the victim fetched pages before it was killed"
         redis_server.restart(down_for=1.0)
@@ -222,3 +235,47 @@ def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, red
     alone = fetched(tmp_path / "single")
     single_rate = sum(r["relevant"] for r in alone) / len(alone)
     assert abs(shared_rate - single_rate) < 0.1, (shared_rate, single_rate)
+
+
+def test_redis_restarted_without_persistence_stops_the_workers_with_one_line(tmp_path, volatile_redis):
+    """Redis (no AOF, no RDB) is killed mid-crawl and comes back empty: the two workers must not go on
+    in the emptied Redis (that lost 22 % of the links, fetched pages twice and overshot the budget by
+    a third, silently); they stop with one line saying what happened and how to recover, exit
+    non-zero, and a worker restarted with its run directory refuses to start."""
+    site = TinySite(tmp_path / "www", pages=400, delay=0.1)
+    crawl = unique_crawl_id("e2e-wipe")
+    extra = ["-s", "CONCURRENT_REQUESTS=4", "-s", "GEOFOCUS_REDIS_MAX_HELD=16", "-s", "GEOFOCUS_REDIS_BATCH=8"]
+    try:
+        procs = [start_worker(site, tmp_path / f"w{i}", volatile_redis.url, crawl, extra) for i in range(2)]
+        wait_opened([tmp_path / f"w{i}.log" for i in range(2)])
+        end = time.monotonic() + 60
+        while sum(len(fetched(tmp_path / f"w{i}")) for i in range(2)) < 20 and time.monotonic() < end:
+            time.sleep(0.1)
+        volatile_redis.stop(signal.SIGKILL)
+        at_wipe = sum(len(fetched(tmp_path / f"w{i}")) for i in range(2))
+        volatile_redis.start()  # empty
+        for p in procs:
+            p.wait(60)
+        codes = [p.returncode for p in procs]
+        after = sum(len(fetched(tmp_path / f"w{i}")) for i in range(2))
+        logs = [(tmp_path / f"w{i}.log").read_text() for i in range(2)]
+        restarted = start_worker(site, tmp_path / "w0", volatile_redis.url, crawl, extra)
+        restarted.wait(60)
+    finally:
+        site.stop()
+    assert after < site.pages, "the crawl finished before Redis was wiped: nothing was tested"
+    assert codes == [1, 1]
+    for log in logs:
+        lost = [line for line in log.splitlines() if "is lost on" in line]
+        assert len(lost) == 1 and "ERROR" in lost[0], lost
+        assert "restarted without its data" in lost[0] and "To recover:" in lost[0]
+        assert "Traceback" not in log
+        assert "redis_crawl_lost" in log
+    # the workers stopped soon: at most what each held locally (leased batch + in flight)
+    assert after - at_wipe <= 2 * (16 + 4)
+    # nothing of the crawl re-created in the emptied Redis (frontier, counters, link model)
+    client = redis.Redis.from_url(volatile_redis.url)
+    assert list(client.scan_iter(match=f"geofocus:{crawl}:*")) == []
+    assert restarted.returncode == 2
+    log = (tmp_path / "w0.log").read_text()
+    assert "is lost on" in log.splitlines()[-1] and "Traceback" not in log

@@ -1,17 +1,23 @@
 """Deploy to a real scrapyd with scrapyd-deploy and run crawls through its HTTP API.
 
+scrapyd runs with HTTP basic auth from $SCRAPYD_USERNAME / $SCRAPYD_PASSWORD
+(as in docker-compose.yml): requests without them get 401, scrapyd-deploy
+takes them from the environment through scrapy.cfg.
+
 One scrapyd (started here, on a free port, in a temp dir) runs: a plain crawl
 of a small local site, then two jobs that are workers of one crawl shared
 through a real redis-server.  Another runs a crawl of simweb, whose proxy its
 jobs inherit from scrapyd's environment.
 """
 
+import base64
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from contextlib import contextmanager
@@ -24,11 +30,16 @@ from tinysite import TinySite
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+CREDENTIALS = {"SCRAPYD_USERNAME": "geofocus-test", "SCRAPYD_PASSWORD": "pw-" + os.urandom(6).hex()}
 
 
-def api(base, path, data=None):
+def api(base, path, data=None, auth=True):
     body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
-    with urllib.request.urlopen(base + path, data=body, timeout=10) as r:
+    request = urllib.request.Request(base + path, data=body)
+    if auth:
+        token = f"{CREDENTIALS['SCRAPYD_USERNAME']}:{CREDENTIALS['SCRAPYD_PASSWORD']}".encode()
+        request.add_header("Authorization", "Basic " + base64.b64encode(token).decode())
+    with urllib.request.urlopen(request, timeout=10) as r:
         return json.loads(r.read())
 
 
@@ -43,7 +54,7 @@ def running_scrapyd(home: Path, env: dict | None = None):
         f"eggs_dir = {home}/eggs\nlogs_dir = {home}/logs\nitems_dir = {home}/items\n"
         f"dbs_dir = {home}/dbs\nmax_proc = 2\npoll_interval = 0.3\n"
     )
-    proc = subprocess.Popen([str(BIN / "scrapyd")], cwd=home, env={**os.environ, **(env or {})},
+    proc = subprocess.Popen([str(BIN / "scrapyd")], cwd=home, env={**os.environ, **CREDENTIALS, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
     end = time.monotonic() + 20
@@ -70,18 +81,23 @@ def scrapyd(tmp_path):
         yield base, home
 
 
-def deploy(tmp_path, base):
-    """scrapyd-deploy from a copy of the project with a target pointing at the test scrapyd."""
+def deploy(tmp_path, base, credentials=CREDENTIALS):
+    """scrapyd-deploy from a copy of the project with a target pointing at the test scrapyd
+    (the credentials come from the environment, through the project's scrapy.cfg)."""
     proj = tmp_path / "proj"
-    proj.mkdir()
+    proj.mkdir(parents=True)
     shutil.copytree(ROOT / "geofocus", proj / "geofocus",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "setup.py", proj)
     cfg = (ROOT / "scrapy.cfg").read_text() + f"\n[deploy:test]\nurl = {base}\nproject = geofocus\n"
     (proj / "scrapy.cfg").write_text(cfg)
+    env = {k: v for k, v in os.environ.items() if k not in CREDENTIALS}
     out = subprocess.run([str(BIN / "scrapyd-deploy"), "test", "-v", "1"], cwd=proj,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, env={**env, **credentials})
+    if credentials is not CREDENTIALS:
+        return out
     assert '"status": "ok"' in out.stdout + out.stderr, out.stdout + out.stderr
+    return out
 
 
 def wait_finished(base, jobs, timeout=60):
@@ -99,6 +115,8 @@ def test_deploy_and_schedule_crawls_through_the_http_api(tmp_path, scrapyd, redi
     base, home = scrapyd
     site = TinySite(tmp_path / "www")
     try:
+        refused = deploy(tmp_path / "nocreds", base, credentials={})
+        assert '"status": "ok"' not in refused.stdout + refused.stderr
         deploy(tmp_path, base)
         assert api(base, "listspiders.json?project=geofocus")["spiders"] == ["geo"]
         common = {"project": "geofocus", "spider": "geo", "region": "oldenburg", "seeds": site.url(0),
@@ -123,6 +141,22 @@ def test_deploy_and_schedule_crawls_through_the_http_api(tmp_path, scrapyd, redi
         assert len(fetched) == len(set(fetched)) == site.pages
     finally:
         site.stop()
+
+
+def test_scrapyd_refuses_requests_without_its_credentials(tmp_path, scrapyd):
+    base, _home = scrapyd
+    for path, data in (("daemonstatus.json", None), ("listprojects.json", None),
+                       ("schedule.json", {"project": "geofocus", "spider": "geo"})):
+        with pytest.raises(urllib.error.HTTPError) as info:
+            api(base, path, data, auth=False)
+        assert info.value.code == 401
+    wrong = dict(CREDENTIALS, SCRAPYD_PASSWORD="wrong")
+    token = base64.b64encode(f"{wrong['SCRAPYD_USERNAME']}:{wrong['SCRAPYD_PASSWORD']}".encode()).decode()
+    request = urllib.request.Request(base + "daemonstatus.json", headers={"Authorization": "Basic " + token})
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(request, timeout=10)
+    assert info.value.code == 401
+    assert api(base, "daemonstatus.json")["status"] == "ok"
 
 
 def test_scheduled_crawl_of_simweb_finishes_with_its_relevant_pages(tmp_path):

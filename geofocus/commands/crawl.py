@@ -31,3 +31,7 @@ class Command(ScrapyCrawlCommand):
                 check_partition(self.settings)
                 check_redis(self.settings)
         super().run(args, opts)
+        from geofocus.redis.generation import LOST_CRAWLS
+
+        if LOST_CRAWLS:  # Redis lost the shared crawl: the log has the one line saying so
+            self.exitcode = 1

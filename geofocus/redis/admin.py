@@ -40,6 +40,9 @@ def crawl_status(client: Any, base: str) -> dict[str, Any]:
         "counters": {k.decode(): float(v) for k, v in client.hgetall(f"{base}:counters").items()},
         "stats": stats,
         "workers_last_seen_s": workers,
+        # the token workers check: gone or changed means Redis lost the crawl (geofocus.redis.generation)
+        "generation": (client.get(f"{base}:generation") or b"").decode() or None,
+        "malformed_set_aside": int(client.hlen(f"{base}:bad")),
     }
 
 

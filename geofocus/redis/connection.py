@@ -100,7 +100,17 @@ def check_settings(settings) -> None:
     if not settings.get("GEOFOCUS_CRAWL_ID"):
         raise UsageError("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: name the shared "
                          "crawl with -s GEOFOCUS_CRAWL_ID=NAME", print_help=False)
+    from geofocus.redis import generation
+
+    crawl_id = settings.get("GEOFOCUS_CRAWL_ID")
+    base = f"{settings.get('GEOFOCUS_REDIS_PREFIX', 'geofocus')}:{crawl_id}"
+    run_dir = settings.get("GEOFOCUS_RUN_DIR") or None
     try:
-        connect(url, timeout=settings.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0)).close()
+        client = connect(url, timeout=settings.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0))
+        try:
+            # a worker restarted after Redis lost its crawl must not start it again from scratch
+            generation.check(client, base, crawl_id, run_dir, url)
+        finally:
+            client.close()
     except RedisUnavailableError as exc:
         raise UsageError(str(exc), print_help=False) from None

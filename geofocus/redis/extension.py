@@ -8,6 +8,10 @@ hold leases (their pages may bring new URLs) or seeds may still be pushed:
 on ``spider_idle`` it takes seed URLs the frontier's thread popped from the
 Redis list (like scrapy-redis's RedisSpider) and raises ``DontCloseSpider``
 while others are busy, up to ``GEOFOCUS_REDIS_IDLE_TIMEOUT`` seconds of idling.
+
+If Redis loses the crawl (see :mod:`geofocus.redis.generation`) the worker
+closes with the reason ``redis_crawl_lost`` and ``scrapy crawl`` exits with
+status 1 (``geofocus.redis.generation.LOST_CRAWLS`` tells the command).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from geofocus import signals as geo_signals
 from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
+
+LOST_REASON = "redis_crawl_lost"
 
 SEED_META = {"seed": True, "score": 1.0, "priority": 1.0, "dist": 0, "seed_dist": 0, "parent": None}
 
@@ -78,8 +84,21 @@ class RedisCrawl:
         # then what the other workers fetched since the last counter refresh.
         self.check_budget(spider)
 
+    def check_lost(self, spider: scrapy.Spider) -> bool:
+        """Close the worker if Redis lost the crawl (the frontier already logged the one line)."""
+        frontier = self.frontier()
+        if frontier is None or not getattr(frontier, "lost", None):
+            return False
+        if not self.closing:
+            self.closing = True
+            self.crawler.stats.set_value("geofocus/redis/crawl_lost", 1)
+            self.crawler.engine.close_spider(spider, LOST_REASON)
+        return True
+
     def poll(self, spider: scrapy.Spider) -> None:
         """Seeds from Redis, and a wake-up call for the engine of an idle worker."""
+        if self.check_lost(spider):
+            return
         self.take_seeds(spider)
         frontier = self.frontier()
         if self.check_budget(spider):
@@ -122,7 +141,7 @@ class RedisCrawl:
 
     def spider_idle(self, spider: scrapy.Spider) -> None:
         frontier = self.frontier()
-        if frontier is None:
+        if frontier is None or self.check_lost(spider):
             return
         now = time.monotonic()
         if self.take_seeds(spider) or len(frontier):

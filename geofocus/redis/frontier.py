@@ -34,7 +34,10 @@ and in-flight entries at once and never deletes the shared crawl
 (``scrapy crawl-admin clear`` does that).
 
 If Redis goes away, buffers are kept, the thread logs once and retries with
-backoff; the crawl continues from the local batch meanwhile.
+backoff; the crawl continues from the local batch meanwhile.  If Redis comes
+back without the crawl (restarted without persistence, flushed, replaced: see
+:mod:`geofocus.redis.generation`), every cycle's writes are refused before they
+are made, the thread logs one error line and stops, and :attr:`lost` says why.
 """
 
 from __future__ import annotations
@@ -51,8 +54,10 @@ from typing import Any
 
 import redis
 
-from geofocus.frontier import FrontierEntry, PushResult, decode_request, encode_request
+from geofocus.frontier import MALFORMED_KEY, FrontierEntry, PushResult, decode_request, encode_request
+from geofocus.redis import generation as crawl_generation
 from geofocus.redis.connection import RedisUnavailableError, connect, redact
+from geofocus.redis.generation import CrawlLostError
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +68,17 @@ _DONE = -2.0
 # -- Lua scripts (ARGV[1] is the key base B; keys are built inside the script, so
 # Redis Cluster is not supported: one crawl lives on one Redis server) -------------
 
-_LUA_PUSH = """
+# the home node of a stored request value, "<home node>\\t<slot>\\t<json>"; nil for a value
+# geofocus did not write (the scripts must not fail on it: it is set aside instead)
+_HOME_OF = """
+local function home_of(v)
+  local t = string.find(v, '\\t', 1, true)
+  if t then return string.sub(v, 1, t - 1) end
+  return nil
+end
+"""
+
+_LUA_PUSH = _HOME_OF + """
 local b = ARGV[1]
 local new, raised, rejected = 0, 0, 0
 for i = 2, #ARGV, 6 do
@@ -80,7 +95,7 @@ for i = 2, #ARGV, 6 do
       new = new + 1
     else
       -- already queued (maybe for another node): it stays where it is, at the better priority
-      local home = string.sub(old, 1, string.find(old, '\\t', 1, true) - 1)
+      local home = home_of(old) or node
       local q = b .. ':q:' .. home
       local cur = redis.call('ZSCORE', q, fp)
       if (not cur) or prio > tonumber(cur) then
@@ -122,7 +137,14 @@ while #picked < 3 * batch and start < max_scan do
       orphans[#orphans + 1] = fp
     else
       local a = string.find(v, '\\t', 1, true)
-      local c = string.find(v, '\\t', a + 1, true)
+      local c = a and string.find(v, '\\t', a + 1, true)
+      if not c then
+        -- not written by geofocus: leased like any entry, so that the worker sets it aside
+        picked[#picked + 1] = fp
+        picked[#picked + 1] = items[k + 1]
+        picked[#picked + 1] = '\\1malformed\\t' .. v
+        if #picked >= 3 * batch then break end
+      else
       local slot = string.sub(v, a + 1, c - 1)
       local n = per_slot[slot] or 0
       if not excluded[slot] and n < slot_cap then
@@ -131,6 +153,7 @@ while #picked < 3 * batch and start < max_scan do
         picked[#picked + 1] = items[k + 1]
         picked[#picked + 1] = string.sub(v, a + 1)
         if #picked >= 3 * batch then break end
+      end
       end
     end
   end
@@ -147,7 +170,7 @@ return picked
 """
 
 # ARGV: b, node, then (fp, seen shard, seen field) triples
-_LUA_DONE = """
+_LUA_DONE = _HOME_OF + """
 local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
@@ -158,8 +181,8 @@ for i = 3, #ARGV, 3 do
   if v then
     dequeued = dequeued + 1
     -- a lease that expired was queued again meanwhile: it is fetched now, drop it
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
-    redis.call('ZREM', b .. ':q:' .. home, fp)
+    local home = home_of(v)
+    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
     redis.call('HDEL', b .. ':req', fp)
   end
   local skey = b .. ':seen:' .. ARGV[i + 1]
@@ -192,17 +215,22 @@ end
 return n
 """
 
-_REQUEUE = """
+_REQUEUE = _HOME_OF + """
 local function requeue(b, fp)
   local l = redis.call('HGET', b .. ':lease', fp)
   redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
   local v = redis.call('HGET', b .. ':req', fp)
-  if l and v then
-    local prio = tonumber(string.sub(l, string.find(l, '\\t', 1, true) + 1))
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+  local t = l and string.find(l, '\\t', 1, true)
+  local prio = t and tonumber(string.sub(l, t + 1))
+  local home = v and home_of(v)
+  if prio and home then
     redis.call('ZADD', b .. ':q:' .. home, prio, fp)
     return 1
+  elseif v then  -- not written by geofocus: aside, never queued again
+    redis.call('HSET', b .. ':bad', fp, 'unreadable entry or lease\\t' .. v)
+    redis.call('HDEL', b .. ':req', fp)
+    redis.call('HINCRBY', b .. ':stats', 'malformed', 1)
   end
   return 0
 end
@@ -218,8 +246,8 @@ for i = 3, #ARGV, 3 do
   local l = redis.call('HGET', b .. ':lease', fp)
   if l and string.sub(l, 1, #worker + 1) == worker .. '\\t' then
     local v = redis.call('HGET', b .. ':req', fp)
-    if v and ARGV[i + 2] ~= '' then
-      local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+    if v and ARGV[i + 2] ~= '' and home_of(v) then
+      local home = home_of(v)
       redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
     end
     if ARGV[i + 1] ~= '' then
@@ -233,14 +261,14 @@ return n
 """
 
 # ARGV: b, then (fp, priority, "slot\\tjson") triples: re-scores entries still queued
-_LUA_RESCORE = """
+_LUA_RESCORE = _HOME_OF + """
 local b = ARGV[1]
 local n = 0
 for i = 2, #ARGV, 3 do
   local fp = ARGV[i]
   local v = redis.call('HGET', b .. ':req', fp)
-  if v then
-    local home = string.sub(v, 1, string.find(v, '\\t', 1, true) - 1)
+  local home = v and home_of(v)
+  if home then
     if redis.call('ZADD', b .. ':q:' .. home, 'XX', 'CH', tonumber(ARGV[i + 1]), fp) == 1 then
       redis.call('HSET', b .. ':req', fp, home .. '\\t' .. ARGV[i + 2])
       n = n + 1
@@ -257,6 +285,29 @@ local expired = redis.call('ZRANGEBYSCORE', b .. ':leases', '-inf', ARGV[2], 'LI
 local n = 0
 for _, fp in ipairs(expired) do n = n + requeue(b, fp) end
 if n > 0 then redis.call('HINCRBY', b .. ':stats', 'reclaimed', n) end
+return n
+"""
+
+
+# ARGV: b, then (fp, reason, request JSON) triples: entries set aside as malformed
+# (in B:bad, fp -> "<reason>\\t<stored value or request>"), their leases released, never queued again
+_LUA_BAD = _REQUEUE + """
+local b = ARGV[1]
+local n = 0
+for i = 2, #ARGV, 3 do
+  local fp = ARGV[i]
+  redis.call('ZREM', b .. ':leases', fp)
+  redis.call('HDEL', b .. ':lease', fp)
+  local v = redis.call('HGET', b .. ':req', fp)
+  if v then
+    local home = home_of(v)
+    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
+    redis.call('HDEL', b .. ':req', fp)
+  end
+  redis.call('HSET', b .. ':bad', fp, ARGV[i + 1] .. '\\t' .. (v or ARGV[i + 2]))
+  n = n + 1
+end
+if n > 0 then redis.call('HINCRBY', b .. ':stats', 'malformed', n) end
 return n
 """
 
@@ -306,6 +357,7 @@ class RedisFrontier:
         push_buffer: int = 500,
         known_max: int = 500_000,
         url: str = "",
+        run_dir: Any = None,
     ) -> None:
         if not crawl_id:
             raise ValueError("a Redis crawl needs a crawl id (GEOFOCUS_CRAWL_ID)")
@@ -323,12 +375,17 @@ class RedisFrontier:
         self.push_buffer = push_buffer
         self.known_max = known_max
         self.url = url
+        self.run_dir = run_dir
+        self.generation: str | None = None
+        self._run_id: str | None = None
+        self._lost: str | None = None
 
         self._scripts = {
             name: client.register_script(src)
             for name, src in [
                 ("push", _LUA_PUSH), ("pop", _LUA_POP), ("done", _LUA_DONE), ("renew", _LUA_RENEW),
                 ("release", _LUA_RELEASE), ("reclaim", _LUA_RECLAIM), ("rescore", _LUA_RESCORE),
+                ("bad", _LUA_BAD),
             ]
         }
         self._cond = threading.Condition()
@@ -339,6 +396,7 @@ class RedisFrontier:
         self._pending_counters: dict[str, float] = {}
         self._pending_new = 0
         self._pending_release: dict[str, FrontierEntry] = {}
+        self._pending_bad: dict[str, tuple[str, str]] = {}
         self._pending_rescore: dict[str, tuple[float, dict[str, Any], str]] = {}
         self._sample: list[FrontierEntry] | None = None
         self._sample_cursor = 0
@@ -369,13 +427,18 @@ class RedisFrontier:
     @classmethod
     def from_crawler(cls, crawler: Any) -> RedisFrontier:
         """Reads GEOFOCUS_REDIS_* settings; raises RedisUnavailableError (one line) if Redis is down."""
+        from geofocus.rundir import get_run_dir
+
         s = crawler.settings
         url = s.get("GEOFOCUS_REDIS_URL")
         crawl_id = s.get("GEOFOCUS_CRAWL_ID") or ""
         if not crawl_id:
             raise RedisUnavailableError("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: "
                                         "name the shared crawl with -s GEOFOCUS_CRAWL_ID=NAME")
-        client = connect(url, timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0))
+        timeout = s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0)
+        # `scrapy crawl` checked Redis before starting; a worker that opens while Redis restarts
+        # waits for it a little rather than fail
+        client = _retrying(lambda: connect(url, timeout=timeout), 3 * timeout)
         return cls(
             client,
             crawl_id,
@@ -389,6 +452,7 @@ class RedisFrontier:
             pop_wait=s.getfloat("GEOFOCUS_REDIS_POP_WAIT", 0.05),
             known_max=s.getint("GEOFOCUS_REDIS_KNOWN_MAX", 500_000),
             url=url,
+            run_dir=get_run_dir(crawler),  # remembers the crawl's generation
         )
 
     def key(self, suffix: str) -> str:
@@ -396,19 +460,31 @@ class RedisFrontier:
 
     # -- life cycle -------------------------------------------------------------------
     def open(self) -> None:
-        """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread."""
+        """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread
+        (waiting up to 15 s for a Redis that is restarting)."""
+        _retrying(self._open_in_redis, 15.0)
+        self._stopping = False
+        self._start_thread()
+
+    def _open_in_redis(self) -> None:
         try:
             self.client.ping()
+            self._run_id = crawl_generation.server_run_id(self.client)
+            # raises CrawlLostError if this run directory knew a generation Redis no longer has
+            self.generation = crawl_generation.join(self.client, self.base, self.crawl_id, self.run_dir,
+                                                    self.url)
+            self._lost = None
             self._reclaim(time.time())
             self._load_seen()
             self._queued_remote = int(self.client.zcard(self.key(f"q:{self.node}")))
             self._leases_remote = int(self.client.zcard(self.key("leases")))
             self.client.hset(self.key("workers"), self.worker_id, f"{time.time():.0f}")
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
+        except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError) as exc:
             raise RedisUnavailableError(
                 f"cannot reach Redis at {redact(self.url) or 'the configured URL'} ({exc})"
             ) from None
-        self._stopping = False
+
+    def _start_thread(self) -> None:
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name=f"geofocus-redis-{self.node}", daemon=True)
         self._thread.start()
@@ -422,6 +498,10 @@ class RedisFrontier:
         """Sends every buffer, gives unused and in-flight leases back; keeps the shared crawl."""
         thread, self._thread = self._thread, None
         if thread is None:
+            return
+        if self._lost:
+            # never write into a Redis that lost the crawl: that would re-create a partial crawl
+            thread.join(timeout)
             return
         with self._cond:
             self._stopping = True
@@ -442,7 +522,12 @@ class RedisFrontier:
                     self._call_chunked("release", [self.base, self.worker_id], args, 3)
                 self.client.hdel(self.key("workers"), self.worker_id)
                 break
-            except (redis.ConnectionError, redis.TimeoutError) as exc:
+            except CrawlLostError as exc:
+                logger.error("%(error)s", {"error": exc})
+                crawl_generation.LOST_CRAWLS.append(self.crawl_id)
+                self._lost = str(exc)
+                break
+            except (redis.ConnectionError, redis.TimeoutError, redis.WatchError) as exc:
                 if time.monotonic() > deadline:
                     logger.error(
                         "Redis frontier: Redis unreachable at close (%(exc)s); %(n)d pushes and "
@@ -498,6 +583,8 @@ class RedisFrontier:
         deadline = 0.0
         with self._cond:
             while True:
+                if self._lost:  # Redis lost the crawl: its leases mean nothing any more
+                    return None
                 for i, e in enumerate(self._batch):
                     if e.slot not in busy_slots:
                         del self._batch[i]
@@ -537,6 +624,19 @@ class RedisFrontier:
             if len(self._pending_done) >= self.push_buffer:
                 self._want_cycle = True
                 self._cond.notify_all()
+
+    def quarantine(self, entry: FrontierEntry, reason: str) -> None:
+        """Move a leased entry that is not a readable request to ``B:bad`` (its lease released)."""
+        try:
+            payload = encode_request(entry.request)
+        except (TypeError, ValueError):
+            payload = repr(entry.request)[:10000]
+        with self._cond:
+            self._inflight.pop(entry.fingerprint, None)
+            self._pending_bad[entry.fingerprint] = (_clean(reason)[:500], payload)
+            self._want_cycle = True
+            self._cond.notify_all()
+        self._known.pop(compact_fingerprint(entry.fingerprint), None)
 
     def release(self, entry: FrontierEntry) -> bool:
         """Give an entry this worker holds back to the queue (a retry), at ``entry``'s priority."""
@@ -590,6 +690,11 @@ class RedisFrontier:
         return stored
 
     # -- extras for the scheduler and tools ---------------------------------------------
+    @property
+    def lost(self) -> str | None:
+        """None, or the one-line reason why Redis no longer holds this crawl (the worker must stop)."""
+        return self._lost
+
     @property
     def healthy(self) -> bool:
         """False while Redis is unreachable (the worker runs on its local batch)."""
@@ -678,7 +783,17 @@ class RedisFrontier:
                     logger.warning("Redis frontier: Redis is reachable again; the crawl goes on")
                 self._healthy = True
                 delay = 0.5
-            except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError) as exc:
+            except CrawlLostError as exc:
+                logger.error("%(error)s", {"error": exc})
+                crawl_generation.LOST_CRAWLS.append(self.crawl_id)
+                with self._cond:
+                    self._lost = str(exc)
+                    self._healthy = False
+                    self._cycle_running = False
+                    self._cycles += 1
+                    self._cond.notify_all()
+                return
+            except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError, redis.WatchError) as exc:
                 if self._healthy:
                     logger.warning(
                         "Redis frontier: lost Redis (%(exc)s); buffering and retrying with backoff",
@@ -707,6 +822,7 @@ class RedisFrontier:
             sent_new, self._pending_new = self._pending_new, 0
             releases, self._pending_release = self._pending_release, {}
             rescores, self._pending_rescore = self._pending_rescore, {}
+            bad, self._pending_bad = self._pending_bad, {}
             want_sample = self._want_sample if refill else 0
             self._want_sample = 0
             held = len(self._batch) + len(self._inflight)
@@ -729,6 +845,7 @@ class RedisFrontier:
                 self._want_seeds = 0
         try:
             pipe = self.client.pipeline(transaction=True)
+            self._check_generation(pipe)
             if pushes:
                 args: list[Any] = []
                 for fp, (entry, node) in pushes.items():
@@ -753,6 +870,9 @@ class RedisFrontier:
                 for fp, (priority, request, slot) in rescores.items():
                     args += [fp, repr(priority), f"{_clean(slot)}\t{encode_request(request)}"]
                 self._call_chunked("rescore", [self.base], args, 3, pipe=pipe)
+            if bad:
+                args = [x for fp, (reason, payload) in bad.items() for x in (fp, reason, payload)]
+                self._call_chunked("bad", [self.base], args, 3, pipe=pipe)
             for name, amount in counters.items():
                 pipe.hincrbyfloat(self.key("counters"), name, amount)
             if renew:
@@ -788,6 +908,8 @@ class RedisFrontier:
                     self._pending_release.setdefault(fp, entry)
                 for fp, item in rescores.items():
                     self._pending_rescore.setdefault(fp, item)
+                for fp, item in bad.items():
+                    self._pending_bad.setdefault(fp, item)
                 self._want_sample = max(self._want_sample, want_sample)
                 self._exclude |= exclude
                 self._want_seeds = max(self._want_seeds, want_seeds)
@@ -809,9 +931,7 @@ class RedisFrontier:
         if want:
             flat = results[idx - 1]
             for k in range(0, len(flat), 3):
-                fp = flat[k].decode()
-                slot, _, payload = flat[k + 2].decode().partition("\t")
-                popped.append(FrontierEntry(fp, float(flat[k + 1]), slot, decode_request(payload)))
+                popped.append(_entry(flat[k], flat[k + 1], flat[k + 2]))
         sample = self._fetch_sample(want_sample) if want_sample else None
         with self._cond:
             if sample is not None:
@@ -827,6 +947,22 @@ class RedisFrontier:
             self._cycles += 1
             self._cond.notify_all()
 
+    def _check_generation(self, pipe: Any) -> None:
+        """WATCH the generation key and compare it before the cycle's MULTI: if Redis lost or swapped
+        the crawl, raise CrawlLostError before anything is written (and if it changes between
+        this check and EXEC, the transaction fails with WatchError and the next cycle sees it)."""
+        if self.generation is None:  # not opened (tools): nothing to compare with
+            return
+        key = crawl_generation.generation_key(self.base)
+        pipe.watch(key)
+        current = pipe.get(key)
+        if current is None or current.decode() != self.generation:
+            pipe.reset()
+            what = crawl_generation.describe_loss(
+                current, self._run_id, crawl_generation.server_run_id(self.client))
+            raise CrawlLostError(crawl_generation.lost_message(self.crawl_id, self.url, what))
+        pipe.multi()
+
     def _fetch_sample(self, limit: int) -> list[FrontierEntry]:
         cursor, items = self.client.zscan(self.key(f"q:{self.node}"), self._sample_cursor, count=limit)
         self._sample_cursor = int(cursor)
@@ -838,9 +974,43 @@ class RedisFrontier:
         for (fp, score), value in zip(items, values):
             if value is None:
                 continue
-            _home, slot, payload = value.decode().split("\t", 2)
-            out.append(FrontierEntry(fp.decode(), float(score), slot, decode_request(payload)))
+            _home, _, rest = value.partition(b"\t")
+            out.append(_entry(fp, score, rest if _ else b"\x01malformed\t" + value))
         return out
+
+
+def _retrying(action: Any, patience: float) -> Any:
+    """``action()``, tried again for ``patience`` seconds while Redis cannot be reached (it may be
+    restarting); other errors, and CrawlLostError, are raised at once."""
+    deadline = time.monotonic() + patience
+    delay = 0.2
+    while True:
+        try:
+            return action()
+        except CrawlLostError:
+            raise
+        except RedisUnavailableError as exc:
+            if "cannot reach" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            logger.info("Redis frontier: %(error)s; retrying", {"error": exc})
+        time.sleep(delay)
+        delay = min(delay * 2, 2.0)
+
+
+def _entry(fp: bytes, score: Any, value: bytes) -> FrontierEntry:
+    """A FrontierEntry from Redis's ``<slot>\\t<json>``; anything unreadable becomes an entry whose
+    request says so (``decode_request``), which the scheduler sets aside."""
+    fingerprint = fp.decode("utf-8", "replace")
+    try:
+        priority = float(score)
+    except (TypeError, ValueError):
+        priority = 0.0
+    slot, sep, payload = value.partition(b"\t")
+    if not sep or slot == b"\x01malformed":
+        raw = (payload if sep else value).decode("utf-8", "replace")
+        return FrontierEntry(fingerprint, priority, "",
+                             {MALFORMED_KEY: "not a frontier entry geofocus wrote", "raw": raw[:10000]})
+    return FrontierEntry(fingerprint, priority, slot.decode("utf-8", "replace"), decode_request(payload))
 
 
 def _slot_of(request: dict[str, Any]) -> str:

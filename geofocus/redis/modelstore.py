@@ -30,6 +30,8 @@ class RedisModelPool:
 
     def __init__(self, client: redis.Redis, base: str, depth: int, alpha: float = 1.0) -> None:
         self.client = client
+        self.generation_key = f"{base}:generation"
+        self._generation: bytes | None = None
         self.docs_key = f"{base}:model:docs"
         self.terms_key = f"{base}:model:terms"
         self.depth = depth
@@ -71,6 +73,16 @@ class RedisModelPool:
         """Ship ``delta``; return what other workers added since this pool's last exchange."""
         with self._lock:
             pipe = self.client.pipeline(transaction=True)
+            # the crawl's generation (geofocus.redis.generation): a Redis that lost the crawl gets no
+            # model counts either (the frontier reports the loss and the worker stops)
+            pipe.watch(self.generation_key)
+            current = pipe.get(self.generation_key)
+            if self._generation is None:
+                self._generation = current
+            elif current != self._generation:
+                pipe.reset()
+                return self._as_model({}, {})
+            pipe.multi()
             shipped = self._queue_add(pipe, delta) if delta else {}
             pipe.hgetall(self.docs_key)
             pipe.hgetall(self.terms_key)
