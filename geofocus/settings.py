@@ -36,6 +36,8 @@ CONCURRENT_ITEMS = 8
 TELNETCONSOLE_ENABLED = False
 REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
+# -o addresses.csv: one row per address (url, street, ..., lat, lon, precision, fetched_at ISO 8601).
+FEED_EXPORTERS = {"csv": "geofocus.reporting.export.AddressCsvItemExporter"}
 LOG_LEVEL = "INFO"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
