@@ -105,6 +105,7 @@ GEOFOCUS_LIVE_REPORT_PAGES = 500
 GEOFOCUS_LIVE_REPORT_INTERVAL = 60.0
 # Serve the progress figures as Prometheus metrics on this port (0: off).
 GEOFOCUS_PROMETHEUS_PORT = 0
+GEOFOCUS_PROMETHEUS_ADDR = "127.0.0.1"
 
 
 # What each setting allows; geofocus/settingscheck.py checks every GEOFOCUS_* setting against

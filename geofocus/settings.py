@@ -72,4 +72,7 @@ EXTENSIONS = {
     "geofocus.extensions.series.CrawlSeries": 600,
     # Why a crawl fetched nothing (the exit code of scrapy crawl).
     "geofocus.extensions.outcome.CrawlOutcome": 610,
+    # RUN_DIR/report/index.html during the crawl; Prometheus metrics when a port is set.
+    "geofocus.extensions.livereport.LiveReport": 620,
+    "geofocus.extensions.prometheus.PrometheusMetrics": 630,
 }

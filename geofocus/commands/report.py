@@ -7,12 +7,15 @@ import sys
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
+
+from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
 from geofocus.reporting import ReportError, build_report
 
 
-class Command(ScrapyCommand):
+class Command(CheckedSettings, ScrapyCommand):
+    command_name = "report"
     requires_project = False
     requires_crawler_process = False
     default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}

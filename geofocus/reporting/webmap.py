@@ -141,7 +141,7 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
         for key, (colour, words) in PRECISION.items() if key not in ("point", None))
     root.html.add_child(folium.Element(
         "<style>.folium-map{background:#e8edf2}"
-        ".geofocus-legend{position:absolute;bottom:22px;left:10px;z-index:1000;background:#fff;"
+        ".geofocus-legend{position:absolute;bottom:26px;right:10px;z-index:1000;background:#fff;"
         "padding:6px 9px;font:12px sans-serif;border:1px solid #aaa;border-radius:4px}"
         ".geofocus-legend span{display:inline-block;width:11px;height:11px;border-radius:50%;"
         "margin-right:6px;border:1px solid #333}"
