@@ -326,14 +326,18 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
             [(r.label, downsample(harvest_curve(r.pages), max_points)) for r in runs],
             out / "relevant.png", "Relevant pages retrieved (Ahlers & Boll, Fig. 7)",
             "pages fetched", "relevant pages"))
-        files.append(charts.distance_charts([
-            ("Bridge distances (Fig. 9)", "non-relevant pages between relevant ones",
-             [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run)]),
-            ("Tail lengths (Fig. 9)", "pages in a dead branch below a relevant page",
-             [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run)]),
-            ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
-             [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
-        ], out / "distances.png"))
+        # A live report is rebuilt every few seconds while the crawl runs: the two slowest
+        # charts that change least (distances, the static map) are drawn only once there.
+        slow_ok = not live or not (out / "distances.png").is_file() or not (out / "map.png").is_file()
+        if slow_ok:
+            files.append(charts.distance_charts([
+              ("Bridge distances (Fig. 9)", "non-relevant pages between relevant ones",
+               [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run)]),
+              ("Tail lengths (Fig. 9)", "pages in a dead branch below a relevant page",
+               [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run)]),
+              ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
+               [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
+            ], out / "distances.png"))
         with_series = [r for r in runs if r.series]
         if with_series:
             files.append(charts.series_chart(
@@ -341,9 +345,10 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         addresses = collect_addresses([(r.label, r.pages) for r in runs], region["fallback"])
         layers = [(lab, [(a.lon, a.lat) for a in addresses if lab in a.runs and a.located()])
                   for lab in labels]
-        files.append(charts.address_map(
-            layers, out / "map.png", region["bbox"], region["landmarks"], region["reference"],
-            title=f"Addresses found in {region['title'] or 'the crawl'}"))
+        if slow_ok:
+            files.append(charts.address_map(
+                layers, out / "map.png", region["bbox"], region["landmarks"], region["reference"],
+                title=f"Addresses found in {region['title'] or 'the crawl'}"))
         files.append(webmap.write_map(addresses, out / "map.html", region["bbox"],
                                       title=f"Addresses found in {region['title'] or 'the crawl'}"))
         csv_path = out / "addresses.csv"
