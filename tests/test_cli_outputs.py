@@ -241,7 +241,7 @@ def test_scrapy_commands_work_outside_the_repository(tmp_path):
     listed = scrapy("region", "list")
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.startswith("oldenburg\t")
-    for command in ("simweb", "report", "train"):
+    for command in ("simweb", "train"):
         helped = scrapy(command, "-h")
         assert helped.returncode == 0 and f"scrapy {command}" in helped.stdout, helped.stderr
     wrong = scrapy("report", str(tmp_path), "-o", str(tmp_path / "out"), "-s", "GEOFOCUS_DECAY=abc")

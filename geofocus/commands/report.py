@@ -11,7 +11,6 @@ from scrapy.commands import ScrapyCommand
 from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
-from geofocus.reporting import ReportError, build_report
 
 
 class Command(CheckedSettings, ScrapyCommand):
@@ -49,6 +48,8 @@ class Command(CheckedSettings, ScrapyCommand):
             raise UsageError("give at least one run directory")
         if not opts.output:
             raise UsageError("give the output directory with -o OUT_DIR")
+        from geofocus.reporting import ReportError, build_report  # matplotlib and folium: only when run
+
         try:
             result = build_report(args, opts.output, truth_path=opts.truth, k=opts.k)
         except ReportError as exc:

@@ -17,9 +17,6 @@ import html
 from pathlib import Path
 from typing import Sequence
 
-import folium
-from folium.plugins import MarkerCluster
-
 from geofocus.metrics.addresses import AddressRecord
 
 #: Where Leaflet's files are looked for (Debian's libjs-leaflet and libjs-leaflet.markercluster).
@@ -93,6 +90,9 @@ def _popup(a: AddressRecord, max_urls: int = 5) -> str:
 def write_map(addresses: Sequence[AddressRecord], path: Path,
               bbox: tuple[float, float, float, float] | None, title: str = "") -> Path:
     """Write the map as a standalone HTML page (embedded by index.html in an iframe)."""
+    import folium  # a second of imports: only when a map is drawn
+    from folium.plugins import MarkerCluster
+
     located = [a for a in addresses if a.located()]
     if located:
         lats = [a.lat for a in located]
