@@ -106,7 +106,10 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
     fmap = folium.Map(location=centre, zoom_start=12, tiles=None, control_scale=True)
     folium.TileLayer("OpenStreetMap", name="OpenStreetMap",
                      attr="&copy; OpenStreetMap contributors").add_to(fmap)
-    cluster = MarkerCluster(name="addresses", options={"maxClusterRadius": 40}).add_to(fmap)
+    # Clusters in a neutral blue, so that their colour is not read as a precision.
+    cluster = MarkerCluster(name="addresses", options={"maxClusterRadius": 40}, icon_create_function=(
+        "function (cluster) { return L.divIcon({html: '<div><span>' + cluster.getChildCount() + '</span></div>', "
+        "className: 'marker-cluster geofocus-cluster', iconSize: new L.Point(36, 36)}); }")).add_to(fmap)
     for a in located:
         colour = PRECISION.get(a.precision, PRECISION[None])[0]
         folium.CircleMarker(
@@ -141,6 +144,8 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
         for key, (colour, words) in PRECISION.items() if key not in ("point", None))
     root.html.add_child(folium.Element(
         "<style>.folium-map{background:#e8edf2}"
+        ".geofocus-cluster{background:rgba(70,100,150,.35)}.geofocus-cluster div{background:rgba(70,100,150,.8);"
+        "color:#fff;font-weight:bold}"
         ".geofocus-legend{position:absolute;bottom:26px;right:10px;z-index:1000;background:#fff;"
         "padding:6px 9px;font:12px sans-serif;border:1px solid #aaa;border-radius:4px}"
         ".geofocus-legend span{display:inline-block;width:11px;height:11px;border-radius:50%;"
