@@ -101,6 +101,8 @@ GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0
 GEOFOCUS_PROGRESS_INTERVAL = 10.0
 # RUN_DIR/report/index.html is rebuilt during the crawl every this many pages or seconds,
 # whichever comes first (0 pages and 0 seconds: only at the end; the page reloads itself).
+# GEOFOCUS_LIVE_REPORT = False: no report from the crawl (`scrapy report` still makes one).
+GEOFOCUS_LIVE_REPORT = True
 GEOFOCUS_LIVE_REPORT_PAGES = 500
 GEOFOCUS_LIVE_REPORT_INTERVAL = 60.0
 # Serve the progress figures as Prometheus metrics on this port (0: off).

@@ -59,7 +59,7 @@ def crawled(site, tmp_path_factory):
     """One finished crawl of the address web, with a CSV feed."""
     tmp = tmp_path_factory.mktemp("crawled")
     run_dir, feed = tmp / "run", tmp / "addresses.csv"
-    result = run_crawl(run_dir, "http://portal.de/", site.proxy, "-o", str(feed))
+    result = run_crawl(run_dir, "http://portal.de/", site.proxy, "-o", str(feed), "-s", "GEOFOCUS_LIVE_REPORT=True")
     assert result.returncode == 0, result.stderr[-3000:]
     return run_dir, feed
 
@@ -156,6 +156,7 @@ def pages_shown(html: str) -> int:
 def test_live_report_reloads_in_chromium_and_shows_more_pages(site, tmp_path):
     run_dir = tmp_path / "run"
     command = crawl_command(run_dir, "http://portal.de/", "-s", "CONCURRENT_REQUESTS=1", "-s", "DOWNLOAD_DELAY=0.25",
+                            "-s", "GEOFOCUS_LIVE_REPORT=True",
                             "-s", "GEOFOCUS_LIVE_REPORT_PAGES=5", "-s", "GEOFOCUS_LIVE_REPORT_INTERVAL=1")
     proc = subprocess.Popen(command, cwd=ROOT, env=crawl_env(site.proxy), stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)

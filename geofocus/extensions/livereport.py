@@ -3,7 +3,8 @@
 Every ``GEOFOCUS_LIVE_REPORT_PAGES`` pages or ``GEOFOCUS_LIVE_REPORT_INTERVAL`` seconds
 (whichever comes first; both 0: only at the end) the report of the run directory is rebuilt
 (`scrapy report`'s build, in a thread so that the reactor keeps crawling), with a page that
-reloads itself; when the crawl stops, the final report replaces it.  A failure to build is
+reloads itself; when the crawl stops, the final report replaces it.  ``GEOFOCUS_LIVE_REPORT``
+False switches it off (the test suite does, through geofocus/offline_settings.py).  A failure to build is
 logged once as a warning and never stops the crawl.
 """
 
@@ -49,6 +50,8 @@ class LiveReport:
     def from_crawler(cls, crawler: Crawler) -> LiveReport:
         ext = cls(crawler, crawler.settings.getint("GEOFOCUS_LIVE_REPORT_PAGES"),
                   crawler.settings.getfloat("GEOFOCUS_LIVE_REPORT_INTERVAL"))
+        if not crawler.settings.getbool("GEOFOCUS_LIVE_REPORT"):  # off: inert, no "Disabled" warning
+            return ext
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
         crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
