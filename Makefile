@@ -1,7 +1,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat requirements.txt | md5sum | cut -c1-12)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt setup.py | md5sum | cut -c1-12)
 
 .PHONY: install system-packages test demo bench clean
 
@@ -10,12 +10,17 @@ install: system-packages $(STAMP)
 system-packages:
 	@tools/install-system-packages
 
-$(STAMP): requirements.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+$(STAMP): requirements.txt setup.py
+	@echo "make install: creating $(VENV) and installing the Python packages of requirements.txt (a few minutes on a fresh machine) ..."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install --quiet --upgrade pip
+	@$(BIN)/pip install --progress-bar off -r requirements.txt | grep -E "^(Collecting|Successfully installed)" | sed -u 's/^/  /' || true
+	@$(BIN)/pip install --quiet -r requirements.txt
+	@echo "make install: installing geofocus itself (editable), so 'scrapy simweb/region/report/train' work from any directory ..."
+	@$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+	@echo "make install: done"
 
 test: install
 	$(BIN)/python -m pytest

@@ -13,5 +13,15 @@ setup(
     package_data={"geofocus": ["regions/data/*.json", "**/*.json", "**/data/*"]},
     include_package_data=True,
     zip_safe=False,
-    entry_points={"scrapy": ["settings = geofocus.settings"]},
+    entry_points={
+        "scrapy": ["settings = geofocus.settings"],
+        # `scrapy simweb/region/report/train` wherever the package is installed, not only
+        # inside the project directory (COMMANDS_MODULE needs scrapy.cfg).
+        "scrapy.commands": [
+            "simweb = geofocus.commands.simweb:Command",
+            "region = geofocus.commands.region:Command",
+            "report = geofocus.commands.report:Command",
+            "train = geofocus.commands.train:Command",
+        ],
+    },
 )

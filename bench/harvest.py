@@ -55,6 +55,8 @@ def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds
         "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True",
         "-s", f"GEOFOCUS_MAX_PAGES={args.budget}", "-s", f"GEOFOCUS_PREDICTION_DEPTH={depth}",
         "-s", f"CONCURRENT_REQUESTS={args.concurrency}", "-s", "LOG_LEVEL=INFO",
+        # simweb is local: no live-Web politeness delays
+        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0",
         "-s", f"LOG_FILE={runs / (label + '.log')}",
     ]
     started = time.time()

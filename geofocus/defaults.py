@@ -98,3 +98,61 @@ GEOFOCUS_NODES = ""
 GEOFOCUS_GEOIP_DB = ""
 # With GEOFOCUS_REDIS_URL: seconds between exchanges of link-model counts with the crawl's pool.
 GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0
+
+# -- The user's crawl: progress, live view, exports (geofocus/extensions/).
+# Seconds between progress lines in the log (pages, relevant, harvest rate, rate, budget, ETA, frontier).
+GEOFOCUS_PROGRESS_INTERVAL = 10.0
+# RUN_DIR/report/index.html is rebuilt during the crawl every this many pages or seconds,
+# whichever comes first (0 pages and 0 seconds: only at the end; the page reloads itself).
+# GEOFOCUS_LIVE_REPORT = False: no report from the crawl (`scrapy report` still makes one).
+GEOFOCUS_LIVE_REPORT = True
+GEOFOCUS_LIVE_REPORT_PAGES = 500
+GEOFOCUS_LIVE_REPORT_INTERVAL = 60.0
+# Serve the progress figures as Prometheus metrics on this port (0: off).
+GEOFOCUS_PROMETHEUS_PORT = 0
+GEOFOCUS_PROMETHEUS_ADDR = "127.0.0.1"
+
+
+# What each setting allows; geofocus/settingscheck.py checks every GEOFOCUS_* setting against
+# this when a crawl or a scrapy command starts, and stops with one line naming the setting, the
+# value and what is allowed.  A setting without a line here is still checked against the type
+# of its default above.  Keys: type (int, float, bool, str; default: the default's type),
+# min / max (inclusive), above / below (exclusive), choices, file (an existing file when not "").
+# (The leading underscore keeps it out of ``from geofocus.defaults import *``.)
+_ALLOWED = {
+    "GEOFOCUS_STRATEGY": {"choices": ("adaptive", "distance", "bfs")},
+    "GEOFOCUS_DECAY": {"type": float, "above": 0, "max": 1},
+    "GEOFOCUS_PREDICTION_DEPTH": {"min": 1, "max": 10},
+    "GEOFOCUS_MODEL": {"file": True},
+    "GEOFOCUS_FRONTIER_BATCH": {"min": 1},
+    "GEOFOCUS_FRONTIER_CACHE_MB": {"min": 1},
+    "GEOFOCUS_FRONTIER_FLUSH_INTERVAL": {"above": 0},
+    "GEOFOCUS_FRONTIER_FLUSH_PAGES": {"min": 1},
+    "GEOFOCUS_RESCORE_EVERY": {"min": 0},
+    "GEOFOCUS_RESCORE_BATCH": {"min": 0},
+    "GEOFOCUS_FRONTIER_LOOKAHEAD": {"min": 1},
+    "GEOFOCUS_TRAP_MAX_URL_LENGTH": {"min": 16},
+    "GEOFOCUS_TRAP_MAX_SEGMENT_REPEATS": {"min": 1},
+    "GEOFOCUS_TRAP_MAX_PER_PATTERN": {"min": 1},
+    "GEOFOCUS_MAX_PARSE_BYTES": {"min": 1},
+    "GEOFOCUS_MAX_PAGES": {"min": 0},
+    "GEOFOCUS_SERIES_EVERY": {"min": 0},
+    "GEOFOCUS_PREDICTION_ALPHA": {"above": 0},
+    "GEOFOCUS_MODEL_SAVE_INTERVAL": {"type": float, "above": 0},
+    "GEOFOCUS_REDIS_TIMEOUT": {"above": 0},
+    "GEOFOCUS_REDIS_BATCH": {"min": 1},
+    "GEOFOCUS_REDIS_MAX_HELD": {"min": 1},
+    "GEOFOCUS_REDIS_SLOT_CAP": {"min": 1},
+    "GEOFOCUS_REDIS_LEASE_TTL": {"above": 0},
+    "GEOFOCUS_REDIS_FLUSH_INTERVAL": {"above": 0},
+    "GEOFOCUS_REDIS_POP_WAIT": {"min": 0},
+    "GEOFOCUS_REDIS_KNOWN_MAX": {"min": 0},
+    "GEOFOCUS_REDIS_IDLE_TIMEOUT": {"min": 0},
+    "GEOFOCUS_REDIS_POLL_INTERVAL": {"above": 0},
+    "GEOFOCUS_PARTITION": {"choices": ("", "host", "hash", "url", "anchor", "content", "classification", "ip")},
+    "GEOFOCUS_MODEL_SYNC_INTERVAL": {"above": 0},
+    "GEOFOCUS_PROGRESS_INTERVAL": {"above": 0},
+    "GEOFOCUS_LIVE_REPORT_PAGES": {"min": 0},
+    "GEOFOCUS_LIVE_REPORT_INTERVAL": {"min": 0},
+    "GEOFOCUS_PROMETHEUS_PORT": {"min": 0, "max": 65535},
+}

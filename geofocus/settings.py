@@ -16,7 +16,14 @@ ROBOTSTXT_OBEY = True
 
 CONCURRENT_REQUESTS = 32
 CONCURRENT_REQUESTS_PER_DOMAIN = 2
-DOWNLOAD_DELAY = 0
+# Politeness on the live Web: a delay between requests to one host, adapted by AutoThrottle
+# to the host's response times (ACHE waits about 5 s per host).  The offline web (simweb,
+# tests, demo, benchmarks) turns both off: geofocus/offline_settings.py.
+DOWNLOAD_DELAY = 1.0
+AUTOTHROTTLE_ENABLED = True
+AUTOTHROTTLE_START_DELAY = 1.0
+AUTOTHROTTLE_MAX_DELAY = 30.0
+AUTOTHROTTLE_TARGET_CONCURRENCY = 1.0
 DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 8 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
@@ -32,6 +39,8 @@ TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 REQUEST_FINGERPRINTER_CLASS = "geofocus.fingerprint.NormalizedURLFingerprinter"
 FEED_EXPORT_ENCODING = "utf-8"
+# -o addresses.csv: one row per address (url, street, ..., lat, lon, precision, fetched_at ISO 8601).
+FEED_EXPORTERS = {"csv": "geofocus.reporting.export.AddressCsvItemExporter"}
 LOG_LEVEL = "INFO"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
@@ -70,4 +79,9 @@ EXTENSIONS = {
     "geofocus.redis.extension.RedisCrawl": 520,
     # RUN_DIR/series.jsonl and the closing summary line.
     "geofocus.extensions.series.CrawlSeries": 600,
+    # Why a crawl fetched nothing (the exit code of scrapy crawl).
+    "geofocus.extensions.outcome.CrawlOutcome": 610,
+    # RUN_DIR/report/index.html during the crawl; Prometheus metrics when a port is set.
+    "geofocus.extensions.livereport.LiveReport": 620,
+    "geofocus.extensions.prometheus.PrometheusMetrics": 630,
 }

@@ -6,6 +6,9 @@ request_finished(request, spider)
     sent when a request needs no more work: its page was processed and all
     its links were handed to the scheduler, or it failed for good.  The
     scheduler then marks it done in the frontier.
+request_failed(request, failure, spider)
+    sent by the spider's errback for a request that failed (network error, HTTP error,
+    a filter's or robots.txt's IgnoreRequest); the crawl outcome explains failed seeds with it.
 rescore_requested(metas)
     sent by the scheduler now and then with the ``meta["geofocus"]`` dicts of a
     batch of queued requests; a receiver returns a list of new priorities (one
@@ -15,3 +18,4 @@ rescore_requested(metas)
 page_evaluated = object()
 request_finished = object()
 rescore_requested = object()
+request_failed = object()

@@ -44,7 +44,8 @@ def crawl_command(run_dir: Path, seeds: str, *extra: str, region: str = "oldenbu
     return [
         *SCRAPY, "crawl", "geo", "-a", f"region={region}", "-a", f"seeds={seeds}",
         "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True",
-        "-s", "LOG_LEVEL=INFO", "-s", "GEOFOCUS_FRONTIER_FLUSH_INTERVAL=0.2", *extra,
+        "-s", "LOG_LEVEL=INFO", "-s", "GEOFOCUS_FRONTIER_FLUSH_INTERVAL=0.2",
+        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0", *extra,
     ]
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
+
+from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
 from geofocus.regions import RegionError, available_regions, load_region
@@ -18,7 +20,8 @@ from geofocus.regions.pack import DATA_DIR, dump_pack
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
-class Command(ScrapyCommand):
+class Command(CheckedSettings, ScrapyCommand):
+    command_name = "region"
     requires_project = False
     requires_crawler_process = False
     default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}

@@ -7,12 +7,14 @@ import sys
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
+
+from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
-from geofocus.reporting import ReportError, build_report
 
 
-class Command(ScrapyCommand):
+class Command(CheckedSettings, ScrapyCommand):
+    command_name = "report"
     requires_project = False
     requires_crawler_process = False
     default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}
@@ -46,6 +48,8 @@ class Command(ScrapyCommand):
             raise UsageError("give at least one run directory")
         if not opts.output:
             raise UsageError("give the output directory with -o OUT_DIR")
+        from geofocus.reporting import ReportError, build_report  # matplotlib and folium: only when run
+
         try:
             result = build_report(args, opts.output, truth_path=opts.truth, k=opts.k)
         except ReportError as exc:

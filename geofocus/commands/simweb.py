@@ -15,10 +15,13 @@ import sys
 import time
 
 from scrapy.commands import ScrapyCommand
+
+from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
 
-class Command(ScrapyCommand):
+class Command(CheckedSettings, ScrapyCommand):
+    command_name = "simweb"
     requires_project = False
     default_settings = {"LOG_ENABLED": True}
 

@@ -14,14 +14,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
+
+from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
 from geofocus.prediction.model import BridgeNaiveBayes
 from geofocus.prediction.training import crawl_log_path, evaluate, train
 
 
-class Command(ScrapyCommand):
-    requires_project = True
+class Command(CheckedSettings, ScrapyCommand):
+    command_name = "train"
+    requires_project = False
     requires_crawler_process = False
     default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}
 

@@ -4,7 +4,11 @@ Every line carries what made the page's priority (score, prediction, dist,
 seed distance, parent, the link it was found by), so that every decision of
 a crawl can be explained afterwards and replayed by ``scrapy train`` and
 ``scrapy report``.  ``RUN_DIR/run.json`` describes the crawl and ``RUN_DIR/stats.json`` holds its
-``geofocus/*`` stats at the end of each run.
+``geofocus/*`` stats at the end of each run.  ``RUN_DIR/items.jsonl`` receives every item the crawl
+yields, appended across resumes, whatever feed options the user gave (``-O`` truncates its feed).
+
+A resumed crawl keeps its run.json; with ``-a resume=force`` a changed region, strategy, decay or
+prediction depth replaces the old value and is recorded under "changes".
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import logging
 import time
 from typing import IO, TYPE_CHECKING, Any
 
+from itemadapter import ItemAdapter
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
@@ -46,6 +51,7 @@ class CrawlLog:
     def __init__(self, crawler: Crawler):
         self.crawler = crawler
         self.file: IO[str] | None = None
+        self.items: IO[str] | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrawlLog:
@@ -55,7 +61,17 @@ class CrawlLog:
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
         crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
+        crawler.signals.connect(ext.item_scraped, signals.item_scraped)
         return ext
+
+    def item_scraped(self, item: Any, spider: Spider, **kwargs: Any) -> None:
+        if self.items is None:
+            return
+        try:
+            record = ItemAdapter(item).asdict()
+        except TypeError:  # not an item type: nothing to keep
+            return
+        self.items.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
 
     def spider_opened(self, spider: Spider) -> None:
         run_dir = get_run_dir(self.crawler)
@@ -75,11 +91,24 @@ class CrawlLog:
             description["assignment"] = node_assignment(spider, settings.get("GEOFOCUS_NODES", ""))
         if run_file.exists():  # a resumed crawl keeps its original description
             try:
-                description = {**description, **json.loads(run_file.read_text()), "resumed": time.time()}
+                old = json.loads(run_file.read_text())
+                merged = {**description, **old, "resumed": time.time()}
+                if getattr(spider, "resume", None) == "force":
+                    changes = list(old.get("changes") or [])
+                    for key in ("region", "strategy", "decay", "prediction_depth"):
+                        if key in old and old[key] != description[key]:
+                            changes.append({"time": time.time(), "key": key, "old": old[key],
+                                            "new": description[key]})
+                            merged[key] = description[key]
+                            logger.warning("Resuming with %(key)s %(new)s instead of %(old)s (-a resume=force)",
+                                           {"key": key, "new": description[key], "old": old[key]})
+                    merged["changes"] = changes
+                description = merged
             except ValueError:
                 logger.warning("Replacing unreadable %(path)s", {"path": run_file})
         run_file.write_text(json.dumps(description, indent=2))
         self.file = open(run_dir / "crawl.jsonl", "a", encoding="utf-8", buffering=1)
+        self.items = open(run_dir / "items.jsonl", "a", encoding="utf-8", buffering=1)
         logger.info("Crawl log: %(path)s", {"path": run_dir / "crawl.jsonl"}, extra={"spider": spider})
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
@@ -89,6 +118,9 @@ class CrawlLog:
         if self.file is not None:
             self.file.close()
             self.file = None
+        if self.items is not None:
+            self.items.close()
+            self.items = None
 
     def page_evaluated(
         self, response: Response, relevant: bool, addresses: list[dict[str, Any]], spider: Spider

@@ -143,7 +143,8 @@ class CrawlSeries:
         logger.info(
             "Crawl finished (%(reason)s): %(fetched)d pages, %(relevant)d relevant "
             "(harvest rate %(rate).1f %%), %(addresses)d distinct addresses; outputs: "
-            "%(outputs)s; report: scrapy report %(run_dir)s -o %(run_dir)s/report",
+            "%(outputs)s" + ("; report: %(run_dir)s/report/index.html"
+                             if fetched and self.crawler.settings.getbool("GEOFOCUS_LIVE_REPORT", True) else ""),
             {"reason": reason or "finished", "fetched": fetched, "relevant": relevant,
              "rate": rate, "addresses": len(self.addresses),
              "outputs": ", ".join(outputs) or "none", "run_dir": run_dir or "RUN_DIR"},

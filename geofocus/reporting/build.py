@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ from geofocus.metrics.runlog import Run, RunDirError, load_run
 from geofocus.metrics.truth import Truth, TruthError, effectiveness, geoparser_agreement, load_truth
 from geofocus.partition import plan_for_region
 from geofocus.regions import load_region
-from geofocus.reporting import charts
+from geofocus.reporting import charts, export, webmap
 from geofocus.reporting.html import render_page
 
 logger = logging.getLogger(__name__)
@@ -234,10 +235,11 @@ def _jsonable(value: Any) -> Any:
 
 def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
                  truth_path: str | Path | None = None, k: int = 2, m: float = 10.0,
-                 max_points: int = 2000) -> ReportResult:
+                 max_points: int = 2000, live: float = 0) -> ReportResult:
     """Write the report of ``run_dirs`` into ``out_dir``; raises :class:`ReportError`.
 
     A run directory that cannot be read is skipped with a note, as long as one is usable.
+    ``live``: the crawl is still running; the page reloads itself every ``live`` seconds.
     """
     if not run_dirs:
         raise ReportError("no run directory given")
@@ -324,14 +326,18 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
             [(r.label, downsample(harvest_curve(r.pages), max_points)) for r in runs],
             out / "relevant.png", "Relevant pages retrieved (Ahlers & Boll, Fig. 7)",
             "pages fetched", "relevant pages"))
-        files.append(charts.distance_charts([
-            ("Bridge distances (Fig. 9)", "non-relevant pages between relevant ones",
-             [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run)]),
-            ("Tail lengths (Fig. 9)", "pages in a dead branch below a relevant page",
-             [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run)]),
-            ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
-             [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
-        ], out / "distances.png"))
+        # A live report is rebuilt every few seconds while the crawl runs: the two slowest
+        # charts that change least (distances, the static map) are drawn only once there.
+        slow_ok = not live or not (out / "distances.png").is_file() or not (out / "map.png").is_file()
+        if slow_ok:
+            files.append(charts.distance_charts([
+              ("Bridge distances (Fig. 9)", "non-relevant pages between relevant ones",
+               [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run)]),
+              ("Tail lengths (Fig. 9)", "pages in a dead branch below a relevant page",
+               [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run)]),
+              ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
+               [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
+            ], out / "distances.png"))
         with_series = [r for r in runs if r.series]
         if with_series:
             files.append(charts.series_chart(
@@ -339,9 +345,16 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         addresses = collect_addresses([(r.label, r.pages) for r in runs], region["fallback"])
         layers = [(lab, [(a.lon, a.lat) for a in addresses if lab in a.runs and a.located()])
                   for lab in labels]
-        files.append(charts.address_map(
-            layers, out / "map.png", region["bbox"], region["landmarks"], region["reference"],
-            title=f"Addresses found in {region['title'] or 'the crawl'}"))
+        if slow_ok:
+            files.append(charts.address_map(
+                layers, out / "map.png", region["bbox"], region["landmarks"], region["reference"],
+                title=f"Addresses found in {region['title'] or 'the crawl'}"))
+        files.append(webmap.write_map(addresses, out / "map.html", region["bbox"],
+                                      title=f"Addresses found in {region['title'] or 'the crawl'}"))
+        csv_path = out / "addresses.csv"
+        with csv_path.open("w", encoding="utf-8", newline="") as stream:
+            export.write_csv(export.pages_rows(p for r in runs for p in r.pages if p.get("addresses")), stream)
+        files.append(csv_path)
         geojson_path = out / "addresses.geojson"
         geojson_path.write_text(json.dumps(to_geojson(addresses), ensure_ascii=False, indent=1),
                                 encoding="utf-8")
@@ -359,9 +372,11 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         files.append(metrics_path)
         page = render_page(series=bool(with_series), per_run=per_run, gao=gao, addresses=addresses, notes=notes,
                            truth=truth, truth_path=str(truth_path) if truth_path else None,
-                           region=region, k=k, m=m)
+                           region=region, k=k, m=m, live=live)
         index = out / "index.html"
-        index.write_text(page, encoding="utf-8")
+        partial = out / "index.html.part"  # a browser reloading the live page never sees half of it
+        partial.write_text(page, encoding="utf-8")
+        os.replace(partial, index)
         files.append(index)
     except OSError as exc:
         raise ReportError(f"cannot write the report into {out}: {exc}") from exc

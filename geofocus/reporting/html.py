@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from geofocus.metrics import NotAvailable
 from geofocus.metrics.addresses import AddressRecord
+from geofocus.reporting.webmap import describe_split, precision_split
 
 CSS = """
 body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:0;color:#222;background:#fafafa}
@@ -27,6 +28,7 @@ img{max-width:100%;border:1px solid #ddd;background:#fff;margin:6px 0}
 .charts{display:flex;flex-wrap:wrap;gap:12px} .charts img{max-width:585px}
 .note{color:#555;font-size:13px} .error{color:#b00;font-weight:bold}
 code{background:#eef;padding:1px 4px}
+iframe.map{width:100%;height:560px;border:1px solid #ccd;background:#fff}
 """
 
 CHECK_IMAGES = """
@@ -183,17 +185,22 @@ def _addresses_table(addresses: Sequence[AddressRecord], limit: int = 25) -> str
 
 def render_page(*, series: bool = False, per_run: Sequence[dict], gao: Sequence[dict],
                 addresses: Sequence[AddressRecord], notes: Sequence[str], truth: Any,
-                truth_path: str | None, region: dict, k: int, m: float) -> str:
+                truth_path: str | None, region: dict, k: int, m: float, live: float = 0) -> str:
     located = sum(1 for a in addresses if a.located())
-    generated = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    generated = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    pages = sum(r["fetched"] for r in per_run)
+    refresh = f'<meta http-equiv="refresh" content="{max(1, int(round(live)))}">' if live else ""
+    status = (f'<p id="live" data-live="1" data-pages="{pages}">Live: the crawl is running; this page '
+              f"reloads every {max(1, int(round(live)))} s.</p>" if live
+              else f'<p id="live" data-live="0" data-pages="{pages}">Final: the crawl has stopped.</p>')
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="en"><head><meta charset="utf-8">{refresh}',
         "<title>geofocus crawl report</title>",
         f"<style>{CSS}</style></head><body>",
         "<header><h1>geofocus crawl report</h1>",
         f"<p>{len(per_run)} run(s) &middot; region {esc(region.get('title') or '?')} "
-        f"&middot; generated {esc(generated)}</p></header><main>",
+        f"&middot; {pages} pages &middot; generated {esc(generated)}</p>{status}</header><main>",
         '<h2 id="runs">Runs</h2>', _runs_table(per_run),
         '<h2 id="harvest">Harvest rate</h2>',
         '<p class="note">Share of fetched pages that carry an address of the region '
@@ -213,10 +220,16 @@ def render_page(*, series: bool = False, per_run: Sequence[dict], gao: Sequence[
         '<img src="distances.png" alt="bridge distances, tail lengths and seed distances">',
         _ahlers_table(per_run),
         '<h2 id="map">Addresses</h2>',
-        f"<p>{len(addresses)} distinct address(es), {located} with coordinates; all of them "
-        'in <a href="addresses.geojson">addresses.geojson</a> (GeoJSON, one feature per '
-        "address with the pages carrying it and when it was first seen).</p>",
-        '<img src="map.png" alt="map of the addresses found">',
+        f'<p id="precision">{len(addresses)} distinct address(es): '
+        f"{esc(describe_split(precision_split(addresses)))}. One marker per address, clustered; "
+        "green: placed at its street, orange: at its postcode's centroid (many addresses share "
+        "one such point), red: at the city centre. Click a marker for its pages.</p>",
+        '<iframe class="map" src="map.html" title="map of the addresses found"></iframe>',
+        '<p class="note">Exports: <a href="addresses.csv">addresses.csv</a> (one row per address '
+        "and page: url, street, house number, postcode, city, country, lat, lon, precision, "
+        'fetched at), <a href="addresses.geojson">addresses.geojson</a> (one feature per '
+        'address with the pages carrying it), a static <a href="map.png">map.png</a>; '
+        f"{located} of the addresses have coordinates.</p>",
         (f'<p class="note">The {min(25, len(addresses))} addresses found on most pages:</p>'
          if addresses else ""),
         _addresses_table(addresses),

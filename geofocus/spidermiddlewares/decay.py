@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from scrapy import Request
-from scrapy.exceptions import NotConfigured
 
 from geofocus.strategies import bfs_priority, decay_score, page_distance
 
@@ -27,7 +26,9 @@ class BridgeDistanceMiddleware:
     def __init__(self, crawler: Crawler, decay: float, default_strategy: str):
         self.crawler = crawler
         if not 0 < decay <= 1:
-            raise NotConfigured(f"GEOFOCUS_DECAY must be in (0, 1], got {decay}")
+            # Never NotConfigured: a crawl without its decay would run without focus, silently.
+            # scrapy crawl checks the setting first (geofocus/settingscheck.py); this is for other callers.
+            raise ValueError(f"GEOFOCUS_DECAY must be in (0, 1], got {decay}")
         self.decay = decay
         self.default_strategy = default_strategy
 

@@ -8,6 +8,7 @@ decay and prediction middlewares; the spider itself only reads pages.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from twisted.python.failure import Failure
 from geofocus import signals as geo_signals
 from geofocus.items import PageItem
 from geofocus.linkextract import extract_page_links
-from geofocus.regions import Region, RegionError, load_region
+from geofocus.regions import Region, RegionError, available_regions, load_region
 from geofocus.strategies import check_strategy, page_distance
 from geofocus.urlnorm import InvalidURL, canonical_url
 
@@ -32,9 +33,14 @@ class SeedError(UsageError):
     pass
 
 
-def read_seeds(spec: str | None, region: Region) -> list[str]:
+# "mailto:x@y.de", "ftp://...", "javascript:...": a scheme (but not "host:8080").
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
+
+
+def read_seeds(spec: str | None, region: Region, warn: bool = True) -> list[str]:
     """Seeds from a file (one URL per line, # comments), a comma-separated list,
-    or, without either, the region pack's own ``seeds``."""
+    or, without either, the region pack's own ``seeds``.  Lines that are not http(s) URLs
+    are skipped with a warning (logged only when ``warn``, so a second check is quiet)."""
     if spec:
         path = Path(spec)
         looks_like_url = "://" in spec or spec.startswith("www.")
@@ -51,18 +57,25 @@ def read_seeds(spec: str | None, region: Region) -> list[str]:
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
+        scheme = _SCHEME.match(line)
+        if scheme and scheme.group(1).lower() not in ("http", "https"):
+            if warn:
+                logger.warning("Skipping seed %(line)r: not an http(s) URL", {"line": line})
+            continue
         if "://" not in line:
             line = "http://" + line
         try:
             url = canonical_url(line)
         except InvalidURL as exc:
-            logger.warning("Skipping seed: %(error)s", {"error": exc})
+            if warn:
+                logger.warning("Skipping seed: %(error)s", {"error": exc})
             continue
         if url not in seeds:
             seeds.append(url)
     if not seeds:
         raise SeedError(
-            "no seeds: pass -a seeds=FILE or -a seeds=URL,URL"
+            ("no usable seeds in " + repr(spec) + ": give http(s) URLs, one per line or comma-separated"
+             if spec and lines else "no seeds: pass -a seeds=FILE or -a seeds=URL,URL")
             + ("" if spec else f" (region {region.name!r} ships none)")
         )
     return seeds
@@ -72,7 +85,7 @@ class GeoSpider(scrapy.Spider):
     name = "geo"
 
     def __init__(
-        self, region: str = "oldenburg", seeds: str | None = None, strategy: str | None = None, **kwargs: Any
+        self, region: str | None = None, seeds: str | None = None, strategy: str | None = None, **kwargs: Any
     ):
         super().__init__(**kwargs)
         self.region_name = region
@@ -81,13 +94,21 @@ class GeoSpider(scrapy.Spider):
 
     @classmethod
     def check_arguments(
-        cls, settings: Any, region: str = "oldenburg", seeds: str | None = None, strategy: str | None = None, **_: Any
+        cls, settings: Any, region: str | None = None, seeds: str | None = None, strategy: str | None = None,
+        warn: bool = False, **_: Any
     ) -> tuple[Region, str, list[str]]:
-        """The region, strategy and seeds the arguments name; UsageError saying what is wrong."""
+        """The region, strategy and seeds the arguments name; UsageError saying what is wrong.
+
+        There is no default region: a crawl of the wrong region finds nothing relevant, so
+        ``-a region`` is required (a resumed run directory supplies its own)."""
+        if not region:
+            raise UsageError(
+                "give the region: -a region=NAME (one of " + ", ".join(available_regions())
+                + "; scrapy region list describes them)", print_help=False)
         try:
             loaded = load_region(region)
             chosen = check_strategy(strategy or settings.get("GEOFOCUS_STRATEGY"))
-            return loaded, chosen, read_seeds(seeds, loaded)
+            return loaded, chosen, read_seeds(seeds, loaded, warn=warn)
         except (RegionError, ValueError) as exc:
             raise UsageError(str(exc), print_help=False) from None
 
@@ -95,7 +116,7 @@ class GeoSpider(scrapy.Spider):
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> GeoSpider:
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.region, spider.strategy, spider.seeds = cls.check_arguments(
-            crawler.settings, spider.region_name, spider.seeds_spec, spider.strategy_arg
+            crawler.settings, spider.region_name, spider.seeds_spec, spider.strategy_arg, warn=True
         )
         spider.max_parse_bytes = crawler.settings.getint("GEOFOCUS_MAX_PARSE_BYTES")
         return spider
@@ -173,5 +194,7 @@ class GeoSpider(scrapy.Spider):
             return
         reason = failure.type.__name__ if failure.type else "error"
         self.crawler.stats.inc_value(f"geofocus/failed/{reason}")
+        self.crawler.signals.send_catch_log(geo_signals.request_failed, request=request, failure=failure,
+                                            spider=self)
         logger.debug("Request failed: %(request)s: %(reason)s", {"request": request, "reason": failure.value})
         self.crawler.signals.send_catch_log(geo_signals.request_finished, request=request, spider=self)
