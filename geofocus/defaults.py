@@ -95,3 +95,22 @@ GEOFOCUS_NODES = ""
 GEOFOCUS_GEOIP_DB = ""
 # With GEOFOCUS_REDIS_URL: seconds between exchanges of link-model counts with the crawl's pool.
 GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0
+
+# PostGIS output (geofocus/postgis/): every evaluated page and its addresses in PostgreSQL.
+# Off while the DSN is empty; password in the DSN or in $GEOFOCUS_POSTGIS_PASSWORD (never logged).
+GEOFOCUS_POSTGIS_DSN = ""
+# Rows per write, and seconds between writes of a smaller batch.
+GEOFOCUS_POSTGIS_BATCH = 200
+GEOFOCUS_POSTGIS_FLUSH_INTERVAL = 1.0
+# While PostgreSQL is away: rows kept in memory before they go to RUN_DIR/postgis-spool.jsonl.
+GEOFOCUS_POSTGIS_BUFFER = 5000
+# Seconds to wait for a connection; between reconnection attempts; to write what is left at close.
+GEOFOCUS_POSTGIS_TIMEOUT = 5.0
+GEOFOCUS_POSTGIS_RETRY_INTERVAL = 2.0
+GEOFOCUS_POSTGIS_CLOSE_TIMEOUT = 10.0
+
+# WARC output (geofocus/extensions/warc.py): "off", "relevant" (relevant pages only) or "all" evaluated pages.
+GEOFOCUS_WARC = "off"
+# Where the WARC files go ("" = RUN_DIR/warc), and the size at which a new file is started (bytes).
+GEOFOCUS_WARC_DIR = ""
+GEOFOCUS_WARC_MAX_SIZE = 1_000_000_000

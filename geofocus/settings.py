@@ -61,4 +61,7 @@ EXTENSIONS = {
     "geofocus.redis.extension.RedisCrawl": 520,
     # RUN_DIR/series.jsonl and the closing summary line.
     "geofocus.extensions.series.CrawlSeries": 600,
+    # PostGIS and WARC outputs (off unless GEOFOCUS_POSTGIS_DSN / GEOFOCUS_WARC are set).
+    "geofocus.postgis.writer.PostgisWriter": 610,
+    "geofocus.extensions.warc.WarcWriter": 620,
 }

@@ -26,8 +26,12 @@ class Command(ScrapyCrawlCommand):
                 check(self.settings, **opts.spargs)
             if self.settings is not None:
                 from geofocus.partition import check_settings as check_partition
+                from geofocus.extensions.warc import check_settings as check_warc
+                from geofocus.postgis.dsn import check_settings as check_postgis
                 from geofocus.redis.connection import check_settings as check_redis
 
                 check_partition(self.settings)
                 check_redis(self.settings)
+                check_postgis(self.settings)
+                check_warc(self.settings)
         super().run(args, opts)
