@@ -4,6 +4,8 @@ Components read these through ``crawler.settings``; ``geofocus/settings.py``
 loads them into the project settings so ``-s NAME=VALUE`` overrides any of them.
 """
 
+import os
+
 # Where a crawl keeps its state (frontier.sqlite, crawl.jsonl, model, series).
 # Empty: runs/<region>-<timestamp> under the current directory.
 GEOFOCUS_RUN_DIR = ""
@@ -98,7 +100,8 @@ GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0
 
 # PostGIS output (geofocus/postgis/): every evaluated page and its addresses in PostgreSQL.
 # Off while the DSN is empty; password in the DSN or in $GEOFOCUS_POSTGIS_PASSWORD (never logged).
-GEOFOCUS_POSTGIS_DSN = ""
+# The environment variable of the same name sets it too (docker-compose's workers, scrapyd jobs).
+GEOFOCUS_POSTGIS_DSN = os.environ.get("GEOFOCUS_POSTGIS_DSN", "")
 # Rows per write, and seconds between writes of a smaller batch.
 GEOFOCUS_POSTGIS_BATCH = 200
 GEOFOCUS_POSTGIS_FLUSH_INTERVAL = 1.0

@@ -22,7 +22,7 @@ def compose(*args):
 
 
 def test_compose_file_validates_and_has_the_topology():
-    assert set(compose("config", "--services").split()) == {"redis", "simweb", "worker", "scrapyd"}
+    assert set(compose("config", "--services").split()) == {"redis", "simweb", "worker", "scrapyd", "postgis"}
     assert "redis-data" in compose("config", "--volumes").split()  # the AOF survives restarts
     config = compose("config")
     assert "--appendonly yes" in config and "--requirepass" in config
