@@ -67,10 +67,10 @@ def assert_rows_equal_logs(dsn: str, *logs: list[dict]) -> dict[str, dict]:
 
 def test_crawl_writes_every_page_and_address_and_the_queries_answer_what_the_log_says(web, tmp_path, pg_dsn):
     run_dir = tmp_path / "run"
-    result = run_crawl(run_dir, str(web.seeds_file), web.proxy_url, *settings(pg_dsn, 200), timeout=300)
+    result = run_crawl(run_dir, str(web.seeds_file), web.proxy_url, *settings(pg_dsn, 150), timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     log = crawl_log(run_dir)
-    assert len(log) >= 200
+    assert len(log) >= 150
     pages = assert_rows_equal_logs(pg_dsn, log)
     relevant = [r for r in pages.values() if r["relevant"]]
     assert len(relevant) >= 10
@@ -108,11 +108,11 @@ def test_crawl_writes_every_page_and_address_and_the_queries_answer_what_the_log
 
 def test_a_resumed_crawl_writes_each_page_once(web, tmp_path, pg_dsn):
     run_dir = tmp_path / "run"
-    for budget in (60, 140):
+    for budget in (40, 100):
         result = run_crawl(run_dir, str(web.seeds_file), web.proxy_url, *settings(pg_dsn, budget), timeout=300)
         assert result.returncode == 0, result.stderr[-3000:]
     log = crawl_log(run_dir)
-    assert len(log) >= 140
+    assert len(log) >= 100
     assert len({r["url"] for r in log}) == len(log)
     assert_rows_equal_logs(pg_dsn, log)
 
@@ -121,7 +121,7 @@ def test_two_redis_workers_write_each_page_once(web, tmp_path, pg_dsn, redis_ser
     crawl_id = unique_crawl_id("pg")
     procs = []
     for name in ("w1", "w2"):
-        cmd = crawl_command(tmp_path / name, str(web.seeds_file), *settings(pg_dsn, 200),
+        cmd = crawl_command(tmp_path / name, str(web.seeds_file), *settings(pg_dsn, 120),
                             "-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
                             "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=5")
         procs.append(subprocess.Popen(cmd, cwd=ROOT, env=crawl_env(web.proxy_url), stdout=subprocess.DEVNULL,
@@ -132,7 +132,7 @@ def test_two_redis_workers_write_each_page_once(web, tmp_path, pg_dsn, redis_ser
     logs = [crawl_log(tmp_path / name) for name in ("w1", "w2")]
     assert all(logs), "both workers fetched pages"
     pages = assert_rows_equal_logs(pg_dsn, *logs)
-    assert len(pages) >= 200
+    assert len(pages) >= 120
     assert query(pg_dsn, "SELECT count(DISTINCT run_id) FROM pages") == [(1,)]  # the crawl id
 
 
@@ -160,7 +160,7 @@ def lines(path: Path) -> int:
 def test_postgres_restarted_mid_crawl_loses_nothing(web, tmp_path, pg_cluster):
     dsn = pg_cluster.new_database()
     run_dir = tmp_path / "run"
-    proc = start_crawl(web, run_dir, dsn, 300)
+    proc = start_crawl(web, run_dir, dsn, 200)
     try:
         wait_for(lambda: lines(run_dir / "crawl.jsonl") >= 30, 120, "the first pages")
         pg_cluster.stop()
@@ -176,7 +176,7 @@ def test_postgres_restarted_mid_crawl_loses_nothing(web, tmp_path, pg_cluster):
             proc.kill()
     assert proc.returncode == 0, err[-3000:]
     log = crawl_log(run_dir)
-    assert len(log) >= 300
+    assert len(log) >= 200
     assert_rows_equal_logs(dsn, log)
     assert not (run_dir / "postgis-spool.jsonl").exists()
     assert re.search(r"'geofocus/postgis/spooled': [1-9]", err) and re.search(r"'geofocus/postgis/unspooled': [1-9]", err)
@@ -187,7 +187,7 @@ def test_postgres_restarted_mid_crawl_loses_nothing(web, tmp_path, pg_cluster):
 def test_postgres_gone_at_close_leaves_a_spool_that_postgis_load_writes(web, tmp_path, pg_cluster):
     dsn = pg_cluster.new_database()
     run_dir = tmp_path / "run"
-    proc = start_crawl(web, run_dir, dsn, 80)
+    proc = start_crawl(web, run_dir, dsn, 60)
     try:
         wait_for(lambda: lines(run_dir / "crawl.jsonl") >= 20, 120, "the first pages")
         pg_cluster.stop()
