@@ -9,7 +9,9 @@ outputs off / on (GEOFOCUS_POSTGIS_DSN set and GEOFOCUS_WARC=all) --repeats
 times.  For each crawl: pages/s over the crawl log's fetch times, and the crawl
 process's CPU seconds per 1,000 pages (getrusage of the child); the database
 server's own CPU is not counted.  Checks that the rows written equal the crawl
-log.  Prints a table and writes JSON.  Results are measurements, not assertions.
+log.  Then, without a crawl: rows/s of the store (batches of 200) and the CPU
+time of one page's WARC records (built on the reactor thread).  Prints a table
+and writes JSON.  Results are measurements, not assertions.
 """
 
 from __future__ import annotations
@@ -63,6 +65,40 @@ def crawl(seeds: Path, proxy: str, run_dir: Path, budget: int, dsn: str | None) 
     return result
 
 
+def micro(dsn: str, n: int = 5000) -> dict:
+    """Per-page costs without a crawl: rows/s of the store, and the WARC records' CPU on the reactor thread."""
+    import psycopg
+    from scrapy.http import HtmlResponse, Request
+
+    from geofocus.extensions.warc import WarcWriter
+    from geofocus.postgis.schema import ensure_schema
+    from geofocus.postgis.store import write_records
+
+    address = {"street": "Schloßplatz", "house_number": "1", "postcode": "26122", "city": "Oldenburg",
+               "country": "DE", "lat": 53.1386, "lon": 8.2146, "precision": "street"}
+    records = [{"url": f"http://h{i % 97}.example/p{i}", "status": 200, "relevant": i % 5 == 0, "priority": 0.5,
+                "score": 0.5, "prediction": 0.1, "dist": 1, "seed_dist": 2, "depth": 2, "parent": "http://x/",
+                "time": time.time(), "addresses": [address] if i % 5 == 0 else []} for i in range(n)]
+    with psycopg.connect(dsn) as conn:
+        ensure_schema(conn)
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        for start in range(0, n, 200):
+            write_records(conn, records[start:start + 200], "bench", "oldenburg")
+        store = {"rows": n, "rows_per_s": round(n / (time.perf_counter() - t0)),
+                 "client_cpu_us_per_row": round(1e6 * (time.process_time() - cpu0) / n, 1)}
+    body = (("<p>" + "Oldenburg Schloßplatz 1 26122 " * 20 + "</p>\n") * 30).encode()  # ~20 KB
+    request = Request("http://h1.example/kontakt", headers={"User-Agent": "geofocus"})
+    response = HtmlResponse(request.url, body=body, request=request, headers={"Content-Type": "text/html"})
+    writer = WarcWriter.__new__(WarcWriter)
+    cpu0 = time.process_time()
+    pages = 500
+    for _ in range(pages):
+        writer.records(response, True, [address])
+    warc = {"page_bytes": len(body),
+            "cpu_us_per_page": round(1e6 * (time.process_time() - cpu0) / pages)}
+    return {"store": store, "warc_records": warc}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pages", type=int, default=20000, help="pages of the simweb")
@@ -83,6 +119,11 @@ def main() -> None:
                           f"{run['pages_per_s']} pages/s, {run['cpu_s_per_1000_pages']} CPU s / 1000 pages"
                           + (f", {run['rows_written']} rows (equal to the log: {run['rows_equal_log']}), "
                              f"{run['warc_mb']} MB WARC" if on else ""), flush=True)
+        micro_figures = micro(cluster.new_database("micro"))
+        print(f"store: {micro_figures['store']['rows_per_s']} rows/s written in batches of 200 "
+              f"({micro_figures['store']['client_cpu_us_per_row']} us client CPU per row, on the writer thread); "
+              f"WARC records of a {micro_figures['warc_records']['page_bytes']} B page: "
+              f"{micro_figures['warc_records']['cpu_us_per_page']} us CPU on the reactor thread")
     finally:
         cluster.cleanup()
 
@@ -101,7 +142,7 @@ def main() -> None:
           f"on {summary['cpu_per_1000_on']} (on/off {summary['cpu_ratio_on_off']})")
     result = {"web": f"simweb oldenburg {args.pages} pages, latency 0", "budget": args.budget,
               "machine": f"{os.cpu_count()} cores, shared", "date": time.strftime("%Y-%m-%d"),
-              "runs": runs, "summary": summary}
+              "runs": runs, "summary": summary, "micro": micro_figures}
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(result, indent=2))
     print(f"written {args.json}")

@@ -189,6 +189,17 @@ class WriterThread(threading.Thread):
             self.pending = []
 
     def run(self) -> None:
+        try:
+            self._run()
+        except Exception as exc:  # noqa: BLE001  (a thread's error would otherwise vanish)
+            logger.error("The PostGIS writer stopped: %(error)s; %(n)d rows not written are in crawl.jsonl "
+                         "(load them with `scrapy postgis-load`)",
+                         {"error": scrub(str(exc), self.dsn) or type(exc).__name__,
+                          "n": len(self.pending) + self.queue.qsize()})
+            self.stats.inc_value("geofocus/postgis/errors")
+            self._drop_pool()
+
+    def _run(self) -> None:
         last_flush = time.monotonic()
         retry_at = 0.0
         spooled = self.spool.exists()
