@@ -17,8 +17,8 @@ decompression; as StormCrawler does, the headers that describe the wire form
 ``X-Crawler-*`` and ``Content-Length`` is set to the stored body, so replay tools
 serve what is stored.
 
-A page's records are built in memory and written with one ``write``; when the
-disk is full (or any write fails) the file is cut back to its last complete
+The reactor thread only queues the page; a writer thread builds each page's
+records in memory and writes them with one ``write``; when the disk is full (or any write fails) the file is cut back to its last complete
 record and the crawl stops with one error line: the archive never holds a
 truncated record.
 """
@@ -29,7 +29,9 @@ import io
 import json
 import logging
 import os
+import queue
 import socket
+import threading
 import time
 from http import HTTPStatus
 from pathlib import Path
@@ -38,6 +40,7 @@ from urllib.parse import urlsplit
 
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
+from twisted.internet import threads
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
@@ -111,6 +114,8 @@ class WarcWriter:
         self.serial = 0
         self.failed = False
         self.info: dict[str, Any] = {}
+        self.queue: queue.Queue = queue.Queue(maxsize=256)
+        self.thread: threading.Thread | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> WarcWriter:
@@ -225,31 +230,62 @@ class WarcWriter:
                        spider: Spider) -> None:
         if self.failed or (self.mode == "relevant" and not relevant):
             return
-        data = self.records(response, relevant, addresses)
-        try:
-            if self.fd is None:
-                self._open()
-            self._write(data)
-        except WarcFullError as exc:
-            self.failed = True
-            self.stats.inc_value("geofocus/warc/errors")
-            logger.error(
-                "Cannot write the WARC file %(path)s (%(error)s); stopping the crawl. The file ends with "
-                "its last complete record; free space or set GEOFOCUS_WARC_DIR, then resume with the same "
-                "GEOFOCUS_RUN_DIR", {"path": self.path, "error": exc.strerror or exc})
-            try:
-                self._close_file()
-            except OSError:
-                pass
-            self.crawler.engine.close_spider(spider, "warc_write_failed")
-            return
-        self.stats.inc_value("geofocus/warc/pages")
-        self.stats.inc_value("geofocus/warc/bytes", len(data))
-        if self.size >= self.max_size:
-            self._close_file()
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, args=(spider,), name="geofocus-warc-writer",
+                                           daemon=True)
+            self.thread.start()
+        # a full queue makes the crawl wait for the disk rather than hold ever more pages in memory
+        self.queue.put((response, relevant, addresses))
 
-    def spider_closed(self, spider: Spider, reason: str) -> None:
+    def _run(self, spider: Spider) -> None:
+        """The writer thread: builds each page's records (gzip releases the GIL) and writes them."""
+        while True:
+            item = self.queue.get()
+            if item is None:
+                break
+            if self.failed:
+                continue
+            response, relevant, addresses = item
+            try:
+                data = self.records(response, relevant, addresses)
+                if self.fd is None:
+                    self._open()
+                self._write(data)
+            except WarcFullError as exc:
+                self._fail(spider, exc.strerror or str(exc))
+                continue
+            except Exception as exc:  # noqa: BLE001  (a thread's error would otherwise vanish)
+                self._fail(spider, f"{type(exc).__name__}: {exc}")
+                continue
+            self.stats.inc_value("geofocus/warc/pages")
+            self.stats.inc_value("geofocus/warc/bytes", len(data))
+            if self.size >= self.max_size:
+                self._close_file()
+
+    def _fail(self, spider: Spider, reason: str) -> None:
+        self.failed = True
+        self.stats.inc_value("geofocus/warc/errors")
+        logger.error(
+            "Cannot write the WARC file %(path)s (%(error)s); stopping the crawl. The file ends with "
+            "its last complete record; free space or set GEOFOCUS_WARC_DIR, then resume with the same "
+            "GEOFOCUS_RUN_DIR", {"path": self.path, "error": reason})
+        try:
+            self._close_file()
+        except OSError:
+            pass
+        from twisted.internet import reactor  # the one Scrapy installed
+
+        reactor.callFromThread(self.crawler.engine.close_spider, spider, "warc_write_failed")
+
+    def _finish(self) -> None:
+        if self.thread is not None:
+            self.queue.put(None)
+            self.thread.join()
+            self.thread = None
         try:
             self._close_file()
         except OSError as exc:
             logger.error("Cannot close the WARC file %(path)s: %(error)s", {"path": self.path, "error": exc})
+
+    def spider_closed(self, spider: Spider, reason: str):
+        return threads.deferToThread(self._finish)
