@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -104,6 +105,21 @@ def test_all_pages_archived_with_requests_digests_metadata_and_rotation(web, tmp
     assert index.returncode == 0 and len(index.stdout.splitlines()) == len(records)
     check = subprocess.run([*WARCIO, "check", *paths], capture_output=True, text=True, timeout=60)
     assert check.returncode == 0, check.stdout + check.stderr
+
+    # replay the way pywb does: a CDXJ index (pywb's indexer), then each capture read at its offset
+    cdxj = subprocess.run([sys.executable, "-m", "cdxj_indexer.main", *paths], capture_output=True, text=True,
+                          timeout=60)
+    assert cdxj.returncode == 0, cdxj.stderr
+    captures = [json.loads(line.split(" ", 2)[2]) for line in cdxj.stdout.splitlines()]
+    html = [c for c in captures if c.get("status")]
+    assert sorted(c["url"] for c in html) == sorted(r["url"] for r in log)
+    for capture in html:
+        with open(warc_dir / capture["filename"], "rb") as f:
+            f.seek(int(capture["offset"]))
+            member = io.BytesIO(f.read(int(capture["length"])))
+        rec = next(iter(ArchiveIterator(member)))
+        assert rec.rec_type == "response" and rec.rec_headers.get_header("WARC-Target-URI") == capture["url"]
+        assert sha1_digest(rec.content_stream().read()) == capture["digest"]
 
 
 def test_relevant_mode_archives_only_relevant_pages_and_a_resume_adds_files(web, tmp_path):
