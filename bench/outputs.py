@@ -10,7 +10,7 @@ times.  For each crawl: pages/s over the crawl log's fetch times, and the crawl
 process's CPU seconds per 1,000 pages (getrusage of the child); the database
 server's own CPU is not counted.  Checks that the rows written equal the crawl
 log.  Then, without a crawl: rows/s of the store (batches of 200) and the CPU
-time of one page's WARC records (built on the reactor thread).  Prints a table
+time of one page's WARC records (built on the WARC writer thread).  Prints a table
 and writes JSON.  Results are measurements, not assertions.
 """
 
@@ -123,7 +123,7 @@ def main() -> None:
         print(f"store: {micro_figures['store']['rows_per_s']} rows/s written in batches of 200 "
               f"({micro_figures['store']['client_cpu_us_per_row']} us client CPU per row, on the writer thread); "
               f"WARC records of a {micro_figures['warc_records']['page_bytes']} B page: "
-              f"{micro_figures['warc_records']['cpu_us_per_page']} us CPU on the reactor thread")
+              f"{micro_figures['warc_records']['cpu_us_per_page']} us CPU (on the WARC writer thread)")
     finally:
         cluster.cleanup()
 
