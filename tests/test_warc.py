@@ -124,7 +124,7 @@ def test_all_pages_archived_with_requests_digests_metadata_and_rotation(web, tmp
 
 def test_relevant_mode_archives_only_relevant_pages_and_a_resume_adds_files(web, tmp_path):
     run_dir = tmp_path / "run"
-    for budget in (50, 100):
+    for budget in (30, 70):
         result = crawl(web, run_dir, budget, "-s", "GEOFOCUS_WARC=relevant")
         assert result.returncode == 0, result.stderr[-3000:]
     log = crawl_log(run_dir)
@@ -145,12 +145,12 @@ def test_bad_warc_mode_stops_with_one_line(web, tmp_path):
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A 192 KiB tmpfs (needs root, as the suite runs in CI; elsewhere: skip with the reason)."""
+    """A 128 KiB tmpfs (needs root, as the suite runs in CI; elsewhere: skip with the reason)."""
     mount = tmp_path / "small-disk"
     mount.mkdir()
     if os.geteuid() != 0 or not shutil.which("mount"):
         pytest.skip("mounting a small tmpfs needs root")
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=192k", "tmpfs", str(mount)], check=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", str(mount)], check=True)
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=False)
 
