@@ -4,6 +4,8 @@ Components read these through ``crawler.settings``; ``geofocus/settings.py``
 loads them into the project settings so ``-s NAME=VALUE`` overrides any of them.
 """
 
+import os
+
 # Where a crawl keeps its state (frontier.sqlite, crawl.jsonl, model, series).
 # Empty: runs/<region>-<timestamp> under the current directory.
 GEOFOCUS_RUN_DIR = ""
@@ -113,6 +115,27 @@ GEOFOCUS_PROMETHEUS_PORT = 0
 GEOFOCUS_PROMETHEUS_ADDR = "127.0.0.1"
 
 
+# PostGIS output (geofocus/postgis/): every evaluated page and its addresses in PostgreSQL.
+# Off while the DSN is empty; password in the DSN or in $GEOFOCUS_POSTGIS_PASSWORD (never logged).
+# The environment variable of the same name sets it too (docker-compose's workers, scrapyd jobs).
+GEOFOCUS_POSTGIS_DSN = os.environ.get("GEOFOCUS_POSTGIS_DSN", "")
+# Rows per write, and seconds between writes of a smaller batch.
+GEOFOCUS_POSTGIS_BATCH = 200
+GEOFOCUS_POSTGIS_FLUSH_INTERVAL = 1.0
+# While PostgreSQL is away: rows kept in memory before they go to RUN_DIR/postgis-spool.jsonl.
+GEOFOCUS_POSTGIS_BUFFER = 5000
+# Seconds to wait for a connection; between reconnection attempts; to write what is left at close.
+GEOFOCUS_POSTGIS_TIMEOUT = 5.0
+GEOFOCUS_POSTGIS_RETRY_INTERVAL = 2.0
+GEOFOCUS_POSTGIS_CLOSE_TIMEOUT = 10.0
+
+# WARC output (geofocus/extensions/warc.py): "off", "relevant" (relevant pages only) or "all" evaluated pages.
+GEOFOCUS_WARC = "off"
+# Where the WARC files go ("" = RUN_DIR/warc), and the size at which a new file is started (bytes).
+GEOFOCUS_WARC_DIR = ""
+GEOFOCUS_WARC_MAX_SIZE = 1_000_000_000
+
+
 # What each setting allows; geofocus/settingscheck.py checks every GEOFOCUS_* setting against
 # this when a crawl or a scrapy command starts, and stops with one line naming the setting, the
 # value and what is allowed.  A setting without a line here is still checked against the type
@@ -155,4 +178,12 @@ _ALLOWED = {
     "GEOFOCUS_LIVE_REPORT_PAGES": {"min": 0},
     "GEOFOCUS_LIVE_REPORT_INTERVAL": {"min": 0},
     "GEOFOCUS_PROMETHEUS_PORT": {"min": 0, "max": 65535},
+    "GEOFOCUS_POSTGIS_BATCH": {"min": 1},
+    "GEOFOCUS_POSTGIS_FLUSH_INTERVAL": {"above": 0},
+    "GEOFOCUS_POSTGIS_BUFFER": {"min": 0},
+    "GEOFOCUS_POSTGIS_TIMEOUT": {"above": 0},
+    "GEOFOCUS_POSTGIS_RETRY_INTERVAL": {"above": 0},
+    "GEOFOCUS_POSTGIS_CLOSE_TIMEOUT": {"min": 0},
+    "GEOFOCUS_WARC": {"choices": ("off", "relevant", "all")},
+    "GEOFOCUS_WARC_MAX_SIZE": {"min": 1},
 }

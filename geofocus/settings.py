@@ -84,4 +84,7 @@ EXTENSIONS = {
     # RUN_DIR/report/index.html during the crawl; Prometheus metrics when a port is set.
     "geofocus.extensions.livereport.LiveReport": 620,
     "geofocus.extensions.prometheus.PrometheusMetrics": 630,
+    # PostGIS and WARC outputs (off unless GEOFOCUS_POSTGIS_DSN / GEOFOCUS_WARC are set).
+    "geofocus.postgis.writer.PostgisWriter": 640,
+    "geofocus.extensions.warc.WarcWriter": 650,
 }

@@ -48,7 +48,7 @@ def test_scrapyd_gets_its_credentials_from_the_environment():
 
 
 def test_compose_file_validates_and_has_the_topology():
-    assert set(compose("config", "--services").split()) == {"redis", "simweb", "worker", "scrapyd"}
+    assert set(compose("config", "--services").split()) == {"redis", "simweb", "worker", "scrapyd", "postgis"}
     assert "redis-data" in compose("config", "--volumes").split()  # the AOF survives restarts
     config = compose("config")
     assert "--appendonly yes" in config and "--requirepass" in config

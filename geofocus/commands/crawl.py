@@ -99,8 +99,13 @@ class Command(ScrapyCrawlCommand):
             from geofocus.partition import check_settings as check_partition
             from geofocus.redis.connection import check_settings as check_redis
 
+            from geofocus.extensions.warc import check_settings as check_warc
+            from geofocus.postgis.dsn import check_settings as check_postgis
+
             check_partition(self.settings)
             check_redis(self.settings)
+            check_postgis(self.settings)
+            check_warc(self.settings)
         except UsageError as exc:
             fail("crawl", str(exc))
         crawler = self._create_crawler(spname)
