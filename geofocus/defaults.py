@@ -65,6 +65,11 @@ GEOFOCUS_SERIES_EVERY = 100
 # the learned model is saved to RUN_DIR/model.json (also saved on close).
 GEOFOCUS_PREDICTION_ALPHA = 1.0
 GEOFOCUS_MODEL_SAVE_INTERVAL = 60
+# The online strategy's logistic link model: AdaGrad step size, and 2**BITS hashed feature buckets.
+GEOFOCUS_ONLINE_LR = 0.3
+GEOFOCUS_ONLINE_BITS = 20
+# ... and whether it uses the yield of a link's target host (relevant share of its fetched pages) as evidence.
+GEOFOCUS_ONLINE_HOST_YIELD = True
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
