@@ -45,6 +45,7 @@ DECAY = 0.5
 DEPTH = 3
 
 VARIANTS = {
+    "bfs": {"learner": "bfs"},
     "distance": {"learner": None},
     "adaptive": {"learner": "nb", "rescore": 0},
     "adaptive+rescore": {"learner": "nb", "rescore": 200},
@@ -78,6 +79,8 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
     def priority(url: str) -> float:
         d, sdist, path, host = info[url]
         score = DECAY ** d
+        if learner == "bfs":
+            return 1.0 / (1 + sdist)
         if learner is None:
             return score
         if nb is not None:
@@ -99,7 +102,7 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
         push(s, 0, 0, [[]], _split(s)[0])
     pops = 0
     while heap and fetched < budget:
-        if rescore and learner and pops and pops % rescore == 0:
+        if rescore and learner in ("nb", "logistic") and pops and pops % rescore == 0:
             if lg is not None and lg.examples():
                 urls = [u for _, _, u in heap]
                 preds = lg.score_many([[*info[u][2][0], *dyn(info[u][0], info[u][3])] for u in urls], DECAY)
@@ -169,30 +172,34 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=50_000)
     parser.add_argument("--budget", type=int, default=5_000)
     parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--region", default="oldenburg")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--variants", default="", help="comma-separated names (default: all)")
+    parser.add_argument("--variants", default="", help="names separated by ';' (default: all)")
     parser.add_argument("--json", default="")
     args = parser.parse_args()
-    names = [v for v in args.variants.split(",") if v] or list(VARIANTS)
+    names = [v for v in args.variants.split(";") if v] or list(VARIANTS)
     seeds = [int(s) for s in args.seeds.split(",")]
     results: dict[str, dict] = {n: {"options": VARIANTS[n], "per_seed": {}} for n in names}
     for seed in seeds:
-        params = WebParams(pages=args.pages, seed=seed).replace(dict(p.split("=", 1) for p in args.param))
-        web = SimWeb(params)
+        params = WebParams(pages=args.pages, seed=seed, region=args.region)
+        web = SimWeb(params.replace(dict(p.split("=", 1) for p in args.param)))
         for name in names:
             r = crawl(web, args.budget, seed=seed, **VARIANTS[name])
             results[name]["per_seed"][seed] = r
             print(f"seed {seed}  {name:<40} {r['fetched']:>6} {r['relevant']:>6} {100 * r['harvest_rate']:6.2f} %"
                   f"  ({r['cpu_seconds']} s CPU)", flush=True)
-    base = None
-    print(f"\nmean of seeds {args.seeds}: {args.pages} pages, {args.budget} fetches")
     for name in names:
         rates = [r["harvest_rate"] for r in results[name]["per_seed"].values()]
         results[name]["harvest_rate"] = round(sum(rates) / len(rates), 4)
-        base = base or (results["distance"]["harvest_rate"] if "distance" in results else None)
-        vs = f"{results[name]['harvest_rate'] / base:.2f}x" if base else "-"
-        print(f"{name:<40} {100 * results[name]['harvest_rate']:6.2f} %  {vs} distance")
-    summary = {"pages": args.pages, "budget": args.budget, "seeds": seeds, "params": args.param, "variants": results}
+    dist = results.get("distance", {}).get("harvest_rate")
+    bfs = results.get("bfs", {}).get("harvest_rate")
+    print(f"\nmean of seeds {args.seeds}: {args.pages} pages ({args.region}), {args.budget} fetches")
+    for name in names:
+        rate = results[name]["harvest_rate"]
+        vs_dist = f"{rate / dist:.2f}x" if dist else "-"
+        vs_bfs = f"{rate / bfs:.2f}x" if bfs else "-"
+        print(f"{name:<40} {100 * rate:6.2f} %  {vs_dist} distance  {vs_bfs} bfs")
+    summary = {"pages": args.pages, "region": args.region, "budget": args.budget, "seeds": seeds, "params": args.param, "variants": results}
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(summary, indent=2))

@@ -65,6 +65,8 @@ logger = logging.getLogger(__name__)
 
 MODEL_FILE = "model.json"
 ONLINE_MODEL_FILE = "model.npz"
+# ``online`` re-scoring answers None (keep) for a queued link whose priority moved less than this.
+RESCORE_MIN_CHANGE = 0.002
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -493,8 +495,13 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return out
         preds = model.score_many(id_lists, self.decay)
         for i, pred in zip(rows, preds.tolist()):
-            metas[i]["prediction"] = pred
-            metas[i]["priority"] = pred
+            meta = metas[i]
+            old = meta.get("priority")
+            # Write back only priorities that moved: a frontier update costs far more than the product.
+            if isinstance(old, (int, float)) and abs(pred - old) < RESCORE_MIN_CHANGE:
+                continue
+            meta["prediction"] = pred
+            meta["priority"] = pred
             out[i] = pred
         return out
 
