@@ -62,6 +62,21 @@ def test_score_many_equals_one_by_one():
     assert many == pytest.approx([m.prediction(r) for r in rows], abs=1e-9)
 
 
+def test_score_queued_equals_one_by_one_with_dynamic_features():
+    m, good, bad = trained(depth=1)
+    m.learn([*good, *m.dynamic_ids(2, "a.de")], 1, True)
+    m.observe_host("a.de", True)
+    rows = [(good, 1, "a.de"), (bad, -1, None), ([], 3, "b.de"), (good, 9, "a.de")]
+    names = ["a.de", "b.de"]
+    lengths = np.array([len(r[0]) for r in rows])
+    indices = np.array([i for r in rows for i in r[0]], dtype=np.int64)
+    dists = np.array([r[1] for r in rows])
+    codes = np.array([names.index(r[2]) if r[2] else -1 for r in rows])
+    got = m.score_queued(lengths, indices, dists, codes, names)
+    want = [m.prediction([*ids, *m.dynamic_ids(d if d >= 0 else None, h)]) for ids, d, h in rows]
+    assert got == pytest.approx(want, abs=1e-9)
+
+
 def test_host_yield_is_a_learned_feature():
     m = OnlineLinkModel(depth=1, bits=16)
     ids = m.ids(["anchor:seite"])

@@ -22,9 +22,10 @@ docs/prediction.md:
   prediction itself: the bridge distance enters as a learned feature instead of
   the fixed ``score + prediction * (1 - score)``.
 * **Scoring many links at once** (``score_many``): the ids of N links are one
-  CSR-like (indptr, indices) pair and every depth's logits are one gather +
-  ``np.bincount``; a frontier can re-score all its queued links after each
-  model update in one vectorised call.
+  CSR (indptr, indices) matrix and every depth's logits come from one
+  sparse (links x ids) by dense (ids x depths) matrix product (scipy); a
+  frontier can re-score all its queued links after each model update in one
+  vectorised call (``score_queued``).
 
 The model (weights, AdaGrad state, example counts and the host table) is saved
 as an ``.npz`` file of plain arrays (``np.load(..., allow_pickle=False)``),
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import scipy.sparse
 
 __all__ = ["FORMAT", "OnlineLinkModel", "term_ids"]
 
@@ -93,8 +95,10 @@ class OnlineLinkModel:
         self.lr = float(lr)
         self.bias_lr = float(bias_lr)
         size = 1 << bits
-        self.weights = np.zeros((depth, size), dtype=np.float32)
-        self._g2 = np.zeros((depth, size), dtype=np.float32)
+        # One row per feature id, one column per depth: a frontier's (links x ids) sparse
+        # matrix times this matrix gives every link's logits at every depth at once.
+        self.weights = np.zeros((size, depth), dtype=np.float32)
+        self._g2 = np.zeros((size, depth), dtype=np.float32)
         self.bias = np.zeros(depth, dtype=np.float64)
         self.docs = np.zeros((depth, 2), dtype=np.int64)  # [negative, positive] examples per depth
         # Host yield: host -> [fetched, relevant] pages so far.
@@ -140,15 +144,15 @@ class OnlineLinkModel:
             raise ValueError(f"depth must be in 1..{self.depth}, got {depth!r}")
         d = depth - 1
         idx = np.asarray(ids, dtype=np.int64)
-        if idx.size and (idx.min() < 0 or idx.max() >= self.weights.shape[1]):
+        if idx.size and (idx.min() < 0 or idx.max() >= self.weights.shape[0]):
             raise ValueError("feature id out of range")
-        w = self.weights[d]
-        z = self.bias[d] + float(w[idx].sum())
+        idx = np.unique(idx)
+        z = self.bias[d] + float(self.weights[idx, d].sum())
         g = _sigmoid(z) - (1.0 if label else 0.0)
         if idx.size:
-            g2 = self._g2[d]
-            g2[idx] += g * g
-            w[idx] -= self.lr * g / np.sqrt(g2[idx] + 1e-6)
+            g2 = self._g2[idx, d] + g * g
+            self._g2[idx, d] = g2
+            self.weights[idx, d] -= self.lr * g / np.sqrt(g2 + 1e-6)
         self.bias[d] -= self.bias_lr * g
         self.docs[d, 1 if label else 0] += 1
 
@@ -162,7 +166,7 @@ class OnlineLinkModel:
     def probabilities(self, ids: Sequence[int]) -> list[float]:
         """[p(geoRel_1 | ids), ..., p(geoRel_n | ids)]."""
         idx = np.asarray(ids, dtype=np.int64)
-        z = self.bias + self.weights[:, idx].sum(axis=1)
+        z = self.bias + self.weights[idx].sum(axis=0)
         return [_sigmoid(float(x)) for x in z]
 
     def _mix(self, decay: float) -> np.ndarray:
@@ -192,18 +196,63 @@ class OnlineLinkModel:
         mix = self._mix(decay)
         if n == 0 or not mix.any():
             return np.zeros(n, dtype=np.float64)
-        rows = np.repeat(np.arange(n), lengths)
-        out = np.zeros(n, dtype=np.float64)
-        for d in range(self.depth):
-            if mix[d] == 0:
-                continue
-            z = np.bincount(rows, weights=self.weights[d][indices], minlength=n) + self.bias[d]
-            out += mix[d] / (1.0 + np.exp(-np.clip(z, -30, 30)))
-        return out
+        return self._fuse(self._logits(lengths, indices), mix)
+
+    def _logits(self, lengths: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        """(links x depths) logits: one sparse (links x ids) by dense (ids x depths) product."""
+        n = len(lengths)
+        indices = np.asarray(indices)
+        if indices.dtype not in (np.int32, np.int64):
+            indices = indices.astype(np.int32)  # ids < 2**24: int32 halves the memory traffic
+        indptr = np.zeros(n + 1, dtype=np.int64 if len(indices) >= 2**31 else indices.dtype)
+        np.cumsum(lengths, out=indptr[1:])
+        matrix = scipy.sparse.csr_matrix(
+            (np.ones(len(indices), dtype=np.float32), indices, indptr), shape=(n, self.weights.shape[0])
+        )
+        return np.asarray(matrix @ self.weights, dtype=np.float64) + self.bias
+
+    @staticmethod
+    def _fuse(logits: np.ndarray, mix: np.ndarray) -> np.ndarray:
+        """sum_d mix_d sigmoid(logit_d) per row."""
+        return (1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))) @ mix
+
+    def score_queued(
+        self,
+        lengths: np.ndarray,
+        indices: np.ndarray,
+        dists: np.ndarray,
+        host_codes: np.ndarray,
+        host_names: Sequence[str],
+        decay: float = 0.5,
+    ) -> np.ndarray:
+        """Predictions of a whole frontier in one vectorised pass: the interface for a frontier.
+
+        Row r is a queued link: its static ids are ``indices[sum(lengths[:r]) : sum(lengths[:r+1])]``
+        (the ``meta["geofocus"]["path"][0]`` it was queued with), ``dists[r]`` its bridge
+        distance (-1: none) and ``host_codes[r]`` its target host as an index into
+        ``host_names`` (-1: none).  The dynamic ids (distance bucket, host yield) are looked
+        up per distinct host, not per row, so the cost is one gather + bincount per depth.
+        """
+        n = len(lengths)
+        mix = self._mix(decay)
+        if n == 0 or not mix.any():
+            return np.zeros(n, dtype=np.float64)
+        dists = np.asarray(dists, dtype=np.int64)
+        host_codes = np.asarray(host_codes, dtype=np.int64)
+        dist_table = np.array([self._dyn(f"dist:{k}") for k in range(7)], dtype=np.int64)
+        host_table = np.array([self.dynamic_ids(None, h)[0] for h in host_names] or [0], dtype=np.int64)
+        has_dist = dists >= 0
+        has_host = host_codes >= 0
+        dist_ids = dist_table[np.clip(dists, 0, 6)]
+        host_ids = host_table[np.clip(host_codes, 0, None)]
+        logits = self._logits(lengths, indices)
+        logits += np.where(has_dist[:, None], self.weights[dist_ids], 0.0)
+        logits += np.where(has_host[:, None], self.weights[host_ids], 0.0)
+        return self._fuse(logits, mix)
 
     def top_features(self, depth: int = 1, k: int = 20) -> list[tuple[int, float]]:
         """The ``k`` hashed ids with the largest weights at ``depth`` (for reports)."""
-        w = self.weights[depth - 1]
+        w = self.weights[:, depth - 1]
         top = np.argsort(-w)[:k]
         return [(int(i), float(w[i])) for i in top]
 
@@ -213,7 +262,7 @@ class OnlineLinkModel:
         """Write the model as .npz of plain arrays (only the non-zero weights), atomically."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        nz = np.flatnonzero(self._g2.any(axis=0))
+        nz = np.flatnonzero(self._g2.any(axis=1))
         header = {"format": FORMAT, "version": VERSION, "depth": self.depth, "bits": self.bits,
                   "lr": self.lr, "bias_lr": self.bias_lr}
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp.npz", dir=path.parent)
@@ -223,8 +272,8 @@ class OnlineLinkModel:
                 tmp,
                 header=np.array(json.dumps(header)),
                 columns=nz.astype(np.int64),
-                weights=self.weights[:, nz],
-                g2=self._g2[:, nz],
+                weights=self.weights[nz],
+                g2=self._g2[nz],
                 bias=self.bias,
                 docs=self.docs,
                 hosts=np.array(json.dumps(self.hosts)),
@@ -249,11 +298,11 @@ class OnlineLinkModel:
                 cols = data["columns"]
                 if cols.size and (cols.min() < 0 or cols.max() >= (1 << model.bits)):
                     raise ValueError("feature column out of range")
-                shape = (model.depth, cols.size)
+                shape = (cols.size, model.depth)
                 if data["weights"].shape != shape or data["g2"].shape != shape:
                     raise ValueError("weights do not match the header")
-                model.weights[:, cols] = data["weights"]
-                model._g2[:, cols] = data["g2"]
+                model.weights[cols] = data["weights"]
+                model._g2[cols] = data["g2"]
                 model.bias[:] = data["bias"]
                 model.docs[:] = data["docs"]
                 hosts = json.loads(str(data["hosts"]))
