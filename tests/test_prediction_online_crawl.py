@@ -24,13 +24,13 @@ def crawl(web, tmp_path, strategy, name):
     run_dir = tmp_path / name
     result = run_crawl(
         run_dir, str(web.seeds_file), web.proxy_url, "-a", f"strategy={strategy}",
-        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", timeout=300,
+        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", timeout=900,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return run_dir
 
 
-@pytest.mark.timeout(1200)  # four crawls; the shared test machine is often busy
+@pytest.mark.timeout(3600)  # four crawls; the shared test machine is often busy
 def test_online_finds_more_relevant_pages_than_adaptive_in_its_first_500_fetches(web, tmp_path):
     # Two crawls per strategy, summed: early learning varies from run to run.
     truth = load_truth(web.truth_file)
