@@ -205,3 +205,9 @@ def test_online_bad_path_is_skipped_with_a_stat(tmp_path):
     mw.process_spider_input(response("http://a.de/x", {"relevant": True, "path": [[99999999]]}))
     assert crawler.stats.get_value("geofocus/prediction/bad_path") == 2
     assert mw.online_model.examples() == 0
+
+
+def test_shared_crawl_runs_online_as_pooled_adaptive(tmp_path):
+    # Logistic weights are not additive counts: with GEOFOCUS_REDIS_URL the workers pool adaptive's naive Bayes.
+    _, mw = make_mw(tmp_path, GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0", GEOFOCUS_CRAWL_ID="t")
+    assert not mw.online and mw.adaptive and mw.online_model is None

@@ -169,13 +169,15 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     @property
     def adaptive(self) -> bool:
         if self._adaptive is None:
-            self._adaptive = self.strategy == "adaptive"
+            # A shared crawl (GEOFOCUS_REDIS_URL) runs ``online`` as ``adaptive``: the logistic
+            # model's weights are not additive counts, so only the naive Bayes pools (see open()).
+            self._adaptive = self.strategy == "adaptive" or (self.strategy == "online" and bool(self.redis_url))
         return self._adaptive
 
     @property
     def online(self) -> bool:
         if self._online is None:
-            self._online = self.strategy == "online"
+            self._online = self.strategy == "online" and not self.redis_url
         return self._online
 
     @property
@@ -203,6 +205,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self._online = None
         if self.strategy not in STRATEGIES:
             logger.warning("unknown strategy %r; links get no prediction", self.strategy)
+        if self.strategy == "online" and self.redis_url:
+            logger.warning("strategy online is not pooled across workers; this shared crawl predicts with"
+                           " adaptive's naive Bayes, whose counts the workers pool through Redis")
         if self.online:
             self._open_online()
             return
@@ -228,8 +233,6 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     def _open_online(self) -> None:
         """Load the ``online`` model: RUN_DIR/model.npz (resume), else GEOFOCUS_MODEL (.npz), else new."""
-        if self.redis_url:
-            logger.warning("strategy online: the link model is not pooled through Redis; each worker learns its own")
         self.model_path = get_run_dir(self.crawler) / ONLINE_MODEL_FILE
         source: Path | None = None
         if self.model_path.exists():
