@@ -104,7 +104,7 @@ class OnlineLinkModel:
         # Host yield: host -> [fetched, relevant] pages so far.
         self.hosts: dict[str, list[int]] = {}
         self._dyn_cache: dict[str, int] = {}
-        self._decay_weights: dict[float, np.ndarray] = {}
+        self._decay_weights: dict[tuple, np.ndarray] = {}
 
     # -- features -------------------------------------------------------------
 
@@ -143,10 +143,9 @@ class OnlineLinkModel:
         if not 1 <= depth <= self.depth:
             raise ValueError(f"depth must be in 1..{self.depth}, got {depth!r}")
         d = depth - 1
-        idx = np.asarray(ids, dtype=np.int64)
-        if idx.size and (idx.min() < 0 or idx.max() >= self.weights.shape[0]):
+        idx = np.unique(np.asarray(ids, dtype=np.int64))
+        if idx.size and (idx[0] < 0 or idx[-1] >= self.weights.shape[0]):
             raise ValueError("feature id out of range")
-        idx = np.unique(idx)
         z = self.bias[d] + float(self.weights[idx, d].sum())
         g = _sigmoid(z) - (1.0 if label else 0.0)
         if idx.size:
@@ -171,17 +170,22 @@ class OnlineLinkModel:
 
     def _mix(self, decay: float) -> np.ndarray:
         """Fusion weights over depths: decay**d for depths with examples, normalised; zeros if none."""
-        w = np.array([decay ** (d + 1) for d in range(self.depth)], dtype=np.float64)
-        w[self.docs.sum(axis=1) == 0] = 0.0
-        total = w.sum()
-        return w / total if total > 0 else w
+        trained = tuple(bool(x) for x in self.docs.sum(axis=1))
+        key = (decay, trained)
+        mix = self._decay_weights.get(key)
+        if mix is None:
+            w = np.array([decay ** (d + 1) if trained[d] else 0.0 for d in range(self.depth)], dtype=np.float64)
+            total = w.sum()
+            mix = self._decay_weights[key] = w / total if total > 0 else w
+        return mix
 
     def prediction(self, ids: Sequence[int], decay: float = 0.5) -> float:
         """sum_d decay**d p_d / sum_d decay**d over the depths with examples; 0 before any example."""
         mix = self._mix(decay)
         if not mix.any():
             return 0.0
-        return float(np.dot(mix, self.probabilities(ids)))
+        z = self.bias + self.weights[ids].sum(axis=0) if len(ids) else self.bias
+        return float((1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))) @ mix)
 
     def score_many(self, id_lists: Sequence[Sequence[int]], decay: float = 0.5) -> np.ndarray:
         """Predictions of many links at once (one gather + bincount per depth); float64 array."""
