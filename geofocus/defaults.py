@@ -8,8 +8,9 @@ loads them into the project settings so ``-s NAME=VALUE`` overrides any of them.
 # Empty: runs/<region>-<timestamp> under the current directory.
 GEOFOCUS_RUN_DIR = ""
 
-# Crawl strategy: "adaptive" (decay + link prediction), "distance" (decay only), "bfs".
-GEOFOCUS_STRATEGY = "adaptive"
+# Crawl strategy: "online" (hashed logistic link model + host yield, the best measured; docs/prediction.md),
+# "adaptive" (the paper: decay + naive-Bayes link prediction), "distance" (decay only), "bfs".
+GEOFOCUS_STRATEGY = "online"
 
 # Bridge-distance decay: score = decay ** dist (Ahlers & Boll, section 4.1).
 GEOFOCUS_DECAY = 0.5
