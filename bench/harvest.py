@@ -1,15 +1,21 @@
 """Harvest-rate benchmark: the crawl strategies against simweb, with real Scrapy.
 
-    python bench/harvest.py --pages 200000 --budget 20000 --seed 1 \
-        --strategies bfs,distance,adaptive [--depths 1,2,3] --json bench/results/harvest.json
+    python bench/harvest.py --pages 200000 --budget 20000 --seeds 1,2,3 \
+        --strategies bfs,distance,adaptive,online [--depths 1,2,3] [--param NAME=VALUE ...] \
+        --json bench/results/harvest.json
 
-Starts ``scrapy simweb`` (with its ground truth), then runs ``scrapy crawl geo``
-once per strategy (and once per prediction depth with ``--depths``), each in
-its own run directory under ``--runs``, which ``scrapy report`` can compare.
+For each seed it starts ``scrapy simweb`` (with its ground truth; ``--param``
+changes simweb's shape parameters, e.g. for a second, differently built web),
+then runs ``scrapy crawl geo`` once per strategy (and once per prediction depth
+with ``--depths``), each in its own run directory under ``--runs``, which
+``scrapy report`` can compare.  A strategy entry may be ``LABEL=STRATEGY`` with
+crawl settings after ``+``, e.g. ``online-nohy=online+GEOFOCUS_ONLINE_HOST_YIELD=False``.
 For each run it prints and writes: pages fetched, relevant pages by the ground
-truth and by the crawler's own geoparser, harvest rate, recall (share of all
-relevant pages of the web that were fetched), pages per second, and the
-harvest rate after every 1,000 pages.
+truth and by the crawler's own geoparser, harvest rate, its ratio to bfs and to
+distance, recall (share of all relevant pages of the web that were fetched),
+pages per second, and the harvest rate after every 1,000 pages; then the mean
+over the seeds.  JSON: ``runs.<label>`` holds the means (``harvest_rate``,
+``recall``, ``pages_per_second``), ``seed`` (the seeds) and ``per_seed``.
 """
 
 from __future__ import annotations
@@ -30,11 +36,12 @@ from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
 
 
-def start_simweb(pages: int, seed: int, region: str, out: Path) -> tuple[subprocess.Popen, str]:
+def start_simweb(pages: int, seed: int, region: str, out: Path, params: list[str] = ()) -> tuple[subprocess.Popen, str]:
     out.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen(
         [*SCRAPY, "simweb", "--port", "0", "--pages", str(pages), "--seed", str(seed), "--region", region,
-         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl")],
+         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl"),
+         *[x for p in params for x in ("--param", p)]],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
     )
     assert proc.stdout is not None
@@ -44,7 +51,8 @@ def start_simweb(pages: int, seed: int, region: str, out: Path) -> tuple[subproc
     raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
 
 
-def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path) -> Path:
+def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path,
+          settings: list[str] = ()) -> Path:
     run_dir = runs / label
     if run_dir.exists():
         raise SystemExit(f"{run_dir} exists: choose another --runs directory")
@@ -58,6 +66,7 @@ def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds
         # simweb is local: no live-Web politeness delays
         "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0",
         "-s", f"LOG_FILE={runs / (label + '.log')}",
+        *[x for setting in settings for x in ("-s", setting)],
     ]
     started = time.time()
     result = subprocess.run(command, cwd=ROOT, env=env)
@@ -93,51 +102,94 @@ def measure(run_dir: Path, truth: Truth, every: int = 1000) -> dict:
     }
 
 
+def parse_plan(strategies: str, depths: str) -> list[tuple[str, str, int, list[str]]]:
+    """(label, strategy, depth, crawl settings) per run: ``LABEL=STRATEGY+SETTING=VALUE+...`` or a strategy name."""
+    plan = []
+    for entry in filter(None, strategies.split(",")):
+        label, _, rest = entry.partition("=") if "=" in entry.split("+", 1)[0] else (entry.split("+", 1)[0], "", entry)
+        strategy, *settings = (rest or entry).split("+")
+        if not rest:
+            label = strategy
+        plan.append((label, strategy, 3, settings))
+    plan += [(f"adaptive-depth{d}", "adaptive", int(d), []) for d in depths.split(",") if d]
+    return plan
+
+
+def ratio(value: float | None, base: float | None) -> str:
+    return f"{value / base:.2f}x" if value and base else "-"
+
+
+def print_table(title: str, results: dict) -> None:
+    bfs = results.get("bfs", {}).get("harvest_rate")
+    dist = results.get("distance", {}).get("harvest_rate")
+    print(f"\n{title}")
+    print(f"{'run':<22} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'vs dist':>7} {'recall':>7} {'pages/s':>8}")
+    for label, r in results.items():
+        print(f"{label:<22} {r['fetched']:>8.0f} {r['relevant_truth']:>8.0f} {100 * r['harvest_rate']:>7.2f}% "
+              f"{ratio(r['harvest_rate'], bfs):>7} {ratio(r['harvest_rate'], dist):>7} "
+              f"{100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=200_000)
     parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--seeds", default="", help="simweb seeds, e.g. 1,2,3 (default: --seed)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--region", default="oldenburg")
-    parser.add_argument("--strategies", default="bfs,distance,adaptive")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a simweb shape parameter (repeatable)")
+    parser.add_argument("--strategies", default="bfs,distance,adaptive,online")
     parser.add_argument("--depths", default="", help="also run adaptive with these prediction depths, e.g. 1,2,3")
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--runs", default="", help="directory for the run directories (default bench/runs/<time>)")
     parser.add_argument("--json", default="")
     args = parser.parse_args()
 
+    seeds = [int(x) for x in args.seeds.split(",") if x] or [args.seed]
     runs = Path(args.runs or ROOT / "bench" / "runs" / time.strftime("harvest-%Y%m%d-%H%M%S"))
     runs.mkdir(parents=True, exist_ok=True)
-    simweb, proxy = start_simweb(args.pages, args.seed, args.region, runs / "simweb")
-    try:
-        truth = load_truth(runs / "simweb" / "truth.jsonl")
-        relevant_in_web = truth.count(lenient=False)
-        print(f"simweb: {truth.pages} pages, {relevant_in_web} relevant "
-              f"({100 * relevant_in_web / truth.pages:.1f} %), proxy {proxy}")
-        plan = [(s, s, 3) for s in args.strategies.split(",") if s]
-        plan += [(f"adaptive-depth{d}", "adaptive", int(d)) for d in args.depths.split(",") if d]
-        results = {}
-        for label, strategy, depth in plan:
-            run_dir = crawl(label, strategy, depth, args, runs / "simweb" / "seeds.txt", proxy, runs)
-            results[label] = {"strategy": strategy, "prediction_depth": depth, **measure(run_dir, truth)}
-    finally:
-        simweb.terminate()
-        simweb.wait(timeout=30)
+    plan = parse_plan(args.strategies, args.depths)
+    per_seed: dict[int, dict] = {}
+    relevant_in_web: dict[int, int] = {}
+    for seed in seeds:
+        seed_runs = runs / f"seed{seed}" if len(seeds) > 1 else runs
+        simweb, proxy = start_simweb(args.pages, seed, args.region, seed_runs / "simweb", args.param)
+        try:
+            truth = load_truth(seed_runs / "simweb" / "truth.jsonl")
+            relevant_in_web[seed] = truth.count(lenient=False)
+            print(f"simweb seed {seed}: {truth.pages} pages, {relevant_in_web[seed]} relevant "
+                  f"({100 * relevant_in_web[seed] / truth.pages:.1f} %), proxy {proxy}", flush=True)
+            results = {}
+            for label, strategy, depth, settings in plan:
+                run_dir = crawl(label, strategy, depth, args, seed_runs / "simweb" / "seeds.txt", proxy, seed_runs,
+                                settings)
+                results[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
+                                  "seed": seed, **measure(run_dir, truth)}
+        finally:
+            simweb.terminate()
+            simweb.wait(timeout=30)
+        per_seed[seed] = results
+        print_table(f"seed {seed}", results)
 
+    means = {}
+    for label, strategy, depth, settings in plan:
+        rows = [per_seed[s][label] for s in seeds]
+        mean = {key: round(sum(r[key] or 0 for r in rows) / len(rows), 4)
+                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second")}
+        means[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
+                        "seed": seeds if len(seeds) > 1 else seeds[0], **mean,
+                        "per_seed": rows}
+    if len(seeds) > 1:
+        print_table(f"mean of seeds {','.join(map(str, seeds))}", means)
     summary = {
-        "pages": args.pages, "budget": args.budget, "seed": args.seed, "region": args.region,
-        "relevant_in_web": relevant_in_web, "runs": results,
+        "pages": args.pages, "budget": args.budget, "seed": seeds if len(seeds) > 1 else seeds[0],
+        "region": args.region, "params": args.param, "relevant_in_web": relevant_in_web, "runs": means,
     }
-    base = results.get("bfs", {}).get("harvest_rate")
-    print(f"\n{'run':<20} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'recall':>7} {'pages/s':>8}")
-    for label, r in results.items():
-        ratio = f"{r['harvest_rate'] / base:.2f}x" if base else "-"
-        print(f"{label:<20} {r['fetched']:>8} {r['relevant_truth']:>8} {100 * r['harvest_rate']:>7.2f}% "
-              f"{ratio:>7} {100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8}")
     out = Path(args.json) if args.json else runs / "harvest.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=2))
-    print(f"\nresults: {out}; run directories: {runs} (compare them with `scrapy report {runs}/* -o OUT`)")
+    print(f"\nresults: {out}; run directories: {runs} (compare them with `scrapy report DIR/* -o OUT`)")
 
 
 if __name__ == "__main__":

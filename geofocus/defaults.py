@@ -6,12 +6,15 @@ loads them into the project settings so ``-s NAME=VALUE`` overrides any of them.
 
 import os
 
+from geofocus.strategies import STRATEGIES as _STRATEGIES
+
 # Where a crawl keeps its state (frontier.sqlite, crawl.jsonl, model, series).
 # Empty: runs/<region>-<timestamp> under the current directory.
 GEOFOCUS_RUN_DIR = ""
 
-# Crawl strategy: "adaptive" (decay + link prediction), "distance" (decay only), "bfs".
-GEOFOCUS_STRATEGY = "adaptive"
+# Crawl strategy: "online" (hashed logistic link model + host yield, the best measured; docs/prediction.md),
+# "adaptive" (the paper: decay + naive-Bayes link prediction), "distance" (decay only), "bfs".
+GEOFOCUS_STRATEGY = "online"
 
 # Bridge-distance decay: score = decay ** dist (Ahlers & Boll, section 4.1).
 GEOFOCUS_DECAY = 0.5
@@ -70,6 +73,11 @@ GEOFOCUS_SERIES_EVERY = 100
 # the learned model is saved to RUN_DIR/model.json (also saved on close).
 GEOFOCUS_PREDICTION_ALPHA = 1.0
 GEOFOCUS_MODEL_SAVE_INTERVAL = 60
+# The online strategy's logistic link model: AdaGrad step size, and 2**BITS hashed feature buckets.
+GEOFOCUS_ONLINE_LR = 0.3
+GEOFOCUS_ONLINE_BITS = 20
+# ... and whether it uses the yield of a link's target host (relevant share of its fetched pages) as evidence.
+GEOFOCUS_ONLINE_HOST_YIELD = True
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
@@ -143,7 +151,7 @@ GEOFOCUS_WARC_MAX_SIZE = 1_000_000_000
 # min / max (inclusive), above / below (exclusive), choices, file (an existing file when not "").
 # (The leading underscore keeps it out of ``from geofocus.defaults import *``.)
 _ALLOWED = {
-    "GEOFOCUS_STRATEGY": {"choices": ("adaptive", "distance", "bfs")},
+    "GEOFOCUS_STRATEGY": {"choices": _STRATEGIES},
     "GEOFOCUS_DECAY": {"type": float, "above": 0, "max": 1},
     "GEOFOCUS_PREDICTION_DEPTH": {"min": 1, "max": 10},
     "GEOFOCUS_MODEL": {"file": True},

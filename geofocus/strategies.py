@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 STRATEGIES = ("adaptive", "distance", "bfs")
+# online: hashed-feature logistic link model with host yield (geofocus/prediction/online.py).
+STRATEGIES += ("online",)
 
 
 class UnknownStrategyError(ValueError):

@@ -130,7 +130,7 @@ def test_run_description_names_the_node_and_the_cities_it_owns(web, tmp_path):
     result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=2", "-s", "GEOFOCUS_NODE=default")
     assert result.returncode == 0, result.stderr[-3000:]
     description = json.loads((run_dir / "run.json").read_text())
-    assert description["node"] == "default" and description["strategy"] == "adaptive"
+    assert description["node"] == "default" and description["strategy"] == "online"
     assert description["assignment"] == {"default": ["Oldenburg"]}
     assert description["seeds"] == ["http://portal.de/"]
 

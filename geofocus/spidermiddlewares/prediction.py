@@ -46,8 +46,9 @@ from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from twisted.internet import task, threads
 
 from geofocus import signals as geo_signals
-from geofocus.prediction.features import link_terms
+from geofocus.prediction.features import _hostname, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
+from geofocus.prediction.online import OnlineLinkModel
 from geofocus.rundir import get_run_dir
 from geofocus.strategies import STRATEGIES
 
@@ -63,6 +64,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MODEL_FILE = "model.json"
+ONLINE_MODEL_FILE = "model.npz"
+# ``online`` re-scoring answers None (keep) for a queued link whose priority moved less than this.
+RESCORE_MIN_CHANGE = 0.002
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -83,6 +87,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         redis_prefix: str = "geofocus",
         redis_timeout: float = 5.0,
         sync_interval: float = 5.0,
+        online_lr: float = 0.3,
+        online_bits: int = 20,
+        online_host_yield: bool = True,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
@@ -93,6 +100,12 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self.save_interval = save_interval
         self.stats = crawler.stats
         self.model: BridgeNaiveBayes = BridgeNaiveBayes(depth, alpha)
+        # The ``online`` strategy's model (hashed logistic + host yield), None otherwise.
+        self.online_lr = online_lr
+        self.online_bits = online_bits
+        self.online_host_yield = online_host_yield
+        self.online_model: OnlineLinkModel | None = None
+        self._online: bool | None = None
         self.model_path: Path | None = None
         self._opened = False
         self._adaptive: bool | None = None
@@ -131,6 +144,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or "geofocus",
             redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0),
             sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", 5.0),
+            online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", 0.3),
+            online_bits=s.getint("GEOFOCUS_ONLINE_BITS", 20),
+            online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", True),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
@@ -153,8 +169,16 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     @property
     def adaptive(self) -> bool:
         if self._adaptive is None:
-            self._adaptive = self.strategy == "adaptive"
+            # A shared crawl (GEOFOCUS_REDIS_URL) runs ``online`` as ``adaptive``: the logistic
+            # model's weights are not additive counts, so only the naive Bayes pools (see open()).
+            self._adaptive = self.strategy == "adaptive" or (self.strategy == "online" and bool(self.redis_url))
         return self._adaptive
+
+    @property
+    def online(self) -> bool:
+        if self._online is None:
+            self._online = self.strategy == "online" and not self.redis_url
+        return self._online
 
     @property
     def pooled(self) -> bool:
@@ -178,8 +202,15 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         self._opened = True
         self._adaptive = None
+        self._online = None
         if self.strategy not in STRATEGIES:
             logger.warning("unknown strategy %r; links get no prediction", self.strategy)
+        if self.strategy == "online" and self.redis_url:
+            logger.warning("strategy online is not pooled across workers; this shared crawl predicts with"
+                           " adaptive's naive Bayes, whose counts the workers pool through Redis")
+        if self.online:
+            self._open_online()
+            return
         self.model_path = get_run_dir(self.crawler) / MODEL_FILE
         source: Path | None = None
         if self.model_path.exists() and not self.pooled:
@@ -200,20 +231,42 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.model = BridgeNaiveBayes(self.depth, self.alpha, track_delta=True)
         self.stats.set_value("geofocus/prediction/model_examples_loaded", self.model.examples())
 
+    def _open_online(self) -> None:
+        """Load the ``online`` model: RUN_DIR/model.npz (resume), else GEOFOCUS_MODEL (.npz), else new."""
+        self.model_path = get_run_dir(self.crawler) / ONLINE_MODEL_FILE
+        source: Path | None = None
+        if self.model_path.exists():
+            source = self.model_path
+        elif self._initial_model:
+            source = Path(self._initial_model)
+        if source is not None:
+            # A bad model file is a configuration error: it stops the crawl.
+            model = OnlineLinkModel.load(source)
+            if model.depth != self.depth:
+                raise ValueError(f"{source}: model depth {model.depth} != GEOFOCUS_PREDICTION_DEPTH {self.depth}")
+            logger.info("link model loaded from %s: %r", source, model)
+        else:
+            model = OnlineLinkModel(self.depth, self.online_bits, self.online_lr)
+        self.online_model = model
+        self.stats.set_value("geofocus/prediction/model_examples_loaded", model.examples())
+
     def save(self) -> None:
-        """Write the model to RUN_DIR/model.json (no-op without a run directory)."""
+        """Write the model to RUN_DIR/model.json (model.npz for ``online``; no-op without a run directory)."""
         self._last_save = time.monotonic()
         if self.model_path is None or not self._dirty:
             return
         started = time.monotonic()
-        self.model.save(self.model_path)
+        if self.online_model is not None:
+            self.online_model.save(self.model_path)
+        else:
+            self.model.save(self.model_path)
         self._dirty = False
         self.stats.inc_value("geofocus/prediction/model_saves")
         logger.debug(
             "link model saved to %s in %.3f s: %r",
             self.model_path,
             time.monotonic() - started,
-            self.model,
+            self.online_model or self.model,
         )
 
     # -- pooling through Redis ------------------------------------------------
@@ -298,6 +351,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         relevant = meta.get("relevant")
         path = meta.get("path")
+        if relevant is not None and self.online:
+            self._learn_online(response, meta, bool(relevant), path)
+            return
         if relevant is None or not path or not self.adaptive:
             return
         self.flush_stats()
@@ -314,6 +370,34 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.model.learn(terms, k, label)
             self.stats.inc_value("geofocus/prediction/examples")
             self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
+        self._dirty = True
+        if time.monotonic() - self._last_save >= self.save_interval:
+            self.save()
+
+    def _learn_online(self, response: Response, meta: dict[str, Any], relevant: bool, path: Any) -> None:
+        """``online``: path[k-1] (hashed ids) is a depth-k example; depth 1 also with its dynamic ids."""
+        self.flush_stats()
+        if not self._opened:
+            self.open()
+        model = self.online_model
+        assert model is not None
+        host = _target_host(meta, response.url) if self.online_host_yield else None
+        if path:
+            if not isinstance(path, list) or not all(
+                isinstance(ids, list) and all(type(i) is int for i in ids) for ids in path
+            ):
+                self._log_bad_path(response)
+            else:
+                try:
+                    for k, ids in enumerate(path[: self.depth], start=1):
+                        dyn = model.dynamic_ids(_int_or_none(meta.get("dist")), host) if k == 1 else []
+                        model.learn([*ids, *dyn], k, relevant)
+                        self.stats.inc_value("geofocus/prediction/examples")
+                        self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
+                except ValueError:
+                    self._log_bad_path(response)
+        if host:
+            model.observe_host(host, relevant)
         self._dirty = True
         if time.monotonic() - self._last_save >= self.save_interval:
             self.save()
@@ -337,6 +421,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         link = meta.get("link")
         if not isinstance(link, Mapping):
             return request
+        if self.online:
+            return self._process_online(request, response, meta, link)
         if not self.adaptive:
             meta["prediction"] = None
             return request
@@ -351,6 +437,76 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         meta["path"] = [terms, *parent_path]
         self._score(meta, terms)
         return request
+
+    def _process_online(
+        self, request: Request, response: Response | None, meta: dict[str, Any], link: Mapping[str, Any]
+    ) -> Request:
+        if not self._opened:
+            self.open()
+        model = self.online_model
+        assert model is not None
+        ids = model.ids(link_terms(link))
+        parent_path: list[Any] = []
+        if response is not None:
+            parent = response.meta.get("geofocus")
+            if isinstance(parent, dict) and isinstance(parent.get("path"), list):
+                parent_path = parent["path"][: self.depth - 1]
+        meta["path"] = [ids, *parent_path]
+        self._score_online(meta, ids)
+        return request
+
+    def _score_online(self, meta: dict[str, Any], ids: list[int]) -> float | None:
+        """priority = the model's prediction (the bridge distance is one of its features); the
+        decay score until the model has its first example."""
+        model = self.online_model
+        assert model is not None
+        score = meta.get("score")
+        if not isinstance(score, (int, float)) or isinstance(score, bool):
+            return None
+        dyn = model.dynamic_ids(_int_or_none(meta.get("dist")), self._host_of(meta))
+        pred = model.prediction([*ids, *dyn], self.decay)
+        meta["prediction"] = pred
+        self._buckets[min(int(pred * 10), 9)] += 1
+        meta["priority"] = pred if model.examples() else float(score)
+        return meta["priority"]
+
+    def _host_of(self, meta: Mapping[str, Any]) -> str | None:
+        return _target_host(meta, None) if self.online_host_yield else None
+
+    def _rescore_online(self, metas: list[dict[str, Any]]) -> list[float | None]:
+        """All queued links of a batch in one vectorised call of the model."""
+        model = self.online_model
+        assert model is not None
+        rows: list[int] = []
+        id_lists: list[list[int]] = []
+        for i, meta in enumerate(metas):
+            if not isinstance(meta, dict):
+                continue
+            path = meta.get("path")
+            score = meta.get("score")
+            if not (isinstance(path, list) and path and isinstance(path[0], list)):
+                continue
+            if not isinstance(score, (int, float)) or isinstance(score, bool):
+                continue
+            ids = path[0]
+            if not all(type(x) is int and 0 <= x < (1 << model.bits) for x in ids):
+                continue
+            rows.append(i)
+            id_lists.append([*ids, *model.dynamic_ids(_int_or_none(meta.get("dist")), self._host_of(meta))])
+        out: list[float | None] = [None] * len(metas)
+        if not rows or not model.examples():
+            return out
+        preds = model.score_many(id_lists, self.decay)
+        for i, pred in zip(rows, preds.tolist()):
+            meta = metas[i]
+            old = meta.get("priority")
+            # Write back only priorities that moved: a frontier update costs far more than the product.
+            if isinstance(old, (int, float)) and abs(pred - old) < RESCORE_MIN_CHANGE:
+                continue
+            meta["prediction"] = pred
+            meta["priority"] = pred
+            out[i] = pred
+        return out
 
     def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
         pred = self.model.prediction(terms, self.decay)
@@ -372,7 +528,12 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
         """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""
         started = time.perf_counter()
-        out = [self.rescore(m) for m in metas]
+        if self.online:
+            if not self._opened:
+                self.open()
+            out = self._rescore_online(metas)
+        else:
+            out = [self.rescore(m) for m in metas]
         self.stats.inc_value("geofocus/prediction/rescored", sum(p is not None for p in out))
         self.stats.inc_value("geofocus/prediction/rescore_seconds", time.perf_counter() - started)
         return out
@@ -384,6 +545,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         the priority; None (meta untouched) when the strategy is not adaptive or
         the meta has no link terms or no numeric score.
         """
+        if self.online:
+            return self.rescore_requested([meta])[0]
         if not self.adaptive or not isinstance(meta, dict):
             return None
         if not self._opened:
@@ -402,3 +565,16 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         meta["prediction"] = pred
         meta["priority"] = priority(float(score), pred)
         return meta["priority"]
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if type(value) is int else None
+
+
+def _target_host(meta: Mapping[str, Any], fallback_url: str | None) -> str | None:
+    """Host of the URL a request was queued for (its link's target), else of ``fallback_url``."""
+    link = meta.get("link")
+    url = link.get("url") if isinstance(link, Mapping) else None
+    if not isinstance(url, str):
+        url = fallback_url
+    return _hostname(url) if url else None

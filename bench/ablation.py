@@ -1,0 +1,209 @@
+"""Ablation of the link-prediction directions on simweb's link graph, in process (no HTTP, no Scrapy).
+
+    python bench/ablation.py --pages 50000 --budget 5000 --seeds 1,2 --json bench/results/ablation.json
+
+Crawls the generator's graph the way ``geofocus.simweb.graphcrawl`` does (redirects,
+robots.txt, content types, TLD and trap filters), with a best-first frontier whose
+priorities come from the product's own code: ``features.link_terms``,
+``model.BridgeNaiveBayes`` (the paper's ``adaptive``) and ``online.OnlineLinkModel``
+(the ``online`` strategy).  Each variant switches one direction on or off:
+
+* ``rescore``: re-score the whole frontier every N fetches (0: never; priorities
+  stay as computed when a link was found);
+* ``learner``: ``nb`` (naive Bayes, priority = score + prediction (1 - score)) or
+  ``logistic`` (hashed online logistic regression, priority = prediction);
+* ``host_yield``: the target host's fetched/relevant counts as a learned feature;
+* ``dist``: the bridge distance as a learned feature (logistic only);
+* ``epsilon``: share of pops that take a random link among the best 200 (exploration).
+
+Relevance is simweb's ground truth.  The real crawler (bench/harvest.py) adds
+concurrency, politeness and the scheduler's partial re-scoring; this bench
+isolates the ranking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from geofocus.prediction.features import link_terms  # noqa: E402
+from geofocus.prediction.model import BridgeNaiveBayes  # noqa: E402
+from geofocus.prediction.online import OnlineLinkModel  # noqa: E402
+from geofocus.simweb.graphcrawl import _split, looks_like_trap, tld_allowed  # noqa: E402
+from geofocus.simweb.params import WebParams  # noqa: E402
+from geofocus.simweb.web import SimWeb  # noqa: E402
+
+DECAY = 0.5
+DEPTH = 3
+
+VARIANTS = {
+    "bfs": {"learner": "bfs"},
+    "distance": {"learner": None},
+    "adaptive": {"learner": "nb", "rescore": 0},
+    "adaptive+rescore": {"learner": "nb", "rescore": 200},
+    "logistic": {"learner": "logistic", "rescore": 0, "host_yield": False},
+    "logistic+rescore": {"learner": "logistic", "rescore": 200, "host_yield": False},
+    "logistic+hostyield": {"learner": "logistic", "rescore": 0, "host_yield": True},
+    "logistic+rescore+hostyield (online)": {"learner": "logistic", "rescore": 200, "host_yield": True},
+    "online, no dist feature": {"learner": "logistic", "rescore": 200, "host_yield": True, "dist": False},
+    "online, rescore every 1000": {"learner": "logistic", "rescore": 1000, "host_yield": True},
+    "online + epsilon 0.03": {"learner": "logistic", "rescore": 200, "host_yield": True, "epsilon": 0.03},
+    "adaptive+rescore+hostyield-free nb, logistic fusion": None,
+}
+VARIANTS.pop("adaptive+rescore+hostyield-free nb, logistic fusion")
+
+
+def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_yield: bool = True,
+          dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0) -> dict:
+    nb = BridgeNaiveBayes(DEPTH) if learner == "nb" else None
+    lg = OnlineLinkModel(DEPTH, 20, lr) if learner == "logistic" else None
+    rnd = random.Random(seed)
+    seen: set[str] = set()
+    info: dict[str, tuple] = {}
+    heap: list = []
+    counter = 0
+    fetched = relevant_count = 0
+    started = time.process_time()
+
+    def dyn(d: int, host: str) -> list[int]:
+        return lg.dynamic_ids(d if dist else None, host if host_yield else None)
+
+    def priority(url: str) -> float:
+        d, sdist, path, host = info[url]
+        score = DECAY ** d
+        if learner == "bfs":
+            return 1.0 / (1 + sdist)
+        if learner is None:
+            return score
+        if nb is not None:
+            return score + nb.prediction(path[0], DECAY) * (1 - score)
+        if not lg.examples():
+            return score
+        return lg.prediction([*path[0], *dyn(d, host)], DECAY)
+
+    def push(url: str, d: int, sdist: int, path: list, host: str) -> None:
+        nonlocal counter
+        if url in seen:
+            return
+        seen.add(url)
+        counter += 1
+        info[url] = (d, sdist, path, host)
+        heapq.heappush(heap, (-priority(url) if sdist else -2.0, counter, url))
+
+    for s in web.seeds():
+        push(s, 0, 0, [[]], _split(s)[0])
+    pops = 0
+    while heap and fetched < budget:
+        if rescore and learner in ("nb", "logistic") and pops and pops % rescore == 0:
+            if lg is not None and lg.examples():
+                urls = [u for _, _, u in heap]
+                preds = lg.score_many([[*info[u][2][0], *dyn(info[u][0], info[u][3])] for u in urls], DECAY)
+                heap = [(-p if info[u][1] else -2.0, c, u) for p, (_, c, u) in zip(preds.tolist(), heap)]
+            else:
+                heap = [(-priority(u) if info[u][1] else -2.0, c, u) for _, c, u in heap]
+            heapq.heapify(heap)
+        pops += 1
+        if epsilon and len(heap) > 10 and rnd.random() < epsilon:
+            i = rnd.randrange(min(len(heap), 200))
+            item = heap[i]
+            heap[i] = heap[-1]
+            heap.pop()
+            heapq.heapify(heap)
+        else:
+            item = heapq.heappop(heap)
+        url = item[2]
+        d, sdist, path, qhost = info.pop(url)
+        hostname, target = _split(url)
+        if not tld_allowed(web, hostname) or looks_like_trap(url):
+            continue
+        r = web.resolve(hostname, target)
+        hops = 0
+        while r is not None and r.kind == "redirect" and hops < 5:
+            hops += 1
+            loc = r.location
+            if loc in seen and loc != url:
+                r = None
+                break
+            seen.add(loc)
+            hostname, target = _split(loc)
+            if not tld_allowed(web, hostname):
+                r = None
+                break
+            url = loc
+            r = web.resolve(hostname, target)
+        if r is None or r.kind not in ("page", "trap") or web.disallowed(r.host, target):
+            continue
+        if r.kind == "page" and not r.page.is_html:
+            continue
+        fetched += 1
+        relevant = r.kind == "page" and r.page.relevant and url == r.page.url
+        relevant_count += relevant
+        if sdist:
+            for k, x in enumerate(path[:DEPTH], start=1):
+                if nb is not None:
+                    nb.learn(x, k, relevant)
+                elif lg is not None:
+                    lg.learn([*x, *dyn(d, qhost)] if k == 1 else x, k, relevant)
+        if lg is not None and host_yield:
+            lg.observe_host(qhost, relevant)
+        ndist = 0 if relevant or sdist == 0 else d
+        for link in web.outlinks(r):
+            if link.url in seen:
+                continue
+            terms = link_terms({"url": link.url, "source_url": url, "anchor": link.anchor, "title": link.title,
+                                "context": f"{link.before} {link.after}".strip()})
+            feats = lg.ids(terms) if lg is not None else terms
+            push(link.url, ndist + 1, sdist + 1, [feats, *path[: DEPTH - 1]], _split(link.url)[0])
+    return {"fetched": fetched, "relevant": relevant_count,
+            "harvest_rate": round(relevant_count / fetched, 4) if fetched else 0.0,
+            "cpu_seconds": round(time.process_time() - started, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pages", type=int, default=50_000)
+    parser.add_argument("--budget", type=int, default=5_000)
+    parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--region", default="oldenburg")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--variants", default="", help="names separated by ';' (default: all)")
+    parser.add_argument("--json", default="")
+    args = parser.parse_args()
+    names = [v for v in args.variants.split(";") if v] or list(VARIANTS)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    results: dict[str, dict] = {n: {"options": VARIANTS[n], "per_seed": {}} for n in names}
+    for seed in seeds:
+        params = WebParams(pages=args.pages, seed=seed, region=args.region)
+        web = SimWeb(params.replace(dict(p.split("=", 1) for p in args.param)))
+        for name in names:
+            r = crawl(web, args.budget, seed=seed, **VARIANTS[name])
+            results[name]["per_seed"][seed] = r
+            print(f"seed {seed}  {name:<40} {r['fetched']:>6} {r['relevant']:>6} {100 * r['harvest_rate']:6.2f} %"
+                  f"  ({r['cpu_seconds']} s CPU)", flush=True)
+    for name in names:
+        rates = [r["harvest_rate"] for r in results[name]["per_seed"].values()]
+        results[name]["harvest_rate"] = round(sum(rates) / len(rates), 4)
+    dist = results.get("distance", {}).get("harvest_rate")
+    bfs = results.get("bfs", {}).get("harvest_rate")
+    print(f"\nmean of seeds {args.seeds}: {args.pages} pages ({args.region}), {args.budget} fetches")
+    for name in names:
+        rate = results[name]["harvest_rate"]
+        vs_dist = f"{rate / dist:.2f}x" if dist else "-"
+        vs_bfs = f"{rate / bfs:.2f}x" if bfs else "-"
+        print(f"{name:<40} {100 * rate:6.2f} %  {vs_dist} distance  {vs_bfs} bfs")
+    summary = {"pages": args.pages, "region": args.region, "budget": args.budget, "seeds": seeds, "params": args.param, "variants": results}
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(summary, indent=2))
+
+
+if __name__ == "__main__":
+    main()

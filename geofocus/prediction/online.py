@@ -1,0 +1,331 @@
+"""Online logistic link model on hashed features, with host yield (the ``online`` strategy).
+
+Pure Python + numpy, no Scrapy.  Where ``model.BridgeNaiveBayes`` is the
+paper's naive Bayes, this is the discriminative alternative measured in
+docs/prediction.md:
+
+* **Features** are integer ids in [0, 2**bits): the CRC-32 of each term of
+  ``features.link_terms`` (host, path, anchor, title and context words, the
+  domain switch), taken modulo 2**bits (default 2**20 buckets).  A link's
+  static ids are computed once, when it is found, and travel with its request
+  (JSON: a list of ints).  At scoring time a few *dynamic* ids are added, from
+  facts that change while the link waits in the frontier: its bridge distance
+  bucket (``dist:k``) and the yield of its target host so far (``hy:f:r``,
+  fetched and relevant pages of the host, bucketed; see ``host_ids``).
+* **Learner**: for each depth d = 1..n one logistic regression
+  p(geoRel_d | x) = sigmoid(b_d + sum of w_d[i] over the link's ids i), trained
+  online with AdaGrad (per-weight step ``lr / sqrt(sum of squared gradients)``),
+  one step per example: the page d links behind a link is relevant or not,
+  exactly the examples the naive Bayes learns from.
+* **Prediction** = sum_d decay**d p_d / sum_d decay**d over the depths that have
+  examples (the paper's fusion over depths), and the link's priority is that
+  prediction itself: the bridge distance enters as a learned feature instead of
+  the fixed ``score + prediction * (1 - score)``.
+* **Scoring many links at once** (``score_many``): the ids of N links are one
+  CSR (indptr, indices) matrix and every depth's logits come from one
+  sparse (links x ids) by dense (ids x depths) matrix product (scipy); a
+  frontier can re-score all its queued links after each model update in one
+  vectorised call (``score_queued``).
+
+The model (weights, AdaGrad state, example counts and the host table) is saved
+as an ``.npz`` file of plain arrays (``np.load(..., allow_pickle=False)``),
+never pickle.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import scipy.sparse
+
+__all__ = ["FORMAT", "OnlineLinkModel", "term_ids"]
+
+FORMAT = "geofocus/online-logistic"
+VERSION = 1
+
+_ID_CACHE: dict[tuple[str, int], int] = {}
+_ID_CACHE_MAX = 500_000
+
+
+def term_ids(terms: Iterable[str], bits: int = 20) -> list[int]:
+    """Sorted distinct hashed ids of ``terms`` in [0, 2**bits) (CRC-32: stable across processes)."""
+    mask = (1 << bits) - 1
+    cache = _ID_CACHE
+    out = set()
+    for t in terms:
+        key = (t, bits)
+        i = cache.get(key)
+        if i is None:
+            if len(cache) >= _ID_CACHE_MAX:
+                cache.clear()
+            i = cache[key] = zlib.crc32(t.encode("utf-8", "surrogatepass")) & mask
+        out.add(i)
+    return sorted(out)
+
+
+def _bucket_fetched(n: int) -> int:
+    return 0 if n == 0 else 1 if n < 3 else 2 if n < 10 else 3
+
+
+def _bucket_relevant(n: int) -> int:
+    return 0 if n == 0 else 1 if n < 2 else 2
+
+
+class OnlineLinkModel:
+    """Per-depth online logistic regression over hashed link features (see the module docstring)."""
+
+    def __init__(self, depth: int = 3, bits: int = 20, lr: float = 0.3, bias_lr: float = 0.05) -> None:
+        if not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
+        if not isinstance(bits, int) or not 8 <= bits <= 24:
+            raise ValueError(f"bits must be an integer in 8..24, got {bits!r}")
+        if not lr > 0:
+            raise ValueError(f"lr must be > 0, got {lr!r}")
+        self.depth = depth
+        self.bits = bits
+        self.lr = float(lr)
+        self.bias_lr = float(bias_lr)
+        size = 1 << bits
+        # One row per feature id, one column per depth: a frontier's (links x ids) sparse
+        # matrix times this matrix gives every link's logits at every depth at once.
+        self.weights = np.zeros((size, depth), dtype=np.float32)
+        self._g2 = np.zeros((size, depth), dtype=np.float32)
+        self.bias = np.zeros(depth, dtype=np.float64)
+        self.docs = np.zeros((depth, 2), dtype=np.int64)  # [negative, positive] examples per depth
+        # Host yield: host -> [fetched, relevant] pages so far.
+        self.hosts: dict[str, list[int]] = {}
+        self._dyn_cache: dict[str, int] = {}
+        self._decay_weights: dict[tuple, np.ndarray] = {}
+
+    # -- features -------------------------------------------------------------
+
+    def ids(self, terms: Iterable[str]) -> list[int]:
+        """Static ids of a link's terms (``features.link_terms``) for this model's bits."""
+        return term_ids(terms, self.bits)
+
+    def _dyn(self, name: str) -> int:
+        i = self._dyn_cache.get(name)
+        if i is None:
+            i = self._dyn_cache[name] = term_ids((name,), self.bits)[0]
+        return i
+
+    def dynamic_ids(self, dist: int | None, host: str | None) -> list[int]:
+        """Ids of the facts that change while a link waits: bridge distance and host yield."""
+        out = []
+        if dist is not None:
+            out.append(self._dyn(f"dist:{min(int(dist), 6)}"))
+        if host:
+            fetched, relevant = self.hosts.get(host, (0, 0))
+            out.append(self._dyn(f"hy:{_bucket_fetched(fetched)}:{_bucket_relevant(relevant)}"))
+        return out
+
+    def observe_host(self, host: str, relevant: bool) -> None:
+        """Count a fetched page of ``host`` (after learning from it)."""
+        stats = self.hosts.get(host)
+        if stats is None:
+            stats = self.hosts[host] = [0, 0]
+        stats[0] += 1
+        stats[1] += bool(relevant)
+
+    # -- learning -------------------------------------------------------------
+
+    def learn(self, ids: Sequence[int], depth: int, label: bool) -> None:
+        """One AdaGrad step on an example: the page ``depth`` links behind a link with ``ids`` is ``label``."""
+        if not 1 <= depth <= self.depth:
+            raise ValueError(f"depth must be in 1..{self.depth}, got {depth!r}")
+        d = depth - 1
+        idx = np.unique(np.asarray(ids, dtype=np.int64))
+        if idx.size and (idx[0] < 0 or idx[-1] >= self.weights.shape[0]):
+            raise ValueError("feature id out of range")
+        z = self.bias[d] + float(self.weights[idx, d].sum())
+        g = _sigmoid(z) - (1.0 if label else 0.0)
+        if idx.size:
+            g2 = self._g2[idx, d] + g * g
+            self._g2[idx, d] = g2
+            self.weights[idx, d] -= self.lr * g / np.sqrt(g2 + 1e-6)
+        self.bias[d] -= self.bias_lr * g
+        self.docs[d, 1 if label else 0] += 1
+
+    def examples(self, depth: int | None = None) -> int:
+        if depth is None:
+            return int(self.docs.sum())
+        return int(self.docs[depth - 1].sum())
+
+    # -- querying -------------------------------------------------------------
+
+    def probabilities(self, ids: Sequence[int]) -> list[float]:
+        """[p(geoRel_1 | ids), ..., p(geoRel_n | ids)]."""
+        idx = np.asarray(ids, dtype=np.int64)
+        z = self.bias + self.weights[idx].sum(axis=0)
+        return [_sigmoid(float(x)) for x in z]
+
+    def _mix(self, decay: float) -> np.ndarray:
+        """Fusion weights over depths: decay**d for depths with examples, normalised; zeros if none."""
+        trained = tuple(bool(x) for x in self.docs.sum(axis=1))
+        key = (decay, trained)
+        mix = self._decay_weights.get(key)
+        if mix is None:
+            w = np.array([decay ** (d + 1) if trained[d] else 0.0 for d in range(self.depth)], dtype=np.float64)
+            total = w.sum()
+            mix = self._decay_weights[key] = w / total if total > 0 else w
+        return mix
+
+    def prediction(self, ids: Sequence[int], decay: float = 0.5) -> float:
+        """sum_d decay**d p_d / sum_d decay**d over the depths with examples; 0 before any example."""
+        mix = self._mix(decay)
+        if not mix.any():
+            return 0.0
+        z = self.bias + self.weights[ids].sum(axis=0) if len(ids) else self.bias
+        return float((1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))) @ mix)
+
+    def score_many(self, id_lists: Sequence[Sequence[int]], decay: float = 0.5) -> np.ndarray:
+        """Predictions of many links at once (one gather + bincount per depth); float64 array."""
+        n = len(id_lists)
+        lengths = np.fromiter((len(x) for x in id_lists), dtype=np.int64, count=n)
+        indices = np.fromiter((i for x in id_lists for i in x), dtype=np.int64, count=int(lengths.sum()))
+        return self.score_csr(lengths, indices, decay)
+
+    def score_csr(self, lengths: np.ndarray, indices: np.ndarray, decay: float = 0.5) -> np.ndarray:
+        """Predictions of links given as row lengths + concatenated ids (the layout a frontier can keep)."""
+        n = len(lengths)
+        mix = self._mix(decay)
+        if n == 0 or not mix.any():
+            return np.zeros(n, dtype=np.float64)
+        return self._fuse(self._logits(lengths, indices), mix)
+
+    def _logits(self, lengths: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        """(links x depths) logits: one sparse (links x ids) by dense (ids x depths) product."""
+        n = len(lengths)
+        indices = np.asarray(indices)
+        if indices.dtype not in (np.int32, np.int64):
+            indices = indices.astype(np.int32)  # ids < 2**24: int32 halves the memory traffic
+        indptr = np.zeros(n + 1, dtype=np.int64 if len(indices) >= 2**31 else indices.dtype)
+        np.cumsum(lengths, out=indptr[1:])
+        matrix = scipy.sparse.csr_matrix(
+            (np.ones(len(indices), dtype=np.float32), indices, indptr), shape=(n, self.weights.shape[0])
+        )
+        return np.asarray(matrix @ self.weights, dtype=np.float64) + self.bias
+
+    @staticmethod
+    def _fuse(logits: np.ndarray, mix: np.ndarray) -> np.ndarray:
+        """sum_d mix_d sigmoid(logit_d) per row."""
+        return (1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))) @ mix
+
+    def score_queued(
+        self,
+        lengths: np.ndarray,
+        indices: np.ndarray,
+        dists: np.ndarray,
+        host_codes: np.ndarray,
+        host_names: Sequence[str],
+        decay: float = 0.5,
+    ) -> np.ndarray:
+        """Predictions of a whole frontier in one vectorised pass: the interface for a frontier.
+
+        Row r is a queued link: its static ids are ``indices[sum(lengths[:r]) : sum(lengths[:r+1])]``
+        (the ``meta["geofocus"]["path"][0]`` it was queued with), ``dists[r]`` its bridge
+        distance (-1: none) and ``host_codes[r]`` its target host as an index into
+        ``host_names`` (-1: none).  The dynamic ids (distance bucket, host yield) are looked
+        up per distinct host, not per row, so the cost is one gather + bincount per depth.
+        """
+        n = len(lengths)
+        mix = self._mix(decay)
+        if n == 0 or not mix.any():
+            return np.zeros(n, dtype=np.float64)
+        dists = np.asarray(dists, dtype=np.int64)
+        host_codes = np.asarray(host_codes, dtype=np.int64)
+        dist_table = np.array([self._dyn(f"dist:{k}") for k in range(7)], dtype=np.int64)
+        host_table = np.array([self.dynamic_ids(None, h)[0] for h in host_names] or [0], dtype=np.int64)
+        has_dist = dists >= 0
+        has_host = host_codes >= 0
+        dist_ids = dist_table[np.clip(dists, 0, 6)]
+        host_ids = host_table[np.clip(host_codes, 0, None)]
+        logits = self._logits(lengths, indices)
+        logits += np.where(has_dist[:, None], self.weights[dist_ids], 0.0)
+        logits += np.where(has_host[:, None], self.weights[host_ids], 0.0)
+        return self._fuse(logits, mix)
+
+    def top_features(self, depth: int = 1, k: int = 20) -> list[tuple[int, float]]:
+        """The ``k`` hashed ids with the largest weights at ``depth`` (for reports)."""
+        w = self.weights[:, depth - 1]
+        top = np.argsort(-w)[:k]
+        return [(int(i), float(w[i])) for i in top]
+
+    # -- persistence ----------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the model as .npz of plain arrays (only the non-zero weights), atomically."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nz = np.flatnonzero(self._g2.any(axis=1))
+        header = {"format": FORMAT, "version": VERSION, "depth": self.depth, "bits": self.bits,
+                  "lr": self.lr, "bias_lr": self.bias_lr}
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp.npz", dir=path.parent)
+        os.close(fd)
+        try:
+            np.savez_compressed(
+                tmp,
+                header=np.array(json.dumps(header)),
+                columns=nz.astype(np.int64),
+                weights=self.weights[nz],
+                g2=self._g2[nz],
+                bias=self.bias,
+                docs=self.docs,
+                hosts=np.array(json.dumps(self.hosts)),
+            )
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> OnlineLinkModel:
+        """Read a model saved by ``save``; ValueError if the file is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                header = json.loads(str(data["header"]))
+                if not isinstance(header, dict) or header.get("format") != FORMAT:
+                    raise ValueError(f"not a {FORMAT} model")
+                if header.get("version") != VERSION:
+                    raise ValueError(f"unsupported model version {header.get('version')!r}")
+                model = cls(int(header["depth"]), int(header["bits"]), float(header["lr"]),
+                            float(header.get("bias_lr", 0.05)))
+                cols = data["columns"]
+                if cols.size and (cols.min() < 0 or cols.max() >= (1 << model.bits)):
+                    raise ValueError("feature column out of range")
+                shape = (cols.size, model.depth)
+                if data["weights"].shape != shape or data["g2"].shape != shape:
+                    raise ValueError("weights do not match the header")
+                model.weights[cols] = data["weights"]
+                model._g2[cols] = data["g2"]
+                model.bias[:] = data["bias"]
+                model.docs[:] = data["docs"]
+                hosts = json.loads(str(data["hosts"]))
+                if not isinstance(hosts, dict):
+                    raise ValueError("bad host table")
+                model.hosts = {str(h): [int(v[0]), int(v[1])] for h, v in hosts.items()}
+        except (OSError, KeyError, TypeError, IndexError, EOFError, zipfile.BadZipFile, json.JSONDecodeError) as e:
+            raise ValueError(f"{path}: not a {FORMAT} model ({e})") from e
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from e
+        return model
+
+    def __repr__(self) -> str:
+        return (f"OnlineLinkModel(depth={self.depth}, bits={self.bits}, lr={self.lr}, "
+                f"examples={self.docs.sum(axis=1).tolist()}, hosts={len(self.hosts)})")
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)

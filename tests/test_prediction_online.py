@@ -1,0 +1,213 @@
+"""OnlineLinkModel (hashed logistic + host yield) and the ``online`` strategy in the prediction middleware."""
+
+import json
+
+import numpy as np
+import pytest
+from scrapy import Request, Spider, signals
+from scrapy.http import HtmlResponse
+from scrapy.utils.misc import build_from_crawler
+from scrapy.utils.test import get_crawler
+
+from geofocus import signals as geo_signals
+from geofocus.prediction.features import link_terms
+from geofocus.prediction.online import OnlineLinkModel, term_ids
+from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
+
+SOURCE = "http://www.portal.de/branchen"
+
+
+def trained(n=30, depth=2):
+    m = OnlineLinkModel(depth=depth, bits=16)
+    good, bad = m.ids(["anchor:kontakt", "path:kontakt"]), m.ids(["anchor:agb", "path:agb"])
+    for _ in range(n):
+        m.learn(good, 1, True)
+        m.learn(bad, 1, False)
+    return m, good, bad
+
+
+def test_term_ids_are_stable_sorted_and_in_range():
+    ids = term_ids(["anchor:kontakt", "path:kontakt", "anchor:kontakt"], bits=12)
+    assert ids == sorted(set(ids)) and len(ids) == 2 and all(0 <= i < 4096 for i in ids)
+    # CRC-32, not Python's salted hash: the same ids in every process (a saved model stays valid).
+    import zlib
+
+    assert term_ids(["anchor:kontakt"], bits=20) == [zlib.crc32(b"anchor:kontakt") & 0xFFFFF]
+    assert term_ids(["anchor:kontakt"], 20) == term_ids(["anchor:kontakt"], 20)
+
+
+def test_untrained_model_predicts_nothing():
+    m = OnlineLinkModel(depth=3, bits=12)
+    assert m.prediction(m.ids(["anchor:kontakt"])) == 0.0
+    assert m.score_many([[1, 2], []]).tolist() == [0.0, 0.0]
+
+
+def test_learns_to_separate_and_only_trained_depths_count():
+    m, good, bad = trained()
+    p_good, p_bad = m.probabilities(good), m.probabilities(bad)
+    assert p_good[0] > 0.8 > 0.2 > p_bad[0]
+    assert p_good[1] == p_bad[1] == 0.5  # depth 2 has no example
+    # The fusion only weighs depths that have examples: here p_1 alone.
+    assert m.prediction(good) == pytest.approx(p_good[0])
+    assert m.examples() == 60 and m.examples(2) == 0
+
+
+def test_score_many_equals_one_by_one():
+    m, good, bad = trained()
+    m.learn(good[:1], 2, True)
+    m.learn(bad, 2, False)
+    rows = [good, bad, [], good + bad, [good[0]]]
+    many = m.score_many(rows)
+    assert many.shape == (5,)
+    assert many == pytest.approx([m.prediction(r) for r in rows], abs=1e-9)
+
+
+def test_score_queued_equals_one_by_one_with_dynamic_features():
+    m, good, bad = trained(depth=1)
+    m.learn([*good, *m.dynamic_ids(2, "a.de")], 1, True)
+    m.observe_host("a.de", True)
+    rows = [(good, 1, "a.de"), (bad, -1, None), ([], 3, "b.de"), (good, 9, "a.de")]
+    names = ["a.de", "b.de"]
+    lengths = np.array([len(r[0]) for r in rows])
+    indices = np.array([i for r in rows for i in r[0]], dtype=np.int64)
+    dists = np.array([r[1] for r in rows])
+    codes = np.array([names.index(r[2]) if r[2] else -1 for r in rows])
+    got = m.score_queued(lengths, indices, dists, codes, names)
+    want = [m.prediction([*ids, *m.dynamic_ids(d if d >= 0 else None, h)]) for ids, d, h in rows]
+    assert got == pytest.approx(want, abs=1e-9)
+
+
+def test_host_yield_is_a_learned_feature():
+    m = OnlineLinkModel(depth=1, bits=16)
+    ids = m.ids(["anchor:seite"])
+    # Pages of hosts that already yielded relevant pages are relevant; unknown hosts' are not.
+    for i in range(40):
+        m.learn(ids + m.dynamic_ids(1, "good.de"), 1, True)
+        m.observe_host("good.de", True)
+        m.learn(ids + m.dynamic_ids(1, f"new{i}.de"), 1, False)
+        m.observe_host(f"new{i}.de", False)
+    assert m.hosts["good.de"] == [40, 40]
+    assert m.prediction(ids + m.dynamic_ids(1, "good.de")) > m.prediction(ids + m.dynamic_ids(1, "other.de"))
+
+
+def test_save_and_load_roundtrip_without_pickle(tmp_path):
+    m, good, bad = trained()
+    m.observe_host("a.de", True)
+    path = tmp_path / "m.npz"
+    m.save(path)
+    with np.load(path, allow_pickle=False) as data:  # plain arrays only
+        assert set(data.files) >= {"header", "weights", "columns", "hosts"}
+    back = OnlineLinkModel.load(path)
+    assert back.depth == 2 and back.bits == 16 and back.hosts == {"a.de": [1, 1]}
+    assert back.probabilities(good) == pytest.approx(m.probabilities(good))
+    # Learning continues where it stopped (AdaGrad state saved too).
+    m.learn(good, 1, True)
+    back.learn(good, 1, True)
+    assert back.probabilities(good) == pytest.approx(m.probabilities(good))
+
+
+@pytest.mark.parametrize("content", [b"", b"not a zip", b"PK\x03\x04garbage"])
+def test_bad_model_file_is_a_clear_error(tmp_path, content):
+    path = tmp_path / "bad.npz"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match="bad.npz"):
+        OnlineLinkModel.load(path)
+
+
+def test_other_npz_is_refused(tmp_path):
+    path = tmp_path / "other.npz"
+    np.savez(path, header=np.array(json.dumps({"format": "something-else"})))
+    with pytest.raises(ValueError, match="not a geofocus/online-logistic model"):
+        OnlineLinkModel.load(path)
+
+
+# -- the middleware with strategy online --------------------------------------------
+
+
+class GeoSpider(Spider):
+    name = "geo"
+
+
+def make_mw(tmp_path, **settings):
+    base = {"GEOFOCUS_RUN_DIR": str(tmp_path), "GEOFOCUS_PREDICTION_DEPTH": 3, "GEOFOCUS_STRATEGY": "online",
+            "GEOFOCUS_ONLINE_BITS": 16}
+    crawler = get_crawler(GeoSpider, {**base, **settings})
+    crawler.spider = crawler._create_spider()
+    mw = build_from_crawler(LinkPredictionMiddleware, crawler)
+    crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
+    return crawler, mw
+
+
+def link(url, anchor, source=SOURCE):
+    return {"url": url, "source_url": source, "anchor": anchor, "title": "", "context": ""}
+
+
+def response(url, geofocus):
+    req = Request(url, meta={"geofocus": geofocus})
+    return HtmlResponse(url, body=b"<html><body>x</body></html>", encoding="utf-8", request=req)
+
+
+def child(url, anchor, score=0.5, dist=1):
+    return Request(url, meta={"geofocus": {"score": score, "dist": dist, "seed_dist": 1, "parent": SOURCE,
+                                           "priority": score, "link": link(url, anchor)}})
+
+
+def run_output(mw, resp, requests):
+    return list(mw.process_spider_output(resp, requests))
+
+
+def train(mw, n=10):
+    """Contact pages are relevant, AGB pages are not (depth-1 examples through real responses)."""
+    for i in range(n):
+        for anchor, path, relevant in (("Kontakt", "kontakt", True), ("AGB", "agb", False)):
+            req = child(f"http://firma{i}.de/{path}", anchor)
+            run_output(mw, response(SOURCE, {"relevant": False, "path": []}), [req])
+            meta = dict(req.meta["geofocus"], relevant=relevant)
+            mw.process_spider_input(response(req.url, meta))
+
+
+def test_online_middleware_learns_scores_and_stores_ids(tmp_path):
+    crawler, mw = make_mw(tmp_path)
+    assert mw.online and mw.online_model is not None
+    first = child("http://neu.de/kontakt", "Kontakt", score=0.25)
+    run_output(mw, response(SOURCE, {"relevant": False}), [first])
+    assert first.meta["geofocus"]["priority"] == 0.25  # untrained: the decay score
+    assert all(type(i) is int for i in first.meta["geofocus"]["path"][0])
+    train(mw)
+    assert crawler.stats.get_value("geofocus/prediction/examples") == 20
+    assert mw.online_model.hosts["firma0.de"] == [2, 1]
+    kontakt, agb = child("http://neu2.de/kontakt", "Kontakt"), child("http://neu2.de/agb", "AGB")
+    run_output(mw, response(SOURCE, {"relevant": False}), [kontakt, agb])
+    assert kontakt.meta["geofocus"]["priority"] > 0.5 > agb.meta["geofocus"]["priority"]
+    # Queued metas (as a frontier stores them: JSON) are re-scored in one call through the signal.
+    metas = [json.loads(json.dumps(first.meta["geofocus"])), {"seed": True, "score": 1.0, "priority": 1.0},
+             {"score": 0.5, "path": [["not-an-id"]]}]
+    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+    (_, priorities), = [r for r in responses if r[0] == mw.rescore_requested]
+    assert priorities[0] > 0.5 and priorities[1] is None and priorities[2] is None
+    assert metas[0]["priority"] == priorities[0]
+
+
+def test_online_model_saved_and_resumed(tmp_path):
+    crawler, mw = make_mw(tmp_path)
+    train(mw)
+    crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
+    assert (tmp_path / "model.npz").exists() and not (tmp_path / "model.json").exists()
+    _, resumed = make_mw(tmp_path)
+    assert resumed.online_model.examples() == 20
+    ids = resumed.online_model.ids(link_terms(link("http://x.de/kontakt", "Kontakt")))
+    assert resumed.online_model.prediction(ids) == pytest.approx(mw.online_model.prediction(ids))
+
+
+def test_online_bad_path_is_skipped_with_a_stat(tmp_path):
+    crawler, mw = make_mw(tmp_path)
+    mw.process_spider_input(response("http://a.de/", {"relevant": True, "path": [["kontakt"]]}))
+    mw.process_spider_input(response("http://a.de/x", {"relevant": True, "path": [[99999999]]}))
+    assert crawler.stats.get_value("geofocus/prediction/bad_path") == 2
+    assert mw.online_model.examples() == 0
+
+
+def test_shared_crawl_runs_online_as_pooled_adaptive(tmp_path):
+    # Logistic weights are not additive counts: with GEOFOCUS_REDIS_URL the workers pool adaptive's naive Bayes.
+    _, mw = make_mw(tmp_path, GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0", GEOFOCUS_CRAWL_ID="t")
+    assert not mw.online and mw.adaptive and mw.online_model is None
