@@ -1,7 +1,8 @@
 """docker-compose.yml passes `docker-compose config` and has the scale-out topology.
 
 Every secret comes from the environment, with no default: `config` fails
-without GEOFOCUS_REDIS_PASSWORD, SCRAPYD_USERNAME or SCRAPYD_PASSWORD.
+without GEOFOCUS_REDIS_PASSWORD, SCRAPYD_USERNAME, SCRAPYD_PASSWORD or
+GEOFOCUS_POSTGIS_PASSWORD.
 No Docker engine runs here: the same topology (Redis with AOF and a
 password, scrapyd, several workers on one crawl) runs as processes in
 tests/test_scrapyd.py and tests/test_redis_e2e.py.
@@ -15,7 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"PATH": "/usr/bin:/bin", "GEOFOCUS_REDIS_PASSWORD": "pw-from-env",
-       "SCRAPYD_USERNAME": "user-from-env", "SCRAPYD_PASSWORD": "scrapyd-pw-from-env"}
+       "SCRAPYD_USERNAME": "user-from-env", "SCRAPYD_PASSWORD": "scrapyd-pw-from-env",
+       "GEOFOCUS_POSTGIS_PASSWORD": "pg-pw-from-env"}
 
 
 def run_compose(*args, env=ENV):
@@ -30,7 +32,8 @@ def compose(*args):
     return out.stdout
 
 
-@pytest.mark.parametrize("missing", ["GEOFOCUS_REDIS_PASSWORD", "SCRAPYD_USERNAME", "SCRAPYD_PASSWORD"])
+@pytest.mark.parametrize(
+    "missing", ["GEOFOCUS_REDIS_PASSWORD", "SCRAPYD_USERNAME", "SCRAPYD_PASSWORD", "GEOFOCUS_POSTGIS_PASSWORD"])
 def test_compose_refuses_to_start_without_each_secret(missing):
     """No default password: without the variable `docker-compose config` (and so `up`) fails and
     names it."""

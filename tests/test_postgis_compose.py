@@ -8,12 +8,8 @@ from tests.test_compose import ENV, compose
 
 
 def test_compose_has_a_postgis_service_the_workers_write_to():
-    env_password = {**ENV, "GEOFOCUS_POSTGIS_PASSWORD": "pg-pw-from-env"}
-    ENV.update(env_password)
-    try:
-        config = compose("config")
-    finally:
-        ENV.pop("GEOFOCUS_POSTGIS_PASSWORD")
+    assert ENV["GEOFOCUS_POSTGIS_PASSWORD"] == "pg-pw-from-env"
+    config = compose("config")
     assert "postgis-data" in compose("config", "--volumes").split()  # the database survives restarts
     postgis = config.split("\n  postgis:\n", 1)[1].split("\n  redis:", 1)[0].split("\n  scrapyd:", 1)[0]
     assert "image: postgis/postgis:" in postgis and "POSTGRES_PASSWORD: pg-pw-from-env" in postgis
