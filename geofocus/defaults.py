@@ -95,3 +95,24 @@ GEOFOCUS_NODES = ""
 GEOFOCUS_GEOIP_DB = ""
 # With GEOFOCUS_REDIS_URL: seconds between exchanges of link-model counts with the crawl's pool.
 GEOFOCUS_MODEL_SYNC_INTERVAL = 5.0
+
+# Classifier-guided crawling (strategy "classifier", Tsikrika et al.; docs/classifier.md).
+# Thresholds t1 (select), t2 (select with a map on the parent, t2 < t1), t3 (explore, t3 < t1).
+GEOFOCUS_CLASSIFIER_T1 = 0.5
+GEOFOCUS_CLASSIFIER_T2 = 0.2
+GEOFOCUS_CLASSIFIER_T3 = 0.2
+# Fusion f = a1 * score_T + a2 * score_V (the priority); A2 "" means t1 - t2 (the paper's equation 3).
+GEOFOCUS_CLASSIFIER_A1 = 1.0
+GEOFOCUS_CLASSIFIER_A2 = ""
+# skip-k exploration: a trail stops after k pages without a link over t1.
+GEOFOCUS_CLASSIFIER_SKIP_K = 1
+# Selection text|visual|both|product; exploration none|text|visual|product.
+GEOFOCUS_CLASSIFIER_SELECTION = "both"
+GEOFOCUS_CLASSIFIER_EXPLORATION = "none"
+# Model files (JSON, written by `scrapy train`): the link SVM (required) and the map image SVM
+# (required when selection or exploration uses images).
+GEOFOCUS_LINK_SVM = ""
+GEOFOCUS_IMAGE_SVM = ""
+# Images: at most this many per page, larger bodies are not downloaded (bytes).
+GEOFOCUS_IMAGE_MAX_PER_PAGE = 20
+GEOFOCUS_IMAGE_MAX_BYTES = 2_000_000

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-STRATEGIES = ("adaptive", "distance", "bfs")
+STRATEGIES = ("adaptive", "distance", "bfs", "classifier")  # classifier: geofocus/classifier/
 
 
 class UnknownStrategyError(ValueError):
