@@ -38,7 +38,7 @@ VERSION = 1
 FEATURES = "hsv256+ehd85"
 N_FEATURES = 256 + 85
 MIN_WIDTH, MIN_HEIGHT = 100, 50
-MAX_PIXELS = 40_000_000
+MAX_PIXELS = 16_000_000  # 4,000 x 4,000: a bigger image is no web map, and costs seconds to decode
 _EDGE_THRESHOLD = 11.0
 
 # Map services whose embeds (iframes) show a map: recognised by URL, never fetched.
@@ -48,6 +48,9 @@ _MAP_EMBED = re.compile(
     r"yandex\.[a-z]+/map-widget|api\.mapbox\.com|falk\.de|stadtplan\.[a-z.]+)",
     re.IGNORECASE,
 )
+
+
+_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"RIFF", b"BM")
 
 
 class ImageRejected(ValueError):
@@ -93,7 +96,8 @@ def decode(body: bytes, min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT), max
     except ImageRejected:
         raise
     except UnidentifiedImageError:
-        raise ImageRejected("not_image") from None
+        # An image signature that Pillow cannot read further is a broken image, not some other file.
+        raise ImageRejected("corrupt" if body.startswith(_SIGNATURES) else "not_image") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ImageRejected("too_many_pixels") from None
     except (OSError, SyntaxError, ValueError, EOFError, MemoryError) as exc:
