@@ -17,7 +17,7 @@ image's URL, so the same URL always gives the same PNG or JPEG bytes.  Kinds
   on some contact/directions pages instead of a map image; never fetched.
 
 A few images are served broken on purpose (``served``): ``truncated`` (half
-of the bytes), ``corrupt`` (noise behind an image signature) and
+of the bytes), ``corrupt`` (noise behind a PNG signature) and
 ``not_image`` (an HTML page under an image content type).
 """
 
@@ -284,7 +284,7 @@ def image_bytes(seed: int, url: str, kind: str, served: str) -> tuple[str, bytes
     if served == "truncated":
         body = body[: len(body) // 2]
     elif served == "corrupt":
-        body = body[:16] + bytes(r.randrange(256) for _ in range(2000))
+        body = b"\x89PNG\r\n\x1a\n" + bytes(r.randrange(256) for _ in range(2000))  # a signature, then noise
     return ctype, body
 
 

@@ -45,7 +45,7 @@ from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
 from scrapy import Request, signals
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy.http import TextResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import deferred_from_coro
@@ -151,6 +151,7 @@ class ClassifierMiddleware:
         mw = cls(crawler, config)
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(mw.spider_idle, signal=signals.spider_idle)
         logger.info(
             "classifier strategy: selection %s, exploration %s, t1=%s t2=%s t3=%s k=%s, link SVM of %d terms%s",
             config.policy.selection, config.policy.exploration, config.policy.t1, config.policy.t2,
@@ -161,6 +162,11 @@ class ClassifierMiddleware:
 
     def spider_opened(self, spider: Spider) -> None:
         self._log = open(get_run_dir(self.crawler) / LOG_FILE, "a", encoding="utf-8", buffering=1)
+
+    def spider_idle(self, spider: Spider) -> None:
+        # Images still being classified may release held links: the crawl is not over yet.
+        if self._waiting:
+            raise DontCloseSpider
 
     def spider_closed(self, spider: Spider, reason: str = "") -> None:
         if self._log is not None:
@@ -184,6 +190,9 @@ class ClassifierMiddleware:
     # -- output: the page's links -----------------------------------------------------
 
     def process_spider_output(self, response: Response, result: Iterable[Any], spider: Spider | None = None) -> Iterator[Any]:
+        if not self._evaluated(response):
+            yield from result  # an error page's errback: no links, no log line
+            return
         state = self._open(response)
         for item in result:
             out = self._route(item, state)
@@ -194,12 +203,21 @@ class ClassifierMiddleware:
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider: Spider | None = None
     ) -> AsyncIterator[Any]:
+        if not self._evaluated(response):
+            async for item in result:
+                yield item
+            return
         state = self._open(response)
         async for item in result:
             out = self._route(item, state)
             if out is not None:
                 yield out
         self._output_done(state)
+
+    @staticmethod
+    def _evaluated(response: Response) -> bool:
+        meta = response.meta.get("geofocus")
+        return isinstance(meta, dict) and "relevant" in meta
 
     def _open(self, response: Response) -> PageState:
         meta = response.meta.get("geofocus") or {}
@@ -388,7 +406,8 @@ class ClassifierMiddleware:
 
     def _download_failed(self, failure: Failure, url: str) -> None:
         exc = failure.value
-        if "download_maxsize" in str(exc) or "maxsize" in str(exc).lower():
+        message = str(exc).lower()
+        if "max size" in message or "maxsize" in message:  # Scrapy cancelled it at download_maxsize
             reason = "too_large"
         else:
             reason = f"failed/{type(exc).__name__}"
