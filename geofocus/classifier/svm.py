@@ -58,7 +58,8 @@ class CalibratedLinearSVM:
     def fit(cls, x: Any, y: np.ndarray, c: float = 1.0, folds: int = 3, seed: int = 0) -> CalibratedLinearSVM:
         """Learn the SVM on all of ``x``; calibrate on ``folds``-fold held-out decision values.
 
-        Classes are balanced (relevant links and maps are the minority).  Needs
+        Classes are balanced in the SVM and in the calibration (relevant links and maps are the
+        minority): the probability is the one under equal priors.  Needs
         both classes; with fewer than ``folds`` examples of one, the in-sample
         decision values are used for the calibration.
         """
@@ -79,7 +80,10 @@ class CalibratedLinearSVM:
             held_out = cross_val_predict(svc(), x, y, cv=cv, method="decision_function")
         else:
             held_out = svm.decision_function(x)
-        platt = LogisticRegression(C=1e6).fit(np.asarray(held_out).reshape(-1, 1), y)
+        # Balanced, like the SVM: the probability under equal priors, so t = 0.5 is the SVM's own
+        # boundary and thresholds 0.1..0.9 spread over the links (with the true prior of a few per
+        # cent relevant links, hardly any link would reach 0.5).
+        platt = LogisticRegression(C=1e6, class_weight="balanced").fit(np.asarray(held_out).reshape(-1, 1), y)
         return cls(
             np.asarray(svm.coef_[0], dtype=np.float64),
             float(svm.intercept_[0]),
