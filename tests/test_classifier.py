@@ -289,3 +289,42 @@ def test_crawl_stops_at_once_on_a_bad_image_model(link_model, tmp_path, problem)
     assert len(errors) == 1 and "GEOFOCUS_IMAGE_SVM" in errors[0], proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "run" / "crawl.jsonl").exists()
+
+
+# -- scrapy train --------------------------------------------------------------------------
+
+
+def _scrapy(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scrapy.cmdline", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_train_command_builds_both_models(tmp_path):
+    from geofocus.simweb.images import write_training_folder
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "run.json").write_text(json.dumps({"region": "oldenburg"}))
+    lines = []
+    for i, link in enumerate(LOCATION_LINKS * 3 + OTHER_LINKS * 3):
+        relevant = i < len(LOCATION_LINKS) * 3
+        lines.append(json.dumps({"url": f"http://site{i}.de/", "relevant": relevant, "link": link}))
+    lines.append(json.dumps({"url": "http://seed.de/", "relevant": False, "link": None}))
+    lines.append("{not json")
+    (run / "crawl.jsonl").write_text("\n".join(lines) + "\n")
+    proc = _scrapy("train", str(run), "--link-svm", "-o", str(tmp_path / "link.json"))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    summary = json.loads(proc.stdout)
+    assert summary["labels"] == "eval(page)" and summary["examples"] == 36 and summary["positives"] == 18
+    model = LinkTextClassifier.load(tmp_path / "link.json")
+    assert model.score(LOCATION_LINKS[0]) > model.score(OTHER_LINKS[0])
+
+    write_training_folder(tmp_path / "images", seed=5, per_kind=4)
+    (tmp_path / "images" / "other" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    proc = _scrapy("train", "--image-svm", str(tmp_path / "images"), "-o", str(tmp_path / "image.json"))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    summary = json.loads(proc.stdout)
+    assert summary["images"] == 24 and summary["maps"] == 8 and summary["skipped"] == 1
+    MapImageClassifier.load(tmp_path / "image.json")
+    proc = _scrapy("train", "--image-svm", str(tmp_path / "nowhere"), "-o", str(tmp_path / "x.json"))
+    assert proc.returncode == 2 and "not a folder" in proc.stderr
