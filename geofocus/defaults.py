@@ -144,6 +144,28 @@ GEOFOCUS_WARC_DIR = ""
 GEOFOCUS_WARC_MAX_SIZE = 1_000_000_000
 
 
+# Classifier-guided crawling (strategy "classifier", Tsikrika et al.; docs/classifier.md).
+# Thresholds t1 (select), t2 (select with a map on the parent, t2 < t1), t3 (explore, t3 < t1).
+GEOFOCUS_CLASSIFIER_T1 = 0.5
+GEOFOCUS_CLASSIFIER_T2 = 0.2
+GEOFOCUS_CLASSIFIER_T3 = 0.2
+# Fusion f = a1 * score_T + a2 * score_V (the priority); A2 "" means t1 - t2 (the paper's equation 3).
+GEOFOCUS_CLASSIFIER_A1 = 1.0
+GEOFOCUS_CLASSIFIER_A2 = ""
+# skip-k exploration: a trail stops after k pages without a link over t1.
+GEOFOCUS_CLASSIFIER_SKIP_K = 1
+# Selection text|visual|both|product; exploration none|text|visual|product.
+GEOFOCUS_CLASSIFIER_SELECTION = "both"
+GEOFOCUS_CLASSIFIER_EXPLORATION = "none"
+# Model files (JSON, written by `scrapy train`): the link SVM (required) and the map image SVM
+# (required when selection or exploration uses images).
+GEOFOCUS_LINK_SVM = ""
+GEOFOCUS_IMAGE_SVM = ""
+# Images: at most this many per page, larger bodies are not downloaded (bytes).
+GEOFOCUS_IMAGE_MAX_PER_PAGE = 20
+GEOFOCUS_IMAGE_MAX_BYTES = 2_000_000
+
+
 # What each setting allows; geofocus/settingscheck.py checks every GEOFOCUS_* setting against
 # this when a crawl or a scrapy command starts, and stops with one line naming the setting, the
 # value and what is allowed.  A setting without a line here is still checked against the type
@@ -194,4 +216,13 @@ _ALLOWED = {
     "GEOFOCUS_POSTGIS_CLOSE_TIMEOUT": {"min": 0},
     "GEOFOCUS_WARC": {"choices": ("off", "relevant", "all")},
     "GEOFOCUS_WARC_MAX_SIZE": {"min": 1},
+    "GEOFOCUS_CLASSIFIER_T1": {"type": float, "min": 0, "max": 1},
+    "GEOFOCUS_CLASSIFIER_T2": {"type": float, "min": 0, "max": 1},
+    "GEOFOCUS_CLASSIFIER_T3": {"type": float, "min": 0, "max": 1},
+    "GEOFOCUS_CLASSIFIER_A1": {"type": float, "min": 0},
+    "GEOFOCUS_CLASSIFIER_SKIP_K": {"min": 0},
+    "GEOFOCUS_CLASSIFIER_SELECTION": {"choices": ("text", "visual", "both", "product")},
+    "GEOFOCUS_CLASSIFIER_EXPLORATION": {"choices": ("none", "text", "visual", "product")},
+    "GEOFOCUS_IMAGE_MAX_PER_PAGE": {"min": 0},
+    "GEOFOCUS_IMAGE_MAX_BYTES": {"min": 1},
 }

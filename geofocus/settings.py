@@ -64,6 +64,8 @@ DOWNLOADER_MIDDLEWARES = {
 SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
+    # Strategy "classifier": link SVM, map images, selection and exploration (after decay and prediction).
+    "geofocus.spidermiddlewares.classifier.ClassifierMiddleware": 560,
     "geofocus.spidermiddlewares.prediction.LinkPredictionMiddleware": 570,
     "geofocus.spidermiddlewares.decay.BridgeDistanceMiddleware": 580,
     "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,

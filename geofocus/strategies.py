@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-STRATEGIES = ("adaptive", "distance", "bfs")
-# online: hashed-feature logistic link model with host yield (geofocus/prediction/online.py).
-STRATEGIES += ("online",)
+# online: hashed-feature logistic link model with host yield (geofocus/prediction/online.py);
+# classifier: Tsikrika et al.'s link SVM with map images (geofocus/classifier/).
+STRATEGIES = ("adaptive", "distance", "bfs", "online", "classifier")
 
 
 class UnknownStrategyError(ValueError):

@@ -60,8 +60,21 @@ class Command(CheckedSettings, ScrapyCommand):
             "--holdout", type=float, default=0.0, metavar="FRACTION",
             help="keep this fraction of pages out of training and report ROC AUC on them",
         )  # fmt: skip
+        # The classifier strategy's models (geofocus/classifier/training.py).
+        parser.add_argument("--link-svm", action="store_true",
+                            help="train the link SVM of strategy classifier from the runs' crawl logs")
+        parser.add_argument("--truth", metavar="FILE", help="--link-svm: label pages by this truth file")
+        parser.add_argument("--lenient", action="store_true", help="--link-svm: 'partial' pages count as relevant")
+        parser.add_argument("--region", metavar="NAME", help="--link-svm: region pack (default: the runs' own)")
+        parser.add_argument("--image-svm", metavar="FOLDER",
+                            help="train the map image SVM from FOLDER (map/ sub-folder: maps; the rest: not)")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if getattr(opts, "link_svm", False) or getattr(opts, "image_svm", None):
+            from geofocus.classifier.command import run_train
+
+            self.exitcode = run_train(args, opts)
+            return
         if not args:
             raise UsageError("give at least one run directory (or crawl.jsonl file)")
         if not opts.output:

@@ -43,6 +43,8 @@ class ContentTypeFilterMiddleware(FilterMiddleware):
     def is_wanted(request: Request, content_type: str | None) -> bool:
         if request.url.endswith("/robots.txt"):
             return True
+        if request.meta.get("geofocus_image"):  # an image of the classifier strategy: judged there
+            return True
         # No Content-Type: let the body decide (Scrapy sniffs it into HtmlResponse or not).
         return content_type is None or content_type in HTML_TYPES
 

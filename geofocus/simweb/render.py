@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from random import Random
 
 from geofocus.simweb import vocab as V
+from geofocus.simweb.images import find_image, image_bytes, images_html, page_images
 from geofocus.simweb.web import (
     ARTICLE, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
     LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Link, Page, Resolved,
@@ -199,8 +200,8 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
                     '<textarea name="nachricht"></textarea><button>Senden</button></form>')
     if role == CONTACT and host.image_only:
         main.append('<p><img src="/bilder/adresse.png" alt="Unsere Adresse" width="300" height="80"></p>')
-    if role == DIRECTIONS:
-        main.append('<p><img src="/bilder/lageplan.png" alt="Lageplan" width="600" height="400"></p>')
+    # Maps, photos, logos... (geofocus/simweb/images.py; the directions page's Lageplan among them).
+    main.append(images_html(page_images(web, page)))
     if host.cat == GENERIC and role == CONTACT:
         main.append("<p>Beispiel für eine Anschrift: Musterstraße 1, 12345 Musterstadt</p>")
     # Body links, some inside sentences (text around the link), some in lists.
@@ -279,6 +280,13 @@ def respond(web: SimWeb, res: Resolved) -> Response:
         else:
             out = Response(200, [("Content-Type", "text/plain; charset=utf-8")],
                            web.robots_txt(host).encode())
+    elif res.kind == "image":
+        image = find_image(web, host, res.location)
+        if image is None:
+            out = _simple(404, "Bild nicht gefunden.")
+        else:
+            ctype, body = image_bytes(web.seed, image.url, image.kind, image.served)
+            out = Response(200, [("Content-Type", ctype)], body)
     elif res.kind == "trap":
         links = web.outlinks(res)
         kind = res.trap[0]

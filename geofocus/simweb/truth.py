@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from geofocus.simweb.images import page_images
 from geofocus.simweb.web import SimWeb
 
 
@@ -14,7 +15,11 @@ def write_truth(web: SimWeb, path: str | Path) -> dict[str, int]:
     with open(path, "w", encoding="utf-8") as out:
         buf: list[str] = []
         for pid in range(web.p.pages):
-            rec = web.truth_record(web.page(pid))
+            page = web.page(pid)
+            rec = web.truth_record(page)
+            images = page_images(web, page)
+            if images:  # which images (and map embeds) the page shows, and which are maps
+                rec["images"] = [im.to_dict() for im in images]
             counts["pages"] += 1
             counts[rec["grade"]] += 1
             buf.append(json.dumps(rec, ensure_ascii=False))

@@ -245,7 +245,7 @@ class Link:
 class Resolved:
     """What a URL is: a page, a redirect, an error, robots.txt or a trap page."""
 
-    kind: str                        # page | redirect | notfound | error | robots | trap
+    kind: str                        # page | redirect | notfound | error | robots | trap | image
     host: Host | None = None
     page: Page | None = None
     location: str = ""
@@ -923,6 +923,8 @@ class SimWeb:
         query = split.query
         if path == "/robots.txt":
             return Resolved("robots", host=host, status=404 if host.robots == 1 else 200)
+        if path.startswith("/img/"):  # the images of geofocus/simweb/images.py
+            return Resolved("image", host=host, location=path)
         sid = ""
         if host.sid_trap and "sid=" in query:
             params = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True)]

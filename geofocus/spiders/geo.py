@@ -108,6 +108,10 @@ class GeoSpider(scrapy.Spider):
         try:
             loaded = load_region(region)
             chosen = check_strategy(strategy or settings.get("GEOFOCUS_STRATEGY"))
+            if chosen == "classifier":  # its model files and thresholds, before the crawl starts
+                from geofocus.classifier.config import check_settings as check_classifier
+
+                check_classifier(settings)
             return loaded, chosen, read_seeds(seeds, loaded, warn=warn)
         except (RegionError, ValueError) as exc:
             raise UsageError(str(exc), print_help=False) from None
