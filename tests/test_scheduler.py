@@ -55,7 +55,7 @@ def test_requests_are_stored_as_json_not_pickle(scheduler, tmp_path):
     scheduler.enqueue_request(link("http://a.de/ü", 0.5).replace(headers={"Referer": "http://a.de/"}))
     scheduler.frontier.flush()
     db = sqlite3.connect(tmp_path / "run" / "frontier.sqlite")
-    (payload,) = db.execute("SELECT request FROM payloads").fetchone()
+    (payload,) = db.execute("SELECT request FROM urls").fetchone()
     stored = json.loads(payload)
     assert stored["url"] == "http://a.de/%C3%BC"
     assert stored["headers"]["Referer"] == ["http://a.de/"]
