@@ -7,7 +7,7 @@ at the neighbouring links (the "a+s" context of Tsikrika et al.).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urljoin
 
@@ -67,6 +67,25 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
     to non-HTML files by their extension, or that repeat an earlier URL of the
     page (by :func:`normalize_url`) are left out.
     """
+    return [link for _key, link in iter_links(root, base_url, window, limit)]
+
+
+def iter_links(
+    root: Any,
+    base_url: str,
+    window: int = 50,
+    limit: int = 1000,
+    key: Callable[[str], Any] = normalize_url,
+    wanted: Callable[[Any, dict[str, Any]], bool] | None = None,
+) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """(key, link) for each link of the page, as :func:`extract_links` finds them.
+
+    ``key(url)`` (default :func:`normalize_url`) is what links of the page are
+    deduplicated by; a crawler passes its request fingerprint, so that one
+    normalisation per link serves both.  ``wanted(key, link)``, if given, sees
+    each link with only ``url`` and ``nofollow`` set and may refuse it (a link
+    the crawler knows already) before its context is built.
+    """
     base = base_url
     for href in root.xpath("//base/@href")[:1]:
         base = urljoin(base_url, href.strip())
@@ -82,36 +101,41 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
             links.append((value, len(chunks) - 1))
     chunks.append("".join(current))
 
-    seen: set[str] = set()
-    out: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    count = 0
     for element, before_index in links:
         href = element.get("href", "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
         try:
             url = canonical_url(urljoin(base, href))
-            key = normalize_url(url)
         except (InvalidURL, ValueError):
             continue
         path = url.split("?", 1)[0]
         last = path.rsplit("/", 1)[-1]
         if "." in last and last.rsplit(".", 1)[-1].lower() in NON_HTML_EXTENSIONS:
             continue
-        if key in seen:
+        try:
+            link_key = key(url)
+        except (InvalidURL, ValueError):
             continue
-        seen.add(key)
+        if link_key in seen:
+            continue
+        seen.add(link_key)
+        link: dict[str, Any] = {"url": url, "nofollow": "nofollow" in (element.get("rel") or "").lower()}
+        if wanted is not None and not wanted(link_key, link):
+            continue
         before = _clean(chunks[before_index])[-window:]
         after = _clean(chunks[before_index + 1])[:window]
-        out.append(
-            {
-                "url": url,
-                "source_url": base_url,
-                "anchor": _clean(etree.tostring(element, method="text", encoding="unicode", with_tail=False))[:200],
-                "title": _clean(element.get("title", ""))[:200],
-                "context": f"{before} {after}".strip(),
-                "nofollow": "nofollow" in (element.get("rel") or "").lower(),
-            }
-        )
-        if len(out) >= limit:
+        link = {
+            "url": url,
+            "source_url": base_url,
+            "anchor": _clean(etree.tostring(element, method="text", encoding="unicode", with_tail=False))[:200],
+            "title": _clean(element.get("title", ""))[:200],
+            "context": f"{before} {after}".strip(),
+            "nofollow": link["nofollow"],
+        }
+        yield link_key, link
+        count += 1
+        if count >= limit:
             break
-    return out

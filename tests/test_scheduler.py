@@ -45,6 +45,7 @@ def test_found_again_from_a_better_parent_moves_up(scheduler):
     scheduler.enqueue_request(link("http://b.de/y", 0.25))
     assert scheduler.enqueue_request(link("http://a.de/x", 0.5)) is True
     assert scheduler.enqueue_request(link("http://a.de/x", 0.25)) is False
+    scheduler.flush()
     assert scheduler.stats.get_value("geofocus/frontier/reprioritised") == 1
     first = scheduler.next_request()
     assert first.url == "http://a.de/x" and first.meta["geofocus"]["priority"] == 0.5

@@ -20,8 +20,10 @@ from twisted.python.failure import Failure
 
 from geofocus import signals as geo_signals
 from geofocus.items import PageItem
-from geofocus.linkextract import extract_links
+from geofocus.linkextract import extract_links, iter_links
 from geofocus.regions import Region, RegionError, load_region
+from geofocus.scheduler import FINGERPRINT_META, scheduler_of
+from geofocus.spidermiddlewares.decay import link_priority_bound
 from geofocus.strategies import check_strategy, page_distance
 from geofocus.urlnorm import InvalidURL, canonical_url
 
@@ -144,14 +146,40 @@ class GeoSpider(scrapy.Spider):
             return
         if response.meta.get("geofocus_nofollow"):
             return
-        for link in extract_links(root, response.url):
-            if link.pop("nofollow"):
-                continue
+        yield from self._follow(root, response)
+
+    def _follow(self, root: Any, response: Response) -> Iterator[scrapy.Request]:
+        """A Request per link of the page, except links the scheduler would refuse as known.
+
+        The hot path of a crawl: each link is normalised once (its fingerprint,
+        carried in meta), and a link already fetched, or queued at a priority
+        at least as good as this page can give it, is dropped here, before a
+        Request, its signals and its serialisation exist.
+        """
+        scheduler = scheduler_of(self.crawler)
+        fingerprint = scheduler.url_fingerprint if scheduler is not None else None
+        if fingerprint is None or fingerprint(response.url) is None:
+            for link in extract_links(root, response.url):
+                if not link.pop("nofollow"):
+                    yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
+                                         meta={"geofocus": {"link": link}})
+            return
+        decay = getattr(self, "_decay", None)
+        if decay is None:
+            decay = self._decay = self.crawler.settings.getfloat("GEOFOCUS_DECAY")
+        bound = link_priority_bound(response.meta.get("geofocus") or {}, self.strategy, decay)
+        link_wanted = scheduler.link_wanted
+
+        def wanted(fp: str, link: dict[str, Any]) -> bool:
+            return not link["nofollow"] and link_wanted(fp, bound)
+
+        for fp, link in iter_links(root, response.url, key=fingerprint, wanted=wanted):
+            del link["nofollow"]
             yield scrapy.Request(
                 link["url"],
                 callback=self.parse,
                 errback=self.errback,
-                meta={"geofocus": {"link": link}},
+                meta={"geofocus": {"link": link}, FINGERPRINT_META: (link["url"], fp)},
             )
 
     def errback(self, failure: Failure) -> None:
