@@ -15,8 +15,8 @@ Scrapy's scheduler contract, as GeoScheduler keeps it:
   ordered by ``Request.priority``, mapped monotonically into (0, 1)
   (:func:`scrapy_priority`: 0 -> 0.5, higher first, as in Scrapy).
 - ``dont_filter=True`` means what it means in Scrapy: the request is never
-  dropped as a duplicate.  A retry of a request this worker holds goes back
-  to the queue; a request whose URL is queued or fetched already is queued
+  dropped as a duplicate.  A retry (``meta["retry_times"]``) of a request
+  this worker holds goes back to the queue; a request whose URL is queued or fetched already is queued
   once more under a key of its own (and fetched again), e.g. six identical
   start URLs give six responses.  Requests without it are deduplicated by
   fingerprint: a URL is queued once, raised when found again with a better
@@ -233,8 +233,8 @@ class GeoScheduler(BaseScheduler):
         result = self.frontier.push(entry)
         if result == PushResult.REJECTED and request.dont_filter:
             # Never dropped as a duplicate: a retry of a request this worker holds goes back
-            # to the queue; any other goes in once more under a key of its own.
-            if self.frontier.release(entry):
+            # to the queue; any other (even of a URL in flight) goes in once more under a key of its own.
+            if "retry_times" in request.meta and self.frontier.release(entry):
                 result = PushResult.NEW
             else:
                 entry.fingerprint = f"{fingerprint}#{uuid.uuid4().hex[:12]}"

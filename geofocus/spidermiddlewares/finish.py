@@ -37,7 +37,13 @@ class PageFinishedMiddleware:
         return cls(crawler)
 
     def marker(self, response: Response) -> Request:
-        fingerprint = self.crawler.request_fingerprinter.fingerprint(response.request).hex()  # type: ignore[union-attr]
+        from geofocus.scheduler import scheduler_of  # the scheduler imports this module
+
+        scheduler = scheduler_of(self.crawler)
+        if scheduler is not None:  # its key for the page (a dont_filter duplicate has one of its own)
+            fingerprint = scheduler.frontier_key(response.request)  # type: ignore[arg-type]
+        else:
+            fingerprint = self.crawler.request_fingerprinter.fingerprint(response.request).hex()  # type: ignore[union-attr]
         return Request(response.url, callback=NO_CALLBACK, dont_filter=True, meta={FINISHED_MARKER: fingerprint})
 
     def process_spider_output(
