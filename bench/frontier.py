@@ -142,7 +142,9 @@ def main() -> None:
         results["rescored"] = changed
         results["rescore_s_per_million"] = round(rescore_s * 1_000_000 / max(changed, 1), 3)
         results["rescore_durable_s_per_million"] = round((rescore_s + rescore_flush_s) * 1_000_000 / max(changed, 1), 3)
+        results["rss_before_reopen_mb"] = round(peak_rss_mb(), 1)
         frontier.close()
+        del frontier
         results["sqlite_file_mb"] = round(path.stat().st_size / 2**20, 1)
 
         t0 = time.process_time()

@@ -185,6 +185,7 @@ class SqliteFrontier:
         self._queued = 0
         self._stale = 0
         self._heaps_invalid = False  # entries were changed in place: rebuild before the next pop
+        self._all_priorities_dirty = False  # ... and their priorities are to be written at the next flush
         # Changes not yet written: new rows, and priority / request / done updates of written rows.
         self._new: dict[int, list[Any]] = {}  # row id -> [fp, priority, slot, state, request|None]
         self._new_priorities: dict[int, float] = {}
@@ -233,10 +234,12 @@ class SqliteFrontier:
             self.flush()
             self._db.close()
             self._db = None
+            self._reset_memory()
 
     def flush(self) -> None:
         db = self._require_db()
-        if not (self._new or self._dones or self._new_priorities or self._new_requests or self._pending_counters):
+        if not (self._new or self._dones or self._new_priorities or self._new_requests or self._pending_counters
+                or self._all_priorities_dirty):
             return
         rows = [
             (row_id, fp, priority, slot, state, None if request is None else encode_request_bytes(request))
@@ -246,6 +249,11 @@ class SqliteFrontier:
         try:
             if rows:
                 db.executemany("INSERT INTO urls(id, fp, priority, slot, state, request) VALUES(?, ?, ?, ?, ?, ?)", rows)
+            if self._all_priorities_dirty:
+                db.executemany(
+                    "UPDATE urls SET priority = ? WHERE id = ?",
+                    ((-e[0], e[4]) for e in self._entries.values() if type(e) is list and e[4] not in self._new),
+                )
             if self._new_priorities:
                 db.executemany(
                     "UPDATE urls SET priority = ? WHERE id = ?", [(p, i) for i, p in self._new_priorities.items()]
@@ -271,6 +279,7 @@ class SqliteFrontier:
         self._new_priorities = {}
         self._new_requests = {}
         self._dones = []
+        self._all_priorities_dirty = False
         self._pending_counters.clear()
 
     def _require_db(self) -> sqlite3.Connection:
@@ -520,16 +529,19 @@ class SqliteFrontier:
                     record(known[4], priority, request)
                     changed += 1
             return changed
-        # Many at once (re-scoring the whole queue in a few calls): set them in place and
-        # rebuild the heaps once, before the next pop.
+        pending = self._new
+        # Many at once (re-scoring the whole queue in a few calls): set them in place, rebuild the
+        # heaps once before the next pop, and write every queued priority at the next flush.
         for fingerprint, priority, request in updates:
             known = entries.get(fingerprint)
             if type(known) is list and -known[0] != priority:
                 known[0] = -priority
-                record(known[4], priority, request)
+                if request is not None or known[4] in pending:  # rows not yet written take it with them
+                    record(known[4], priority, request)
                 changed += 1
         if changed:
             self._heaps_invalid = True
+            self._all_priorities_dirty = True
         return changed
 
     # -- counters ---------------------------------------------------------

@@ -176,6 +176,8 @@ def test_rescoring_the_whole_queue_reorders_it_and_survives_reopen(tmp_path):
     urls = [f"http://h{i % 7}.de/{i}" for i in range(200)]
     for i, url in enumerate(urls):
         f.push(entry(url, i / 200))
+        if i == 99:
+            f.flush()  # half written before the re-scoring, half after
     first = f.pop()
     assert first.fingerprint == urls[-1]
     # all at once (the bulk path): the order turns round; the leased one and urls[100] (0.5 -> 0.5) stay
