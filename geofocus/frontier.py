@@ -438,6 +438,8 @@ class SqliteFrontier:
         if found is None:
             return None
         fingerprint = found[2]
+        if self._all_priorities_dirty and found[4] not in self._new:
+            self._new_priorities[found[4]] = -found[0]  # re-scored in bulk: the flush writes only queued ones
         entries[fingerprint] = -found[4]
         self._queued -= 1
         return FrontierEntry(fingerprint, -found[0], found[3], self._load(found[4]))
