@@ -1,16 +1,23 @@
-"""Frontier benchmark: push / re-prioritise / pop operations per second and peak memory.
+"""Frontier benchmark: push / re-prioritise / pop / re-score rates, reopen time and peak memory.
 
     python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json]
 
-Pushes N new URLs (request payloads of realistic size, 2,000 hosts), then
-re-prioritises N/10 of them, then pops N/10 with a few busy hosts, flushing
-(committing) every 1,000 operations as a crawl does.  Peak memory is the
-process's maximum resident set size, measured before and after the run.
+Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
+of realistic size, 2,000 hosts), then re-prioritises N/10 of them, then pops
+and marks done N/10 with 8 busy hosts, then runs N/10 rounds of "pop one, mark
+it done, push a new one" at about N queued (the steady state of a crawl), then
+re-scores every queued URL (new priorities for all of them; the adaptive
+strategy's re-scoring), then closes and reopens the file (a resume).  Every
+1,000 operations it flushes (commits), as a crawl does.  Rates are operations
+per CPU second of this process (``time.process_time``: steadier than wall time
+on a shared machine; they include building each entry, a SHA-1 and a payload
+dict, a few microseconds); peak memory is its maximum resident set size.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import resource
@@ -23,22 +30,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
 
+HOSTS = 2000
+
 
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def url_of(i: int) -> str:
+    return f"http://www.host{i % HOSTS}.de/seite/{i}"
+
+
+def fingerprint(url: str) -> str:
+    return hashlib.sha1(b"GET\0" + url.encode() + b"\0\0").hexdigest()
+
+
 def payload(url: str, priority: float) -> dict:
+    """A request as the scheduler stores it (JSON-safe dict; default attributes left out)."""
+    parent = url.rsplit("/", 1)[0]
     return {
-        "url": url, "callback": "parse", "errback": "errback", "method": "GET", "headers": {}, "body": "",
-        "cookies": {}, "encoding": "utf-8", "priority": 0, "dont_filter": False, "flags": [], "cb_kwargs": {},
+        "url": url, "callback": "parse", "errback": "errback",
         "meta": {"depth": 3, "geofocus": {
-            "priority": priority, "score": 0.25, "dist": 2, "seed_dist": 5, "parent": url.rsplit("/", 1)[0],
-            "link": {"url": url, "source_url": url.rsplit("/", 1)[0], "anchor": "Kontakt und Anfahrt",
+            "priority": priority, "score": 0.25, "dist": 2, "seed_dist": 5, "parent": parent, "prediction": 0.1,
+            "link": {"url": url, "source_url": parent, "anchor": "Kontakt und Anfahrt",
                      "title": "", "context": "Hier finden Sie uns: Anfahrt"},
             "path": [["host:www", "host:cafe", "path:kontakt", "anchor:kontakt"], ["host:portal", "anchor:cafes"]],
         }},
     }
+
+
+def entry(i: int, priority: float) -> FrontierEntry:
+    url = url_of(i)
+    return FrontierEntry(fingerprint(url), priority, f"www.host{i % HOSTS}.de", payload(url, priority))
 
 
 def main() -> None:
@@ -48,52 +71,96 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     n = args.urls
-    start_rss = peak_rss_mb()
-    results: dict[str, float] = {"urls": n, "rss_start_mb": round(start_rss, 1)}
+    tenth = max(n // 10, 1)
+    results: dict[str, float] = {"urls": n, "rss_start_mb": round(peak_rss_mb(), 1)}
     with tempfile.TemporaryDirectory() as tmp:
-        frontier = SqliteFrontier(Path(tmp) / "frontier.sqlite", seed=1)
+        path = Path(tmp) / "frontier.sqlite"
+        frontier = SqliteFrontier(path, seed=1)
         frontier.open()
-        urls = [f"http://www.host{i % 2000}.de/seite/{i}" for i in range(n)]
 
-        t0 = time.perf_counter()
-        for i, url in enumerate(urls):
-            p = rng.random() * 0.5
-            frontier.push(FrontierEntry(url, p, url.split("/")[2], payload(url, p)))
+        t0 = time.process_time()
+        for i in range(n):
+            frontier.push(entry(i, rng.random() * 0.5))
             if i % 1000 == 999:
                 frontier.flush()
         frontier.flush()
-        results["push_per_s"] = round(n / (time.perf_counter() - t0))
+        results["push_per_s"] = round(n / (time.process_time() - t0))
 
-        sample = rng.sample(urls, n // 10)
-        t0 = time.perf_counter()
-        for i, url in enumerate(sample):
-            frontier.push(FrontierEntry(url, 0.5 + rng.random() * 0.5, url.split("/")[2], payload(url, 0.9)))
-            if i % 1000 == 999:
+        t0 = time.process_time()
+        for k in range(tenth):
+            frontier.push(entry(rng.randrange(n), 0.5 + rng.random() * 0.5))
+            if k % 1000 == 999:
                 frontier.flush()
         frontier.flush()
-        results["reprioritise_per_s"] = round(len(sample) / (time.perf_counter() - t0))
+        results["reprioritise_per_s"] = round(tenth / (time.process_time() - t0))
 
         busy = {f"www.host{i}.de" for i in range(8)}
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         popped = 0
-        for i in range(n // 10):
-            entry = frontier.pop(busy)
-            if entry is None:
+        for k in range(tenth):
+            popped_entry = frontier.pop(busy)
+            if popped_entry is None:
                 break
-            frontier.done(entry.fingerprint)
+            frontier.done(popped_entry.fingerprint)
             popped += 1
-            if i % 1000 == 999:
+            if k % 1000 == 999:
                 frontier.flush()
         frontier.flush()
-        results["pop_done_per_s"] = round(popped / (time.perf_counter() - t0))
-        results["queued_after"] = len(frontier)
+        results["pop_per_s"] = round(popped / (time.process_time() - t0))
+
+        # Steady state: each round pops (and finishes) one URL and pushes a new one.
+        t0 = time.process_time()
+        next_id = n
+        for k in range(tenth):
+            popped_entry = frontier.pop(busy)
+            if popped_entry is not None:
+                frontier.done(popped_entry.fingerprint)
+            frontier.push(entry(next_id, rng.random() * 0.5))
+            next_id += 1
+            if k % 1000 == 999:
+                frontier.flush()
+        frontier.flush()
+        results["push_pop_per_s"] = round(2 * tenth / (time.process_time() - t0))
+        queued = len(frontier)
+        results["queued"] = queued
+
+        # Re-score every queued URL: new priorities for all (requests unchanged), in chunks as a
+        # re-scoring pass would send them; the first pop after it pays for the new order.
+        rescore_s = 0.0
+        changed = 0
+        chunk = 100_000
+        for start in range(0, next_id, chunk):
+            updates = [(fingerprint(url_of(i)), rng.random(), None) for i in range(start, min(start + chunk, next_id))]
+            t0 = time.process_time()
+            changed += frontier.update_priorities(updates)
+            rescore_s += time.process_time() - t0
+        del updates
+        t0 = time.process_time()
+        best_before = frontier.pop()
+        rescore_s += time.process_time() - t0
+        t0 = time.process_time()
+        frontier.flush()
+        rescore_flush_s = time.process_time() - t0
+        results["rescored"] = changed
+        results["rescore_s_per_million"] = round(rescore_s * 1_000_000 / max(changed, 1), 3)
+        results["rescore_durable_s_per_million"] = round((rescore_s + rescore_flush_s) * 1_000_000 / max(changed, 1), 3)
+        results["rss_before_reopen_mb"] = round(peak_rss_mb(), 1)
         frontier.close()
-        results["sqlite_file_mb"] = round((Path(tmp) / "frontier.sqlite").stat().st_size / 2**20, 1)
-    results["rss_peak_mb"] = round(peak_rss_mb(), 1)
-    # The URL list itself is the benchmark's, not the frontier's: report what the frontier adds.
-    results["url_list_mb_estimate"] = round(n * 90 / 2**20, 1)
+        del frontier
+        results["sqlite_file_mb"] = round(path.stat().st_size / 2**20, 1)
+
+        t0 = time.process_time()
+        reopened = SqliteFrontier(path, seed=1)
+        reopened.open()
+        results["reopen_s"] = round(time.process_time() - t0, 2)
+        assert len(reopened) == queued, (len(reopened), queued)  # the popped one was in flight: queued again
+        best_after = reopened.pop()
+        assert best_before is not None and best_after is not None
+        assert best_after.fingerprint == best_before.fingerprint and best_after.request == best_before.request
+        reopened.close()
+    results["peak_rss_mb"] = round(peak_rss_mb(), 1)
     for key, value in results.items():
-        print(f"{key:>24}: {value}")
+        print(f"{key:>30}: {value}")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -13,7 +13,7 @@ streaming parse (``html.parser``, which has no depth limit) instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urljoin
@@ -80,7 +80,30 @@ def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000)
     to non-HTML files by their extension, or that repeat an earlier URL of the
     page (by :func:`normalize_url`) are left out.
     """
-    return _assemble(_events(root), _base(root, base_url), base_url, window, limit)
+    return [link for _key, link in iter_links(root, base_url, window, limit)]
+
+
+def iter_links(
+    root: Any,
+    base_url: str,
+    window: int = 50,
+    limit: int = 1000,
+    key: Callable[[str], Any] = normalize_url,
+    wanted: Callable[[Any, dict[str, Any]], bool] | None = None,
+    events: Iterable[tuple[str, Any]] | None = None,
+) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """(key, link) for each link of the page, as :func:`extract_links` finds them.
+
+    ``key(url)`` (default :func:`normalize_url`) is what links of the page are
+    deduplicated by; a crawler passes its request fingerprint, so that one
+    normalisation per link serves both.  ``wanted(key, link)``, if given, sees
+    each link with only ``url`` and ``nofollow`` set and may refuse it (a link
+    the crawler knows already) before its context is built.  ``events``: the
+    document's text and link events when they do not come from ``root``
+    (:func:`page_events` of a page too deep for lxml).
+    """
+    return _assemble(_events(root) if events is None else events, _base(root, base_url), base_url,
+                     window, limit, key, wanted)
 
 
 def is_truncated(root: Any) -> bool:
@@ -89,20 +112,27 @@ def is_truncated(root: Any) -> bool:
     return bool(last) and len(last[0].xpath("ancestor::*")) >= _TRUNCATED_AT
 
 
-def extract_page_links(
-    root: Any, html: str, base_url: str, window: int = 50, limit: int = 1000
-) -> tuple[list[dict[str, Any]], bool]:
-    """Links of a page (see :func:`extract_links`) and whether its tree was cut off by the
-    nesting limit, in which case the links come from a streaming parse of ``html``."""
+def page_events(root: Any, html: str, limit: int = 1000) -> tuple[Iterable[tuple[str, Any]], bool]:
+    """The text and link events of a page, and whether its tree was cut off by the nesting
+    limit, in which case they come from a streaming parse of ``html``."""
     if not is_truncated(root):
-        return extract_links(root, base_url, window, limit), False
+        return _events(root), False
     parser = _StreamEvents()
     for start in range(0, len(html), 65536):  # stop once there are enough links: bounded work per page
         parser.feed(html[start:start + 65536])
         if parser.links > 2 * limit:
             break
     parser.close()
-    return _assemble(parser.events, _base(root, base_url), base_url, window, limit), True
+    return parser.events, True
+
+
+def extract_page_links(
+    root: Any, html: str, base_url: str, window: int = 50, limit: int = 1000
+) -> tuple[list[dict[str, Any]], bool]:
+    """Links of a page (see :func:`extract_links`) and whether its tree was cut off by the
+    nesting limit, in which case the links come from a streaming parse of ``html``."""
+    events, too_deep = page_events(root, html, limit)
+    return [link for _key, link in iter_links(root, base_url, window, limit, events=events)], too_deep
 
 
 class _ParsedLink:
@@ -168,8 +198,14 @@ def _anchor_text(element: Any) -> str:
 
 
 def _assemble(
-    events: Iterable[tuple[str, Any]], base: str, base_url: str, window: int, limit: int
-) -> list[dict[str, Any]]:
+    events: Iterable[tuple[str, Any]],
+    base: str,
+    base_url: str,
+    window: int,
+    limit: int,
+    key: Callable[[str], Any],
+    wanted: Callable[[Any, dict[str, Any]], bool] | None,
+) -> Iterator[tuple[Any, dict[str, Any]]]:
     chunks: list[str] = []
     links: list[tuple[Any, int]] = []  # (element, index of the text chunk before it)
     current: list[str] = []
@@ -182,36 +218,41 @@ def _assemble(
             links.append((value, len(chunks) - 1))
     chunks.append("".join(current))
 
-    seen: set[str] = set()
-    out: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    count = 0
     for element, before_index in links:
         href = element.get("href", "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
         try:
             url = canonical_url(urljoin(base, href))
-            key = normalize_url(url)
         except (InvalidURL, ValueError):
             continue
         path = url.split("?", 1)[0]
         last = path.rsplit("/", 1)[-1]
         if "." in last and last.rsplit(".", 1)[-1].lower() in NON_HTML_EXTENSIONS:
             continue
-        if key in seen:
+        try:
+            link_key = key(url)
+        except (InvalidURL, ValueError):
             continue
-        seen.add(key)
+        if link_key in seen:
+            continue
+        seen.add(link_key)
+        link: dict[str, Any] = {"url": url, "nofollow": "nofollow" in (element.get("rel") or "").lower()}
+        if wanted is not None and not wanted(link_key, link):
+            continue
         before = _clean(chunks[before_index])[-window:]
         after = _clean(chunks[before_index + 1])[:window]
-        out.append(
-            {
-                "url": url,
-                "source_url": base_url,
-                "anchor": _clean(_anchor_text(element))[:200],
-                "title": _clean(element.get("title", ""))[:200],
-                "context": f"{before} {after}".strip(),
-                "nofollow": "nofollow" in (element.get("rel") or "").lower(),
-            }
-        )
-        if len(out) >= limit:
+        link = {
+            "url": url,
+            "source_url": base_url,
+            "anchor": _clean(_anchor_text(element))[:200],
+            "title": _clean(element.get("title", ""))[:200],
+            "context": f"{before} {after}".strip(),
+            "nofollow": link["nofollow"],
+        }
+        yield link_key, link
+        count += 1
+        if count >= limit:
             break
-    return out

@@ -5,13 +5,34 @@ in one global order (Scrapy's own queues keep one queue per integer priority
 and, since 2.14, pick the least busy domain first; neither fits a best-first
 crawl).  The scheduler is politeness-aware: when the best URLs belong to hosts
 whose download slots are full, it hands out the best URL of another host.
+
+Scrapy's scheduler contract, as GeoScheduler keeps it:
+
+- ``Request.priority``: a request that carries ``meta["geofocus"]["priority"]``
+  (every request the geo spider makes) is ordered by that float alone; its
+  ``Request.priority`` is kept in the stored request but does not order it.  A
+  request without one (requests of other code, Scrapy's own test cases) is
+  ordered by ``Request.priority``, mapped monotonically into (0, 1)
+  (:func:`scrapy_priority`: 0 -> 0.5, higher first, as in Scrapy).
+- ``dont_filter=True`` means what it means in Scrapy: the request is never
+  dropped as a duplicate.  A retry (``meta["retry_times"]``) of a request
+  this worker holds goes back to the queue; a request whose URL is queued or fetched already is queued
+  once more under a key of its own (and fetched again), e.g. six identical
+  start URLs give six responses.  Requests without it are deduplicated by
+  fingerprint: a URL is queued once, raised when found again with a better
+  priority, and never fetched twice.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
+import uuid
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+import orjson
 
 from scrapy import signals
 from scrapy.core.scheduler import BaseScheduler
@@ -37,6 +58,43 @@ logger = logging.getLogger(__name__)
 PERSISTED_STATS = ("geofocus/fetched", "geofocus/relevant")
 #: Malformed entries set aside per next_request call before it yields to the reactor.
 MAX_MALFORMED_PER_CALL = 100
+
+#: meta key carrying (url, fingerprint) computed once for a link; used only while the URL matches.
+FINGERPRINT_META = "geofocus_fp"
+#: meta key of a popped request that was queued under a key of its own (dont_filter duplicates).
+FRONTIER_KEY_META = "geofocus_key"
+
+#: Request attributes left out of the stored request when they have Request's default value.
+_DEFAULT_ATTRIBUTES = {
+    "method": "GET", "body": "", "cookies": {}, "encoding": "utf-8", "priority": 0, "dont_filter": False,
+    "flags": [], "cb_kwargs": {}, "errback": None, "headers": {},
+}
+
+_SCHEDULERS: WeakKeyDictionary[Crawler, GeoScheduler] = WeakKeyDictionary()
+
+
+def scheduler_of(crawler: Crawler) -> GeoScheduler | None:
+    """The open GeoScheduler of a crawler (None before it opens, or with another scheduler)."""
+    return _SCHEDULERS.get(crawler)
+
+
+def scrapy_priority(priority: int) -> float:
+    """Scrapy's integer ``Request.priority`` as a frontier priority in (0, 1), order kept."""
+    return 0.5 + math.atan(priority) / math.pi
+
+
+class _URLProbe:
+    """What a request fingerprinter reads of a GET request without a body, for a bare URL:
+    a link's fingerprint before (and, for a known link, instead of) building its Request."""
+
+    __slots__ = ("url", "__weakref__")
+    method = "GET"
+    body = b""
+    meta: dict[str, Any] = {}
+    headers: dict[bytes, Any] = {}
+
+    def __init__(self, url: str):
+        self.url = url
 
 
 def build_frontier(crawler: Crawler) -> FrontierQueue:
@@ -78,6 +136,10 @@ class GeoScheduler(BaseScheduler):
         self._rescore_cursor = ""
         self._downloader: Downloader | None = None
         self._warned_malformed = False
+        # Per-request stats counted here and added to the stats collector on each flush
+        # (a stats call per link costs more than the rest of the duplicate check).
+        self._counts: dict[str, int] = {}
+        self._pushable = getattr(frontier, "pushable", None)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
@@ -100,6 +162,7 @@ class GeoScheduler(BaseScheduler):
     # -- life cycle -------------------------------------------------------
     def open(self, spider: Spider) -> None:
         self.spider = spider
+        _SCHEDULERS[self.crawler] = self
         try:
             self._downloader = self.crawler.engine.downloader
         except RuntimeError:  # no running engine: a scheduler used on its own
@@ -122,11 +185,28 @@ class GeoScheduler(BaseScheduler):
     def close(self, reason: str) -> None:
         if self._flusher is not None and self._flusher.running:
             self._flusher.stop()
+        self._flush_counts()
         self._update_size_stat()
         self.frontier.close()
+        if _SCHEDULERS.get(self.crawler) is self:
+            del _SCHEDULERS[self.crawler]
+
+    def count(self, key: str, n: int = 1) -> None:
+        """Add to a stat at the next flush (cheap enough to call per link)."""
+        self._counts[key] = self._counts.get(key, 0) + n
+
+    def _flush_counts(self) -> None:
+        counts, self._counts = self._counts, {}
+        for key, n in counts.items():
+            self.stats.inc_value(key, n)
+
+    def flush(self) -> None:
+        """Commit the frontier and bring the stats up to date (the timer does this every second)."""
+        self._flush()
 
     def _flush(self) -> None:
         self._finished_since_flush = 0
+        self._flush_counts()
         try:
             self.frontier.flush()
         except Exception:
@@ -149,21 +229,26 @@ class GeoScheduler(BaseScheduler):
             # Behind the page's links: all of them are queued now.
             self._mark_done(finished)
             return False
-        entry = self._entry_for(request)
+        fingerprint = self.fingerprint(request)
+        entry = self._entry_for(request, fingerprint)
         if entry is None:
             return False
         result = self.frontier.push(entry)
         if result == PushResult.REJECTED and request.dont_filter:
-            # A retry of a request this worker holds: it goes back to the queue.
-            if self.frontier.release(entry):
+            # Never dropped as a duplicate: a retry of a request this worker holds goes back
+            # to the queue; any other (even of a URL in flight) goes in once more under a key of its own.
+            if "retry_times" in request.meta and self.frontier.release(entry):
                 result = PushResult.NEW
+            else:
+                entry.fingerprint = f"{fingerprint}#{uuid.uuid4().hex[:12]}"
+                result = self.frontier.push(entry)
         if result == PushResult.NEW:
-            self.stats.inc_value("geofocus/scheduler/enqueued")
+            self.count("geofocus/scheduler/enqueued")
             return True
         if result == PushResult.RAISED:
-            self.stats.inc_value("geofocus/frontier/reprioritised")
+            self.count("geofocus/frontier/reprioritised")
             return True
-        self.stats.inc_value("geofocus/scheduler/duplicate")
+        self.count("geofocus/scheduler/duplicate")
         return False
 
     def next_request(self) -> Request | None:
@@ -180,7 +265,9 @@ class GeoScheduler(BaseScheduler):
                 self._set_aside(entry, str(exc))
         else:
             return None
-        self.stats.inc_value("geofocus/scheduler/dequeued")
+        if "#" in entry.fingerprint:
+            request.meta[FRONTIER_KEY_META] = entry.fingerprint
+        self.count("geofocus/scheduler/dequeued")
         self._pops_since_rescore += 1
         return request
 
@@ -205,16 +292,38 @@ class GeoScheduler(BaseScheduler):
             self.frontier.done(entry.fingerprint)
 
     def fingerprint(self, request: Request) -> str:
+        carried = request.meta.get(FINGERPRINT_META)
+        if carried is not None and carried[0] == request.url:
+            return carried[1]
         return self.crawler.request_fingerprinter.fingerprint(request).hex()  # type: ignore[union-attr]
 
-    def _entry_for(self, request: Request) -> FrontierEntry | None:
-        meta = request.meta.get("geofocus") or {}
+    def url_fingerprint(self, url: str) -> str | None:
+        """The fingerprint a GET request for ``url`` will have (None if the fingerprinter needs a real Request)."""
         try:
-            priority = float(meta.get("priority", 1.0))
-        except (TypeError, ValueError):
-            priority = 0.0
+            return self.crawler.request_fingerprinter.fingerprint(_URLProbe(url)).hex()  # type: ignore[arg-type,union-attr]
+        except (AttributeError, TypeError):
+            return None
+
+    def link_wanted(self, fingerprint: str, priority: float) -> bool:
+        """False when a link at this priority would be refused as a duplicate: the caller drops it
+        before it becomes a Request (no signals, no serialisation).  Counted as a duplicate."""
+        if self._pushable is None or self._pushable(fingerprint, priority):
+            return True
+        self._counts["geofocus/scheduler/duplicate"] = self._counts.get("geofocus/scheduler/duplicate", 0) + 1
+        return False
+
+    def _entry_for(self, request: Request, fingerprint: str) -> FrontierEntry | None:
+        meta = request.meta.get("geofocus") or {}
+        if "priority" in meta:
+            try:
+                priority = float(meta["priority"])
+            except (TypeError, ValueError):
+                priority = 0.0
+        else:
+            priority = scrapy_priority(request.priority)
         try:
             payload = request_to_json_dict(request, self.spider)
+            _compact(payload)
             _strip_unserialisable(payload)
         except ValueError as exc:
             logger.warning(
@@ -222,10 +331,10 @@ class GeoScheduler(BaseScheduler):
                 {"request": request, "error": exc},
                 extra={"spider": self.spider},
             )
-            self.stats.inc_value("geofocus/scheduler/unserialisable")
+            self.count("geofocus/scheduler/unserialisable")
             return None
         slot = request.meta.get("download_slot") or urlparse_cached(request).hostname or ""
-        return FrontierEntry(self.fingerprint(request), min(max(priority, 0.0), 1.0), slot, payload)
+        return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload)
 
     def _busy_slots(self) -> set[str]:
         if self._downloader is None:
@@ -233,7 +342,7 @@ class GeoScheduler(BaseScheduler):
         return {
             key
             for key, slot in self._downloader.slots.items()
-            if len(slot.active) >= slot.concurrency
+            if len(slot.active) >= getattr(slot, "concurrency", 1)
         }
 
     def _maybe_rescore(self) -> None:
@@ -257,15 +366,21 @@ class GeoScheduler(BaseScheduler):
                 meta["priority"] = priority
                 updates.append((entry.fingerprint, priority, entry.request))
             changed = self.frontier.update_priorities(updates)
-            self.stats.inc_value("geofocus/frontier/rescored", changed)
+            self.count("geofocus/frontier/rescored", changed)
             break
 
     # -- signals ------------------------------------------------------------
     def request_finished(self, request: Request, spider: Spider) -> None:
-        self._mark_done(self.fingerprint(request))
+        self._mark_done(self.frontier_key(request))
+
+    def frontier_key(self, request: Request) -> str:
+        """The frontier key of a popped request: its fingerprint, or its own key (dont_filter duplicates)."""
+        return request.meta.get(FRONTIER_KEY_META) or self.fingerprint(request)
 
     def _mark_done(self, fingerprint: str) -> None:
         self.frontier.done(fingerprint)
+        if "#" in fingerprint:  # a duplicate fetched on purpose: its URL is fetched too
+            self.frontier.done(fingerprint.split("#", 1)[0])
         # Committing every few pages bounds what a kill -9 makes the crawl redo.
         self._finished_since_flush += 1
         if self.flush_pages and self._finished_since_flush >= self.flush_pages:
@@ -274,7 +389,7 @@ class GeoScheduler(BaseScheduler):
     def response_downloaded(self, response: Response, request: Request, spider: Spider) -> None:
         # A redirect never reaches the spider: its target is queued on its own.
         if 300 <= response.status < 400 and "Location" in response.headers:
-            self.frontier.done(self.fingerprint(request))
+            self.frontier.done(self.frontier_key(request))
 
     def page_evaluated(self, response: Response, relevant: bool, spider: Spider, **kwargs: Any) -> None:
         self.frontier.increment("geofocus/fetched")
@@ -290,12 +405,23 @@ def _geofocus_meta(request: Any) -> dict[str, Any]:
     return gf if isinstance(gf, dict) else {}
 
 
+def _compact(payload: dict[str, Any]) -> None:
+    """Leave out what the request rebuilds by default (smaller rows, faster JSON)."""
+    for key, default in _DEFAULT_ATTRIBUTES.items():
+        if key in payload and payload[key] == default:
+            del payload[key]
+    meta = payload.get("meta")
+    if meta and FINGERPRINT_META in meta:
+        meta = payload["meta"] = dict(meta)
+        del meta[FINGERPRINT_META]
+
+
 def _strip_unserialisable(payload: dict[str, Any]) -> None:
     """Drop meta values JSON cannot carry (never pickle them into a shared store)."""
     try:
-        json.dumps(payload)
+        orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
         return
-    except (TypeError, ValueError):
+    except (TypeError, orjson.JSONEncodeError):
         pass
     meta = payload.get("meta") or {}
     for key in list(meta):

@@ -122,3 +122,134 @@ def test_request_payload_round_trips(make_frontier):
     payload = {"url": "http://a.de/ä", "meta": {"geofocus": {"score": 0.5, "link": {"anchor": "Kontakt"}}}}
     f.push(FrontierEntry("fp1", 0.5, "a.de", payload))
     assert f.pop().request == payload
+
+
+# -- the embedded backend: durability, re-scoring, the in-memory duplicate check ---------------
+
+KILLED_WRITER = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from geofocus.frontier import FrontierEntry, SqliteFrontier
+f = SqliteFrontier({path!r}, seed=1)
+f.open()
+for i in range(100):
+    f.push(FrontierEntry(f"http://a.de/{{i}}", i / 100, "a.de", {{"url": f"http://a.de/{{i}}", "i": i}}))
+f.flush()
+for _ in range(10):
+    e = f.pop()
+    if int(e.fingerprint.rsplit("/", 1)[1]) % 2:
+        f.done(e.fingerprint)
+f.increment("fetched", 5)
+f.flush()
+for i in range(100, 120):  # never flushed: lost with the process, which a crawl redoes
+    f.push(FrontierEntry(f"http://a.de/{{i}}", 1.0, "a.de", {{"url": f"http://a.de/{{i}}"}}))
+f.done("http://a.de/0")
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_kill_9_loses_nothing_a_flush_committed(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "frontier.sqlite"
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-c", KILLED_WRITER.format(root=root, path=str(path))])
+    assert proc.returncode == -9
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    # 100 pushed; of the 10 best popped, the 5 odd ones were done; the 5 even ones were in flight
+    assert len(f) == 95
+    assert f.counters() == {"fetched": 5}
+    for i in (99, 97, 95, 93, 91):
+        assert f.push(entry(f"http://a.de/{i}", 1.0)) == PushResult.REJECTED
+    popped = drain(f)
+    assert popped[:5] == [f"http://a.de/{i}" for i in (98, 96, 94, 92, 90)]
+    assert "http://a.de/100" not in popped and "http://a.de/0" in popped
+    f.close()
+
+
+def test_rescoring_the_whole_queue_reorders_it_and_survives_reopen(tmp_path):
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    urls = [f"http://h{i % 7}.de/{i}" for i in range(200)]
+    for i, url in enumerate(urls):
+        f.push(entry(url, i / 200))
+        if i == 99:
+            f.flush()  # half written before the re-scoring, half after
+    first = f.pop()
+    assert first.fingerprint == urls[-1]
+    # all at once (the bulk path): the order turns round; the leased one and urls[100] (0.5 -> 0.5) stay
+    assert f.update_priorities([(u, 1 - i / 200, None) for i, u in enumerate(urls)]) == 198
+    assert f.pop().fingerprint == urls[0]
+    # a few (the incremental path): down and up
+    assert f.update_priorities([(urls[1], 0.0, None), (urls[150], 0.999, {"url": urls[150], "new": True})]) == 2
+    best = f.pop()
+    assert (best.fingerprint, best.priority, best.request) == (urls[150], 0.999, {"url": urls[150], "new": True})
+    f.close()
+    g = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    g.open()
+    order = drain(g)
+    # the three popped were in flight at the close: queued again (urls[-1] at the priority it was leased with)
+    assert order[:4] == [urls[0], urls[150], urls[-1], urls[2]]
+    assert order[-1] == urls[1] and len(order) == 200
+    g.close()
+
+
+def test_pushable_answers_like_push_without_io(tmp_path):
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    assert f.pushable("http://a.de/x", 0.1)
+    f.push(entry("http://a.de/x", 0.5))
+    assert not f.pushable("http://a.de/x", 0.5) and f.pushable("http://a.de/x", 0.6)
+    leased = f.pop()
+    assert not f.pushable(leased.fingerprint, 1.0)
+    f.done(leased.fingerprint)
+    assert not f.pushable(leased.fingerprint, 1.0)
+    f.close()
+
+
+def test_a_busy_host_is_passed_over_however_deep(tmp_path):
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    for i in range(5000):
+        f.push(entry(f"http://big.de/{i}", 0.9, slot="big.de"))
+    for i in range(3):
+        f.push(entry(f"http://mid{i}.de/", 0.5))
+    f.push(entry("http://small.de/", 0.1))
+    got = sorted(f.pop(busy_slots={"big.de", "mid1.de"}).slot for _ in range(2))
+    assert got == ["mid0.de", "mid2.de"]
+    assert f.pop(busy_slots={"big.de", "mid1.de"}).slot == "small.de"
+    assert f.pop(busy_slots={"big.de", "mid1.de"}) is None
+    assert f.pop(busy_slots={"big.de"}).slot == "mid1.de"
+    f.close()
+
+
+def test_a_frontier_file_of_the_earlier_layout_is_converted(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        CREATE TABLE frontier (fp TEXT PRIMARY KEY, priority REAL NOT NULL, tiebreak REAL NOT NULL,
+            slot TEXT NOT NULL, state INTEGER NOT NULL, payload INTEGER) WITHOUT ROWID;
+        CREATE INDEX frontier_best ON frontier(priority DESC, tiebreak) WHERE state = 0;
+        CREATE TABLE payloads (id INTEGER PRIMARY KEY, request TEXT NOT NULL);
+        CREATE TABLE counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
+        INSERT INTO payloads VALUES (1, '{"url": "http://a.de/q"}'), (2, '{"url": "http://a.de/l"}');
+        INSERT INTO frontier VALUES ('q', 0.25, 0.1, 'a.de', 0, 1), ('l', 0.5, 0.2, 'a.de', 1, 2),
+            ('d', 0, 0, '', 2, NULL);
+        INSERT INTO counters VALUES ('fetched', 7);
+        """
+    )
+    db.commit()
+    db.close()
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    assert len(f) == 2 and f.counters() == {"fetched": 7}
+    assert f.push(entry("d", 1.0, slot="a.de")) == PushResult.REJECTED
+    assert [(e.fingerprint, e.request) for e in (f.pop(), f.pop())] == [
+        ("l", {"url": "http://a.de/l"}), ("q", {"url": "http://a.de/q"})]
+    f.close()

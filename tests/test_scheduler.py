@@ -45,6 +45,7 @@ def test_found_again_from_a_better_parent_moves_up(scheduler):
     scheduler.enqueue_request(link("http://b.de/y", 0.25))
     assert scheduler.enqueue_request(link("http://a.de/x", 0.5)) is True
     assert scheduler.enqueue_request(link("http://a.de/x", 0.25)) is False
+    scheduler.flush()
     assert scheduler.stats.get_value("geofocus/frontier/reprioritised") == 1
     first = scheduler.next_request()
     assert first.url == "http://a.de/x" and first.meta["geofocus"]["priority"] == 0.5
@@ -55,7 +56,7 @@ def test_requests_are_stored_as_json_not_pickle(scheduler, tmp_path):
     scheduler.enqueue_request(link("http://a.de/ü", 0.5).replace(headers={"Referer": "http://a.de/"}))
     scheduler.frontier.flush()
     db = sqlite3.connect(tmp_path / "run" / "frontier.sqlite")
-    (payload,) = db.execute("SELECT request FROM payloads").fetchone()
+    (payload,) = db.execute("SELECT request FROM urls").fetchone()
     stored = json.loads(payload)
     assert stored["url"] == "http://a.de/%C3%BC"
     assert stored["headers"]["Referer"] == ["http://a.de/"]
@@ -66,6 +67,7 @@ def test_retry_of_a_leased_request_goes_back_to_the_queue(scheduler):
     scheduler.enqueue_request(link("http://a.de/x", 0.5))
     popped = scheduler.next_request()
     retry = popped.replace(dont_filter=True)
+    retry.meta["retry_times"] = 1
     assert scheduler.enqueue_request(retry) is True
     assert scheduler.next_request().url == "http://a.de/x"
 
@@ -76,3 +78,27 @@ def test_unserialisable_meta_values_are_dropped_not_pickled(scheduler):
     assert scheduler.enqueue_request(request) is True
     popped = scheduler.next_request()
     assert "handle" not in popped.meta and popped.meta["geofocus"]["priority"] == 0.5
+
+
+def test_dont_filter_duplicate_of_a_page_in_flight_is_fetched_and_finished_under_its_own_key(scheduler, tmp_path):
+    scheduler.enqueue_request(link("http://a.de/x", 0.5))
+    first = scheduler.next_request()
+    again = link("http://a.de/x", 0.5).replace(dont_filter=True)
+    assert scheduler.enqueue_request(again) is True
+    second = scheduler.next_request()
+    assert second.url == "http://a.de/x" and scheduler.next_request() is None
+    scheduler.request_finished(first, scheduler.spider)
+    scheduler.request_finished(second, scheduler.spider)
+    assert scheduler.enqueue_request(link("http://a.de/x", 1.0)) is False  # fetched: never queued again
+    scheduler.close("finished")
+    reopened = GeoScheduler.from_crawler(scheduler.crawler)
+    reopened.open(scheduler.spider)
+    assert len(reopened) == 0 and reopened.next_request() is None
+    reopened.close("finished")
+    scheduler.open(scheduler.spider)  # the fixture closes it
+
+
+def test_requests_without_a_geofocus_priority_are_ordered_by_request_priority(scheduler):
+    for url, priority in [("http://a.de/low", -3), ("http://a.de/top", 7), ("http://a.de/mid", 0)]:
+        scheduler.enqueue_request(Request(url, priority=priority))
+    assert [scheduler.next_request().url for _ in range(3)] == ["http://a.de/top", "http://a.de/mid", "http://a.de/low"]

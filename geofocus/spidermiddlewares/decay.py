@@ -22,6 +22,17 @@ if TYPE_CHECKING:
     from scrapy.http import Response
 
 
+def link_priority_bound(parent: dict[str, Any], strategy: str, decay: float) -> float:
+    """The priority every link of page ``parent`` gets (``bfs``, ``distance``), or at most gets
+    (``adaptive``, where the prediction raises the score up to 1): what a link must beat to be
+    worth queuing again."""
+    if strategy == "bfs":
+        return bfs_priority(int(parent.get("seed_dist", 0)) + 1)
+    if strategy == "distance":
+        return decay_score(page_distance(parent) + 1, decay)
+    return 1.0
+
+
 class BridgeDistanceMiddleware:
     def __init__(self, crawler: Crawler, decay: float, default_strategy: str):
         self.crawler = crawler

@@ -1,5 +1,8 @@
 """Tells the scheduler when a page is finished: all its links were handed over.
 
+(Being closest to the engine, it also drops links the frontier would refuse
+as duplicates at their final priority, before the engine signals them.)
+
 Scrapy hands a callback's output to the scheduler through a queue of
 concurrent workers, so the end of the output is not yet the moment its links
 are queued.  This middleware, installed closest to the engine, appends one
@@ -37,20 +40,53 @@ class PageFinishedMiddleware:
         return cls(crawler)
 
     def marker(self, response: Response) -> Request:
-        fingerprint = self.crawler.request_fingerprinter.fingerprint(response.request).hex()  # type: ignore[union-attr]
+        from geofocus.scheduler import scheduler_of  # the scheduler imports this module
+
+        scheduler = scheduler_of(self.crawler)
+        if scheduler is not None:  # its key for the page (a dont_filter duplicate has one of its own)
+            fingerprint = scheduler.frontier_key(response.request)  # type: ignore[arg-type]
+        else:
+            fingerprint = self.crawler.request_fingerprinter.fingerprint(response.request).hex()  # type: ignore[union-attr]
         return Request(response.url, callback=NO_CALLBACK, dont_filter=True, meta={FINISHED_MARKER: fingerprint})
+
+    def _known(self) -> Any:
+        """A test "would the scheduler refuse this request as a duplicate?" (None: no such test)."""
+        from geofocus.scheduler import FINGERPRINT_META, scheduler_of
+
+        scheduler = scheduler_of(self.crawler)
+        if scheduler is None:
+            return None
+        link_wanted = scheduler.link_wanted
+
+        def known(item: Any) -> bool:
+            # Links with their final priority (after the prediction): one the frontier would refuse is
+            # dropped here, before the engine's signals and the scheduler's serialisation.
+            if not isinstance(item, Request) or item.dont_filter:
+                return False
+            carried = item.meta.get(FINGERPRINT_META)
+            gf = item.meta.get("geofocus")
+            if carried is None or carried[0] != item.url or not gf or "priority" not in gf:
+                return False
+            return not link_wanted(carried[1], gf["priority"])
+
+        return known
 
     def process_spider_output(
         self, response: Response, result: Iterable[Any], spider: Spider | None = None
     ) -> Iterator[Any]:
-        yield from result
+        known = self._known()
+        for item in result:
+            if known is None or not known(item):
+                yield item
         yield self.marker(response)
 
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider: Spider | None = None
     ) -> AsyncIterator[Any]:
+        known = self._known()
         async for item in result:
-            yield item
+            if known is None or not known(item):
+                yield item
         yield self.marker(response)
 
     def process_spider_exception(

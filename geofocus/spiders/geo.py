@@ -21,8 +21,10 @@ from twisted.python.failure import Failure
 
 from geofocus import signals as geo_signals
 from geofocus.items import PageItem
-from geofocus.linkextract import extract_page_links
+from geofocus.linkextract import iter_links, page_events
 from geofocus.regions import Region, RegionError, available_regions, load_region
+from geofocus.scheduler import FINGERPRINT_META, scheduler_of
+from geofocus.spidermiddlewares.decay import link_priority_bound
 from geofocus.strategies import check_strategy, page_distance
 from geofocus.urlnorm import InvalidURL, canonical_url
 
@@ -169,17 +171,43 @@ class GeoSpider(scrapy.Spider):
             return
         if response.meta.get("geofocus_nofollow"):
             return
-        links, too_deep = extract_page_links(root, response.text, response.url)
+        yield from self._follow(root, response)
+
+    def _follow(self, root: Any, response: Response) -> Iterator[scrapy.Request]:
+        """A Request per link of the page, except links the scheduler would refuse as known.
+
+        The hot path of a crawl: each link is normalised once (its fingerprint,
+        carried in meta), and a link already fetched, or queued at a priority
+        at least as good as this page can give it, is dropped here, before a
+        Request, its signals and its serialisation exist.
+        """
+        events, too_deep = page_events(root, response.text)
         if too_deep:
             self._count_too_deep(response)
-        for link in links:
-            if link.pop("nofollow"):
-                continue
+        scheduler = scheduler_of(self.crawler)
+        fingerprint = scheduler.url_fingerprint if scheduler is not None else None
+        if fingerprint is None or fingerprint(response.url) is None:
+            for _key, link in iter_links(root, response.url, events=events):
+                if not link.pop("nofollow"):
+                    yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
+                                         meta={"geofocus": {"link": link}})
+            return
+        decay = getattr(self, "_decay", None)
+        if decay is None:
+            decay = self._decay = self.crawler.settings.getfloat("GEOFOCUS_DECAY")
+        bound = link_priority_bound(response.meta.get("geofocus") or {}, self.strategy, decay)
+        link_wanted = scheduler.link_wanted
+
+        def wanted(fp: str, link: dict[str, Any]) -> bool:
+            return not link["nofollow"] and link_wanted(fp, bound)
+
+        for fp, link in iter_links(root, response.url, key=fingerprint, wanted=wanted, events=events):
+            del link["nofollow"]
             yield scrapy.Request(
                 link["url"],
                 callback=self.parse,
                 errback=self.errback,
-                meta={"geofocus": {"link": link}},
+                meta={"geofocus": {"link": link}, FINGERPRINT_META: (link["url"], fp)},
             )
 
     def _count_too_deep(self, response: Response) -> None:
