@@ -22,7 +22,7 @@ from scrapy import Request, Spider
 from scrapy.http import FormRequest
 
 from crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page
-from geofocus.frontier import FrontierEntry, SqliteFrontier
+from geofocus.frontier import DONE, FrontierEntry, SqliteFrontier
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 from redisutil import shared_redis, unique_crawl_id  # noqa: F401
 
@@ -132,8 +132,7 @@ def test_malformed_entries_in_the_sqlite_frontier_are_set_aside(tmp_path, evil_p
     frontier.close()
     db = sqlite3.connect(run_dir / "frontier.sqlite")  # the payloads as a foreign writer left them
     for fp, text in bad:
-        db.execute("UPDATE payloads SET request = ? WHERE id = (SELECT payload FROM frontier WHERE fp = ?)",
-                   (text, fp))
+        db.execute("UPDATE urls SET request = ? WHERE fp = ?", (text, fp))
     db.commit()
     db.close()
     site = MiniSite(tmp_path, WEB)
@@ -144,7 +143,8 @@ def test_malformed_entries_in_the_sqlite_frontier_are_set_aside(tmp_path, evil_p
     check_crawl(out, run_dir, evil_path, len(bad))
     db = sqlite3.connect(run_dir / "frontier.sqlite")
     assert {r[0] for r in db.execute("SELECT fp FROM malformed")} == {fp for fp, _ in bad}
-    assert db.execute("SELECT COUNT(*) FROM frontier WHERE fp LIKE 'bad-%'").fetchone()[0] == 0
+    # set aside = done: kept as seen, never queued again
+    assert db.execute("SELECT COUNT(*) FROM urls WHERE fp LIKE 'bad-%' AND state != ?", (DONE,)).fetchone()[0] == 0
     # a second run starts clean: nothing left to set aside, no warning
     site = MiniSite(tmp_path, WEB)
     try:
