@@ -279,7 +279,7 @@ def test_crawl_stops_at_once_on_a_bad_image_model(link_model, tmp_path, problem)
     elif problem == "pickle":
         image.write_bytes(b"\x80\x04\x95\x00\x00\x00\x00\x00\x00\x00\x00\x8c\x08builtins")
     proc = subprocess.run(
-        [sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "strategy=classifier",
+        [sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg", "-a", "strategy=classifier",
          "-a", "seeds=http://www.example.de/", "-s", f"GEOFOCUS_RUN_DIR={tmp_path / 'run'}",
          "-s", f"GEOFOCUS_LINK_SVM={link}", "-s", f"GEOFOCUS_IMAGE_SVM={image}"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,

@@ -50,7 +50,7 @@ def scrapy_crawl(*args: str, proxy: str | None = None, timeout: float = 120) -> 
     ("GEOFOCUS_DECAY=2.0", "must be a number > 0 and <= 1"),
     ("GEOFOCUS_DECAY=abc", "must be a number > 0 and <= 1"),
     ("GEOFOCUS_MAX_PAGES=abc", "must be a whole number >= 0"),
-    ("GEOFOCUS_STRATEGY=best", "must be one of adaptive, distance, bfs"),
+    ("GEOFOCUS_STRATEGY=best", "must be one of adaptive, distance, bfs, online, classifier"),
     ("GEOFOCUS_ALLOW_PRIVATE=maybe", "must be True or False"),
 ])
 def test_a_wrong_setting_stops_before_any_request(grid, tmp_path, setting, allowed):
