@@ -127,21 +127,26 @@ class CrawlLog:
     ) -> None:
         if self.file is None:
             return
-        meta = response.meta.get("geofocus") or {}
-        record = {
-            "url": response.url,
-            "status": response.status,
-            "relevant": relevant,
-            "priority": meta.get("priority"),
-            "score": meta.get("score"),
-            "prediction": meta.get("prediction"),
-            "dist": page_distance(meta),
-            "seed_dist": meta.get("seed_dist", 0),
-            "depth": response.meta.get("depth", 0),
-            "parent": meta.get("parent"),
-            "time": round(time.time(), 3),
-            "addresses": addresses,
-            "node": self.crawler.settings.get("GEOFOCUS_NODE") or None,
-            "link": meta.get("link"),
-        }
+        record = page_record(self.crawler, response, relevant, addresses)
+        record["link"] = (response.meta.get("geofocus") or {}).get("link")
         self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def page_record(crawler: Crawler, response: Response, relevant: bool, addresses: list[dict[str, Any]]) -> dict:
+    """An evaluated page as a crawl.jsonl record (without its link context), as the outputs store it."""
+    meta = response.meta.get("geofocus") or {}
+    return {
+        "url": response.url,
+        "status": response.status,
+        "relevant": relevant,
+        "priority": meta.get("priority"),
+        "score": meta.get("score"),
+        "prediction": meta.get("prediction"),
+        "dist": page_distance(meta),
+        "seed_dist": meta.get("seed_dist", 0),
+        "depth": response.meta.get("depth", 0),
+        "parent": meta.get("parent"),
+        "time": round(time.time(), 3),
+        "addresses": addresses,
+        "node": crawler.settings.get("GEOFOCUS_NODE") or None,
+    }

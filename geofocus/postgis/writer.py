@@ -35,8 +35,8 @@ from geofocus.postgis.dsn import PostgisUnavailableError, conninfo, connect, red
 from geofocus.postgis.schema import SchemaError, ensure_schema
 from geofocus.postgis.spool import SPOOL_NAME, Spool
 from geofocus.postgis.store import write_records
+from geofocus.extensions.crawllog import page_record
 from geofocus.rundir import get_run_dir
-from geofocus.strategies import page_distance
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -50,25 +50,6 @@ logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
 CONNECTION_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout)
 
-
-def page_record(crawler: Crawler, response: Response, relevant: bool, addresses: list[dict[str, Any]]) -> dict:
-    """The page as a crawl.jsonl record (same fields as geofocus/extensions/crawllog.py)."""
-    meta = response.meta.get("geofocus") or {}
-    return {
-        "url": response.url,
-        "status": response.status,
-        "relevant": relevant,
-        "priority": meta.get("priority"),
-        "score": meta.get("score"),
-        "prediction": meta.get("prediction"),
-        "dist": page_distance(meta),
-        "seed_dist": meta.get("seed_dist", 0),
-        "depth": response.meta.get("depth", 0),
-        "parent": meta.get("parent"),
-        "time": round(time.time(), 3),
-        "addresses": addresses,
-        "node": crawler.settings.get("GEOFOCUS_NODE") or None,
-    }
 
 
 class WriterThread(threading.Thread):
