@@ -225,7 +225,7 @@ def test_resume_keeps_every_item_and_refuses_to_truncate_the_feed(grid, tmp_path
 
 def test_resume_with_contradicting_arguments_is_refused_unless_forced(grid, tmp_path):
     run_dir = tmp_path / "run"
-    first = run_crawl(run_dir, "http://h0.de/p0", grid.proxy, "-s", "GEOFOCUS_MAX_PAGES=10")
+    first = run_crawl(run_dir, "http://h0.de/p0", grid.proxy, "-a", "strategy=adaptive", "-s", "GEOFOCUS_MAX_PAGES=10")
     assert first.returncode == 0, first.stderr[-2000:]
     refused = run_crawl(run_dir, "http://h0.de/p0", grid.proxy, "-a", "strategy=bfs", "-s", "GEOFOCUS_MAX_PAGES=20")
     assert refused.returncode == 2

@@ -146,11 +146,11 @@ def crawl_stats(run_dir):
     return json.loads((run_dir / "stats.json").read_text())
 
 
-def crawl(tmp_path_factory, seeds, proxy, allow_private=False):
+def crawl(tmp_path_factory, seeds, proxy, allow_private=False, returncode=0):
     run_dir = tmp_path_factory.mktemp("ssrf") / "run"
     result = run_crawl(run_dir, seeds, proxy, "-s", f"GEOFOCUS_ALLOW_PRIVATE={allow_private}",
                        "-s", "DOWNLOAD_TIMEOUT=10", "-s", "RETRY_ENABLED=False", timeout=180)
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == returncode, result.stderr[-3000:]
     assert "Traceback" not in result.stderr, result.stderr[-3000:]
     return crawl_stats(run_dir), result.stderr
 
@@ -168,7 +168,9 @@ def proxied_crawl(secret, tmp_path_factory):
 def direct_crawl(secret, tmp_path_factory):
     before = len(secret.requests)
     seeds = ",".join(form_url(secret, host, fid, "-seed") for fid, host, _ in FORMS)
-    stats, log = crawl(tmp_path_factory, seeds, None)
+    # Every seed is refused, so the crawl fetched nothing: exit code 1, and the one line says why.
+    stats, log = crawl(tmp_path_factory, seeds, None, returncode=1)
+    assert "filtered (private" in log, log[-3000:]
     return stats, secret.requests[before:]
 
 

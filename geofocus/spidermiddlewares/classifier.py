@@ -145,7 +145,7 @@ class ClassifierMiddleware:
         spider = crawler.spider
         strategy = getattr(spider, "strategy", None) or crawler.settings.get("GEOFOCUS_STRATEGY")
         if strategy != "classifier":
-            raise NotConfigured("strategy is not classifier")
+            raise NotConfigured  # no message: Scrapy logs disabled components with one at WARNING
         # `scrapy crawl` checked this already (one line, exit 2); elsewhere a bad setting stops here.
         config = load_config(crawler.settings)
         mw = cls(crawler, config)

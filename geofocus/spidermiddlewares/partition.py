@@ -42,7 +42,7 @@ class PartitionMiddleware:
         policy = (s.get("GEOFOCUS_PARTITION") or "").strip().lower()
         if not policy and not s.get("GEOFOCUS_NODE"):
             # without nodes every worker of a shared crawl serves the one queue
-            raise NotConfigured("neither GEOFOCUS_PARTITION nor GEOFOCUS_NODE is set")
+            raise NotConfigured  # not a collaborative crawl (no message: it would be a WARNING on every crawl)
         if policy and policy not in POLICIES:
             raise PartitionError(f"unknown GEOFOCUS_PARTITION {policy!r}; choose one of {', '.join(POLICIES)}")
         return cls(crawler, policy, s.get("GEOFOCUS_NODE") or "", s.get("GEOFOCUS_NODES") or "",
