@@ -23,7 +23,8 @@ $(STAMP): requirements.txt setup.py
 	@echo "make install: done"
 
 test: install
-	$(BIN)/python -m pytest
+	@# three workers: most tests wait on crawls in subprocesses; one file per worker keeps module fixtures shared
+	$(BIN)/python -m pytest -n 3 --dist loadfile
 
 demo: install
 	PATH=$(abspath $(BIN)):$$PATH ./bin/demo
