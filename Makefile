@@ -17,7 +17,7 @@ $(STAMP): requirements.txt setup.py
 	@$(BIN)/pip install --progress-bar off -r requirements.txt | grep -E "^(Collecting|Successfully installed)" | sed -u 's/^/  /' || true
 	@$(BIN)/pip install --quiet -r requirements.txt
 	@echo "make install: installing geofocus itself (editable), so 'scrapy simweb/region/report/train' work from any directory ..."
-	@$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	@$(BIN)/pip install --quiet --no-deps -e .
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 	@echo "make install: done"
