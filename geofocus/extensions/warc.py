@@ -121,7 +121,7 @@ class WarcWriter:
     def from_crawler(cls, crawler: Crawler) -> WarcWriter:
         mode = str(crawler.settings.get("GEOFOCUS_WARC") or "off").strip().lower()
         if mode == "off":
-            raise NotConfigured("GEOFOCUS_WARC is off")
+            raise NotConfigured  # off by default: no message, which Scrapy would log as a WARNING on every crawl
         check_settings(crawler.settings)
         ext = cls(crawler, mode, crawler.settings.get("GEOFOCUS_WARC_DIR") or "",
                   crawler.settings.getint("GEOFOCUS_WARC_MAX_SIZE"))

@@ -48,7 +48,7 @@ class RedisCrawl:
     @classmethod
     def from_crawler(cls, crawler: Any) -> RedisCrawl:
         if not crawler.settings.get("GEOFOCUS_REDIS_URL"):
-            raise NotConfigured("GEOFOCUS_REDIS_URL is empty: not a shared crawl")
+            raise NotConfigured  # not a shared crawl (no message: Scrapy would log it as a WARNING on every crawl)
         ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT", 30.0),
                   crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5),
                   crawler.settings.getint("GEOFOCUS_MAX_PAGES", 0))
