@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from random import Random
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import html as lxml_html
 
@@ -27,7 +26,7 @@ from geofocus.classifier.image import ImageRejected, MapImageClassifier
 from geofocus.classifier.policy import DROP, EXPLORE, ClassifierPolicy
 from geofocus.classifier.text import LinkTextClassifier, link_text
 from geofocus.linkextract import extract_links
-from geofocus.simweb.graphcrawl import looks_like_trap, tld_allowed
+from geofocus.simweb.graphcrawl import looks_like_trap, split_url, tld_allowed
 from geofocus.simweb.images import image_bytes, page_images
 from geofocus.simweb.render import page_html
 from geofocus.simweb.web import Page, SimWeb
@@ -50,14 +49,6 @@ class Visit:
     score_v: float
 
 
-def _split(url: str) -> tuple[str, str]:
-    parts = urlsplit(url)
-    target = parts.path or "/"
-    if parts.query:
-        target += "?" + parts.query
-    return parts.hostname or "", target
-
-
 class SimView:
     """Pages of a simweb Web as the crawler sees them (cached)."""
 
@@ -78,7 +69,7 @@ class SimView:
     def _fetch(self, url: str) -> SeenPage | None:
         web = self.web
         for _ in range(6):
-            host, target = _split(url)
+            host, target = split_url(url)
             if not tld_allowed(web, host) or looks_like_trap(url):
                 return None
             r = web.resolve(host, target)
@@ -181,12 +172,12 @@ def link_examples(web: SimWeb, pages: int, seed: int = 0, lenient: bool = False)
             continue
         tried += 1
         for link in seen.links:
-            host, target = _split(link["url"])
+            host, target = split_url(link["url"])
             r = web.resolve(host, target)
             for _ in range(5):
                 if r.kind != "redirect":
                     break
-                h2, t2 = _split(r.location)
+                h2, t2 = split_url(r.location)
                 r = web.resolve(h2, t2)
             grade = r.page.grade if r.kind == "page" and r.page is not None else "none"
             texts.append(link_text(link))

@@ -23,7 +23,7 @@ from scrapy.exceptions import UsageError
 from geofocus.postgis.dsn import PostgisUnavailableError, connect, redact, scrub
 from geofocus.postgis.rows import valid
 from geofocus.postgis.schema import SchemaError, ensure_schema
-from geofocus.postgis.spool import SPOOL_NAME, Spool
+from geofocus.postgis.spool import SPOOL_NAME, Spool, batched
 from geofocus.postgis.store import write_records
 
 CRAWL_LOG = "crawl.jsonl"
@@ -43,17 +43,6 @@ def read_records(path: Path, skipped: list[int]) -> Iterator[dict[str, Any]]:
                 skipped[0] += 1
                 continue
             yield record
-
-
-def batched(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
-    batch: list[dict[str, Any]] = []
-    for record in records:
-        batch.append(record)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
 
 
 def run_description(run_dir: Path) -> tuple[str, str | None]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from geofocus.postgis.rows import valid
 
@@ -41,7 +42,9 @@ class Spool:
     def batches(self, size: int) -> Iterator[list[dict[str, Any]]]:
         if not self.path.exists():
             return
-        batch: list[dict[str, Any]] = []
+        yield from batched(self._records(), size)
+
+    def _records(self) -> Iterator[dict[str, Any]]:
         with open(self.path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
                 try:
@@ -49,14 +52,20 @@ class Spool:
                 except ValueError:
                     logger.warning("Skipping unreadable line %(n)d of %(path)s", {"n": number, "path": self.path})
                     continue
-                if not valid(record):
-                    continue
-                batch.append(record)
-                if len(batch) >= size:
-                    yield batch
-                    batch = []
-        if batch:
-            yield batch
+                if valid(record):
+                    yield record
 
     def remove(self) -> None:
         self.path.unlink(missing_ok=True)
+
+
+def batched(records: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """Lists of up to ``size`` records, in order."""
+    batch: list[dict[str, Any]] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

@@ -46,7 +46,8 @@ class CrawlResult:
         return max(self.relevant_by_host.values()) / self.relevant
 
 
-def _split(url: str) -> tuple[str, str]:
+def split_url(url: str) -> tuple[str, str]:
+    """(host, path with query) of a URL, as simweb's server looks pages up."""
     parts = urlsplit(url)
     target = parts.path or "/"
     if parts.query:
@@ -153,7 +154,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             url, dist, sdist = fifo.popleft()
         else:
             _, _, url, dist, sdist = heapq.heappop(heap)
-        hostname, target = _split(url)
+        hostname, target = split_url(url)
         if not tld_allowed(web, hostname) or looks_like_trap(url):
             continue
         r = web.resolve(hostname, target)
@@ -165,7 +166,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
                 r = None
                 break
             seen.add(loc)
-            hostname, target = _split(loc)
+            hostname, target = split_url(loc)
             if not tld_allowed(web, hostname):
                 r = None
                 break
