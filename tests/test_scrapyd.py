@@ -39,7 +39,7 @@ def api(base, path, data=None, auth=True):
     if auth:
         token = f"{CREDENTIALS['SCRAPYD_USERNAME']}:{CREDENTIALS['SCRAPYD_PASSWORD']}".encode()
         request.add_header("Authorization", "Basic " + base64.b64encode(token).decode())
-    with urllib.request.urlopen(request, timeout=10) as r:
+    with urllib.request.urlopen(request, timeout=60) as r:
         return json.loads(r.read())
 
 
@@ -100,7 +100,7 @@ def deploy(tmp_path, base, credentials=CREDENTIALS):
     return out
 
 
-def wait_finished(base, jobs, timeout=60):
+def wait_finished(base, jobs, timeout=180):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         listing = api(base, "listjobs.json?project=geofocus")
@@ -154,7 +154,7 @@ def test_scrapyd_refuses_requests_without_its_credentials(tmp_path, scrapyd):
     token = base64.b64encode(f"{wrong['SCRAPYD_USERNAME']}:{wrong['SCRAPYD_PASSWORD']}".encode()).decode()
     request = urllib.request.Request(base + "daemonstatus.json", headers={"Authorization": "Basic " + token})
     with pytest.raises(urllib.error.HTTPError) as info:
-        urllib.request.urlopen(request, timeout=10)
+        urllib.request.urlopen(request, timeout=60)
     assert info.value.code == 401
     assert api(base, "daemonstatus.json")["status"] == "ok"
 
