@@ -24,10 +24,10 @@ def run_train(args: list[str], opts: argparse.Namespace) -> int:
         if not folder.is_dir():
             raise UsageError(f"{folder}: not a folder of labelled images")
         try:
-            model, counts = train_image_svm(folder)
+            image_model, counts = train_image_svm(folder)
         except ValueError as exc:
             raise UsageError(f"{folder}: {exc} (maps go in a map/ sub-folder)") from None
-        model.save(opts.output)
+        image_model.save(opts.output)
         summary = {"image_svm": opts.output, **counts, "seconds": round(time.perf_counter() - started, 2)}
         print(json.dumps(summary, indent=2))
         return 0

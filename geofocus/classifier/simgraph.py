@@ -76,7 +76,8 @@ class SimView:
             if r.kind == "redirect":
                 url = r.location
                 continue
-            if r.kind != "page" or not r.page.is_html or web.disallowed(r.host, target):
+            if r.kind != "page" or r.page is None or r.host is None or not r.page.is_html \
+                    or web.disallowed(r.host, target):
                 return None
             # Session-id copies are not the canonical page: the truth counts the canonical URL only.
             if r.sid:

@@ -207,7 +207,7 @@ class WriterThread(threading.Thread):
             if len(self.pending) > self.buffer_max:
                 self.spool_pending()
                 spooled = True
-            if closing and (not (self.pending or spooled) or now >= close_deadline):
+            if closing and close_deadline is not None and (not (self.pending or spooled) or now >= close_deadline):
                 break
         if self.pending or self.spool.exists():
             self.spool_pending()

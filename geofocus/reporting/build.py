@@ -343,7 +343,8 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
             files.append(charts.series_chart(
                 [(r.label, r.series) for r in with_series], out / "series.png"))
         addresses = collect_addresses([(r.label, r.pages) for r in runs], region["fallback"])
-        layers = [(lab, [(a.lon, a.lat) for a in addresses if lab in a.runs and a.located()])
+        layers = [(lab, [(a.lon, a.lat) for a in addresses
+                         if lab in a.runs and a.lon is not None and a.lat is not None])
                   for lab in labels]
         if slow_ok:
             files.append(charts.address_map(

@@ -68,8 +68,9 @@ class AddressCsvItemExporter(BaseItemExporter):
 
     def __init__(self, file: IO[bytes], **kwargs: Any):
         super().__init__(dont_fail=True, **kwargs)
-        self.encoding = self.encoding or "utf-8"
-        self.stream = io.TextIOWrapper(file, encoding=self.encoding, newline="", write_through=True)
+        encoding: str = kwargs.get("encoding") or "utf-8"
+        self.encoding = encoding
+        self.stream = io.TextIOWrapper(file, encoding=encoding, newline="", write_through=True)
         self.writer = csv.DictWriter(self.stream, fieldnames=CSV_COLUMNS, lineterminator="\n")
         try:  # appending to a CSV that has its header already (-o on a resumed crawl)
             self.header_written = file.tell() > 0

@@ -95,8 +95,8 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
 
     located = [a for a in addresses if a.located()]
     if located:
-        lats = [a.lat for a in located]
-        lons = [a.lon for a in located]
+        lats = [a.lat for a in located if a.lat is not None]
+        lons = [a.lon for a in located if a.lon is not None]
         bounds = [[min(lats), min(lons)], [max(lats), max(lons)]]
     elif bbox:
         bounds = [[bbox[1], bbox[0]], [bbox[3], bbox[2]]]
