@@ -90,9 +90,9 @@ def decode(body: bytes, min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT), max
                 raise ImageRejected("too_small", f"{width}x{height}")
             image.draft("RGB", (256, 256))  # JPEG: decode at a reduced scale
             image.load()
-            image = image.convert("RGB")
-            image.thumbnail((256, 256))
-            return image
+            rgb = image.convert("RGB")
+            rgb.thumbnail((256, 256))
+            return rgb
     except ImageRejected:
         raise
     except UnidentifiedImageError:

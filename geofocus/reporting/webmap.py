@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, cast
 
 from geofocus.metrics.addresses import AddressRecord
 
@@ -91,12 +91,13 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
               bbox: tuple[float, float, float, float] | None, title: str = "") -> Path:
     """Write the map as a standalone HTML page (embedded by index.html in an iframe)."""
     import folium  # a second of imports: only when a map is drawn
+    from folium.elements import JSCSSMixin
     from folium.plugins import MarkerCluster
 
-    located = [a for a in addresses if a.located()]
+    located = [(a, a.lat, a.lon) for a in addresses if a.lat is not None and a.lon is not None]
     if located:
-        lats = [a.lat for a in located if a.lat is not None]
-        lons = [a.lon for a in located if a.lon is not None]
+        lats = [lat for _, lat, _ in located]
+        lons = [lon for _, _, lon in located]
         bounds = [[min(lats), min(lons)], [max(lats), max(lons)]]
     elif bbox:
         bounds = [[bbox[1], bbox[0]], [bbox[3], bbox[2]]]
@@ -109,24 +110,26 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
     # Clusters in a neutral blue, so that their colour is not read as a precision.
     cluster = MarkerCluster(name="addresses", options={"maxClusterRadius": 40}, icon_create_function=(
         "function (cluster) { return L.divIcon({html: '<div><span>' + cluster.getChildCount() + '</span></div>', "
-        "className: 'marker-cluster geofocus-cluster', iconSize: new L.Point(36, 36)}); }")).add_to(fmap)
-    for a in located:
+        "className: 'marker-cluster geofocus-cluster', iconSize: new L.Point(36, 36)}); }"))
+    cluster.add_to(fmap)
+    for a, lat, lon in located:
         colour = PRECISION.get(a.precision, PRECISION[None])[0]
         folium.CircleMarker(
-            location=[a.lat, a.lon], radius=7, color="#333333", weight=1, fill=True,
+            location=[lat, lon], radius=7, color="#333333", weight=1, fill=True,
             fill_color=colour, fill_opacity=0.9, popup=folium.Popup(_popup(a), max_width=420),
             class_name=f"geofocus-address precision-{a.precision or 'unknown'}",
         ).add_to(cluster)
     if len(located) > 1 or bbox:
         fmap.fit_bounds(bounds, padding=(20, 20))
-    root = fmap.get_root()
+    root = cast(folium.Figure, fmap.get_root())  # a Map made without a parent is put in a new Figure
     # folium builds popups with jQuery's $(`<div>...</div>`)[0]; this is all of jQuery it needs.
     root.header.add_child(folium.Element(
         "<script>window.$ = window.$ || function (markup) { var t = document.createElement('template');"
         " t.innerHTML = String(markup).trim(); return [t.content.firstChild]; };</script>"), name="geofocus_dollar")
     assets = find_assets()
     if assets is not None:
-        for element in (fmap, cluster):
+        mixins: tuple[JSCSSMixin, ...] = (fmap, cluster)
+        for element in mixins:
             element.default_js = []
             element.default_css = []
         inline = "".join(f"<style>{assets[name]}</style>" for name in CSS_FILES)
