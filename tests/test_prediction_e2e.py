@@ -70,6 +70,7 @@ def test_adaptive_finds_more_relevant_pages_than_distance(web, tmp_path):
         assert len(log) >= BUDGET
         found[strategy] = relevant_in_first(log, BUDGET)
         predictions = [rec["prediction"] for rec in log if rec.get("link")]
+        assert len(predictions) >= BUDGET - 1  # every page but the seed came from a link
         if strategy == "adaptive":
             assert all(isinstance(p, float) for p in predictions)
             assert BridgeNaiveBayes.load(run_dir / "model.json").examples() > 0
