@@ -57,7 +57,7 @@ def running_scrapyd(home: Path, env: dict | None = None):
     proc = subprocess.Popen([str(BIN / "scrapyd")], cwd=home, env={**os.environ, **CREDENTIALS, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
-    end = time.monotonic() + 20
+    end = time.monotonic() + 90
     while True:
         try:
             api(base, "daemonstatus.json")
