@@ -14,7 +14,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser import usfields
-from geofocus.geoparser.ussplit import split_before
+from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES, split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -192,17 +192,21 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
 
 
 def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
-                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
-    """The token splitter's reading of the words before a state, when the patterns found nothing."""
+                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                   limit: WorkLimit) -> RawAddress | None:
+    """The token splitter's reading of the words before a state, when the patterns found nothing;
+    failing that, usaddress's reading of the whole span (see :func:`_tagged_address`)."""
     window = before.rstrip(" ,\n")
-    split = split_before(window)
-    if split is None:
-        return None
     comma_before_state = "," in before[len(window):] or window.endswith(",")
-    if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
-        return None
-    if zip_code is None and len(state_text) == 2 and not comma_before_state and not split.typed:
-        return None  # "Main Austin TX" without comma, ZIP or street type: too weak
+    split = split_before(window)
+    if split is not None:
+        if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
+            split = None
+        elif zip_code is None and len(state_text) == 2 and not comma_before_state and not split.typed:
+            split = None  # "Main Austin TX" without comma, ZIP or street type: too weak
+    if split is None:
+        return _tagged_address(before, window, start, state_text, zip_code, end, weak or (
+            zip_code is None and not comma_before_state), gaz, region_cities, anchor, limit)
     words = split.street.lower().split()
     if not words or words[0] in _NOT_STREET:
         return None
@@ -220,6 +224,67 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
         state=state,
         unit=split.unit,
     )
+
+
+_NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
+_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'")
+TYPE_WORDS = frozenset(t.rstrip(".") for t in _SPLIT_TYPES)
+# A label before a street without type word must say it is a place ("Address:", "Visit us:"), not
+# "Price: 199 Dollars Phoenix, AZ" or "Score: 21 Points Boston, MA".
+_PLACE_LABEL = re.compile(r"(?i)\b(?:address|addr|adresse|office|location|located|visit|find us|mail|hq|"
+                          r"headquarters|contact|store|shop|studio|where|directions|venue|campus|clinic|showroom)")
+
+
+def _tagged_address(before: str, window: str, start: int, state_text: str, zip_code: str | None, end: int,
+                    weak: bool, gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                    limit: WorkLimit) -> RawAddress | None:
+    """usaddress's reading of "number ... state [ZIP]" where the hand-written splitter found no
+    boundary: streets without a type word and without a comma before the city ("233 East Fulton
+    Grand Rapids, MI 49503", "115 Broadway San Francisco CA"), grid streets, units anywhere.
+
+    The span must start at a house number that starts the address (at a line start, or after a
+    label or punctuation) and usaddress must read all of it as one address, names capitalised in
+    mixed-case text (:func:`usfields.read`).  A weak anchor (no ZIP, no comma before the state)
+    with a street without type word counts only when the place is a city of the region."""
+    tried = 0
+    for m in reversed(list(_NUMBER_START.finditer(window))):
+        if tried == 3 or limit.field_splits <= 0:
+            break
+        line_start = window.rfind("\n", 0, m.start()) + 1
+        lead = window[line_start:m.start()].strip()
+        if lead and not (lead.endswith(_LEAD_OK) or lead.lower() == "at" or lead.lower().endswith(" at")):
+            continue
+        if "\n" in window[m.start():].strip():
+            continue  # one line: a line break inside is read by the other readings
+        tried += 1
+        limit.field_splits -= 1
+        reading = usfields.read(window[m.start():] + before[len(window):] + anchor, TYPE_WORDS)
+        if reading is None:
+            continue
+        if _norm_number(reading.number) != _norm_number(m.group(0)):
+            continue
+        if reading.street.lower().split()[0] in _NOT_STREET or fold(reading.city).upper() in _QUADRANTS:
+            continue
+        state = state_code(state_text)
+        canonical, in_region = membership(gaz, reading.city, state, zip_code, region_cities)
+        if not reading.typed:
+            if (weak or zip_code is None) and canonical is None:
+                return None  # no type word, no ZIP: only a city of the region makes it an address
+            if lead.endswith(":") and not _PLACE_LABEL.search(lead):
+                continue
+        return RawAddress(
+            street=reading.street,
+            house_number=reading.number,
+            postcode=zip_code,
+            city=canonical or reading.city,
+            city_text=f"{reading.city}, {state}",
+            in_region=in_region,
+            start=start - len(before) + m.start(),
+            end=end,
+            state=state,
+            unit=reading.unit,
+        )
+    return None
 
 
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
@@ -265,7 +330,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
             if found is not None and not _loose_ok(found, before):
                 found = None
         if found is None:
-            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities)
+            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
+                                 text[start:end], limit)
             if raw is not None:
                 yield raw
             continue
