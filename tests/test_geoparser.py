@@ -178,6 +178,9 @@ def test_us_unit_is_a_field_of_its_own(us):
         ("820 Congress Austin, TX 78701", "820", "Congress", None, "Austin"),
         ("Contact: 940 WEST MADISON CHICAGO, IL 60607", "940", "WEST MADISON", None, "Chicago"),
         ("Mailing address: 61 Broadway New York NY", "61", "Broadway", None, "New York"),
+        # A line that starts with a house number and ends with a state in any case, no ZIP.
+        ("45 Lake Shore Drive Chicago il", "45", "Lake Shore Drive", None, "Chicago"),
+        ("100 High Street Columbus OHIO", "100", "High Street", None, "Columbus"),
         # A spelled-out floor is a unit, not part of the city.
         ("Free Software Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston,\nMA 02110-1301 USA",
          "51", "Franklin Street", "Fifth Floor", "Boston"),
@@ -203,6 +206,10 @@ def test_us_addresses_without_comma_type_or_unit_word(us, text, number, street, 
         "Rank: 3 Golden State Warriors Oakland, CA",
         "Price: 199 Dollars Phoenix, AZ 85001",
         "Score: 21 Points Boston, MA 02108",
+        "5 things to do in\nNext line",
+        "12 Oak Street is where we meet in",
+        "200 Park Avenue stands tall in New York",
+        "tol=1e-9, eigenvalues, LA.eig(a)",
     ],
 )
 def test_us_numbers_before_a_place_in_prose_are_no_address(us, text):

@@ -97,7 +97,7 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # Anchors, found by scans the regex engine can run fast (a literal "," or a
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 _STATE_AT_LINE_END = re.compile(rf"(?<=[a-z.] )(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
@@ -123,6 +123,15 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if m.start("state") not in found:
             found[m.start("state")] = (m.start("state"), m.group("state"), None, m.end())
             weak.add(m.start("state"))
+    # "10502 shadow ridge ln apt 103 louisville ky", "610 EAST MAIN MARION KANSAS": a line that starts
+    # with a house number and ends with a state in any case, no ZIP; weak (a street type is needed).
+    for line_start in _number_line_starts(text):
+        if not limit.candidate():
+            break
+        state_at = _state_ending_line(text, line_start)
+        if state_at is not None and state_at[0] not in found:
+            found[state_at[0]] = (state_at[0], state_at[1], None, state_at[2])
+            weak.add(state_at[0])
     for m in _DIGITS5.finditer(text):
         if not limit.candidate():
             break
@@ -146,6 +155,42 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if state is not None and state.start("state") not in found:
             found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
+
+
+_LINE_NUMBER = re.compile(r"\n[1-9]")
+_STATE_ANY_CASE = {**{code.lower(): code for code in STATES}, **_BY_NAME}
+_COUNTRY_WORDS = ("united states", "usa", "u.s.a.", "us")
+
+
+def _number_line_starts(text: str) -> Iterator[int]:
+    if text[:1] in "123456789" and text:
+        yield 0
+    for m in _LINE_NUMBER.finditer(text):
+        yield m.start() + 1
+
+
+def _state_ending_line(text: str, line_start: int) -> tuple[int, str, int] | None:
+    """(start, state as written, line end) of a state name or code that ends the line at ``line_start``."""
+    end = text.find("\n", line_start, line_start + 161)
+    if end < 0:
+        end = len(text)
+        if end - line_start > 160:
+            return None
+    line = text[line_start:end].rstrip(" .,")
+    folded = line.lower()
+    for country in _COUNTRY_WORDS:
+        if folded.endswith(" " + country):
+            line = line[: -len(country) - 1].rstrip(" ,")
+            folded = line.lower()
+            break
+    words = line.rsplit(" ", 3)
+    for n in (3, 2, 1):  # "district of columbia", "new york", "ky"
+        if len(words) <= n:
+            continue
+        tail = " ".join(words[-n:])
+        if tail.lower() in _STATE_ANY_CASE:
+            return line_start + len(line) - len(tail), tail, end
+    return None
 
 
 def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
@@ -210,6 +255,8 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     words = split.street.lower().split()
     if not words or words[0] in _NOT_STREET:
         return None
+    if weak and not usfields.names_look_like_names(split.city.split(), window[split.start:]):
+        return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
     return RawAddress(
@@ -309,6 +356,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw
     if fold(fields.city).upper() in _QUADRANTS:
         return raw
+    if fields.city.lower().rsplit(" ", 1)[-1] in _STATE_ANY_CASE:
+        return raw  # "Columbus OHIO": the state read as part of the place
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
     raw.street, raw.unit = fields.street, fields.unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region

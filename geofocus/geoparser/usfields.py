@@ -63,6 +63,8 @@ def split(span: str) -> Fields | None:
         return None
     if any(w.lower().rstrip(".,") in _UNIT_WORDS for w in city.split()):
         return None  # "Fifth Floor, Boston": a unit read as part of the place
+    if not names_look_like_names(street.split() + city.split(), span):
+        return None  # "12 Oak Street is where we meet in": prose read as street and place
     return Fields(number=number, street=street, unit=joined(_UNIT) or None, city=city)
 
 
@@ -73,16 +75,29 @@ _ORDER = {
     **{label: 2 for label in (*_UNIT, "BuildingName")},
     "PlaceName": 3, "StateName": 4, "ZipCode": 5,
 }
-# Words of prose, never part of a street or place name ("25 apples in Chicago IL").
+# Words of prose, never part of a street or place name ("25 apples in Chicago IL"); not "a", "i",
+# "us", "no", which name streets ("I St SE", "A Avenue", "US Highway 71", "Highway No 202").
 _PROSE = frozenset(
-    "a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its "
-    "me my no not on or our she so than that their them then there these they this those to us was we were what when "
+    "an and are as at be been but by can could did do does for from had has have he her his if in into is it its "
+    "me my not on or our she so than that their them then there these they this those to was we were what when "
     "where which who will with would you your all any over per more most about after before between since serving "
     "call phone fax tel email visit located offices office years year".split()
 )
 _UNIT_WORDS = frozenset("suite ste apt apartment unit fl flr floor rm room bldg building dept lot".split())
 _CONNECTING = frozenset("of the de la del los las le du da di von van y".split())
 _COMPANY = frozenset("inc llc ltd corp co company corporation foundation group lp llp pc pllc".split())
+
+
+def names_look_like_names(words: list[str], span: str) -> bool:
+    """No word of prose or a company among ``words``, and in mixed-case ``span`` each one capitalised
+    ("101 points in Dallas", "200 Park Avenue stands tall in New York" are prose)."""
+    for word in words:
+        lowered = word.lower().strip(",")
+        if lowered in _PROSE or lowered.rstrip(".") in _COMPANY:
+            return False
+    letters = [c for c in span if c.isalpha()]
+    mixed = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
+    return not mixed or all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _CONNECTING for w in words)
 
 
 @dataclass
@@ -132,17 +147,12 @@ def read(span: str, types: frozenset[str]) -> Reading | None:
     if len(parts["street"]) > 7 or len(parts["city"]) > 4 or len(parts["unit"]) > 4 or len(parts["number"]) > 2:
         return None
     names = parts["name"] + parts["city"]
-    lowered = [w.lower() for w in names]
-    if any(w in _PROSE or w.rstrip(".") in _COMPANY for w in lowered):
+    if not names_look_like_names(names, span):
         return None
-    if lowered[0] in _CONNECTING or parts["city"][0].lower() in _CONNECTING:
+    if names[0].lower() in _CONNECTING or parts["city"][0].lower() in _CONNECTING:
         return None
     if any(w.lower().rstrip(".") in _UNIT_WORDS for w in parts["city"]):
         return None  # "Fifth Floor, Boston": a unit read as part of the place
-    letters = [c for c in span if c.isalpha()]
-    mixed = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
-    if mixed and not all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _CONNECTING for w in names):
-        return None  # in mixed case, names are capitalised ("101 points in Dallas" is prose)
     if not all(any(c.isalpha() for c in w) or w.isdigit() for w in names):
         return None
     number = " ".join(parts["number"])
