@@ -36,6 +36,8 @@ _QUOTE_EDGE = re.compile(r"""^[ \t]*["'`]+|["'`]+[ \t]*,?[ \t]*$""", re.M)
 _MARKDOWN = re.compile(r"\*\*|__|^[ \t]*(?:[-*+]|\d{1,2}\.)[ \t]+|[ \t]*\\$|^#{1,6}[ \t]+", re.M)
 _UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
 _UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
+# The test for such a line: the first line, or one after a line break (a literal first: a fast scan).
+_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*(?:\n|\Z)")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 
 
@@ -69,7 +71,7 @@ def reshape(text: str) -> str | None:
             or (backslash and ("\\\n" in out or out.endswith("\\")))
             or _BULLET.match(out) or _BULLET_AFTER_BREAK.search(out)):
         out = _MARKDOWN.sub("\n", out)
-    if _UPPER_LINE.search(out):
+    if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
     if out is text:
         return None
