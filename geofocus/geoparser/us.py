@@ -364,6 +364,11 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     return raw
 
 
+# Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
+# "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
+_ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
@@ -373,6 +378,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
+        if not _ADDRESS_START.search(before):
+            continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
