@@ -194,6 +194,22 @@ def test_us_addresses_without_comma_type_or_unit_word(us, text, number, street, 
 @pytest.mark.parametrize(
     "text",
     [
+        "500 W 2nd St,Austin,TX,78701",  # CSV without spaces
+        '"500 W 2nd St","Austin","TX","78701"',  # quoted CSV fields
+        "<table><tr><td>500 W 2nd St</td><td>Austin</td><td>TX</td><td>78701</td></tr></table>",
+        "HQ: 500 W 2nd St, 78701 Austin, TX",  # the ZIP before the city
+        "The store at 500 W 2nd St in Austin, TX 78701 opens at 9.",
+    ],
+)
+def test_us_address_parts_in_fields_cells_or_prose(us, text):
+    address = _only(us.parse(text))
+    assert (address.house_number, address.street, address.unit, address.city, address.postcode) == (
+        "500", "W 2nd St", None, "Austin", "78701")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "We ship 25 boxes to Austin, TX 78701 every week.",
         "Over 300 Happy Clients Dallas, TX 75201",
         "© 2001-2024 Acme Widgets Denver, CO 80202",

@@ -97,14 +97,15 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # Anchors, found by scans the regex engine can run fast (a literal "," or a
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 _STATE_AT_LINE_END = re.compile(rf"(?<=[a-z.] )(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $")
+# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
-_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $", re.I)
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$", re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
 
 
@@ -143,7 +144,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             continue
         # Cheap test first: a state name or code ends in a letter or "." just before.
         j = begin - 1
-        while j >= 0 and text[j] in " ,":
+        while j >= 0 and text[j] in " ,\n":
             j -= 1
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
@@ -358,8 +359,11 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw
     if fields.city.lower().rsplit(" ", 1)[-1] in _STATE_ANY_CASE:
         return raw  # "Columbus OHIO": the state read as part of the place
+    unit = fields.unit
+    if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
+        raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
-    raw.street, raw.unit = fields.street, fields.unit
+    raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
 

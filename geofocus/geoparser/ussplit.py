@@ -190,14 +190,17 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
+        bare = remaining[pos][0] if pos < len(remaining) else ""
         if end <= pos and pos + 1 < len(remaining) and remaining[pos + 1][0] == "," and _BARE_UNIT.match(
-                remaining[pos][0]) and any(c.isdigit() for c in remaining[pos][0]):
+                bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
             end = pos + 1
         if end <= pos:
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
         remaining = remaining[end:]
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
+    while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
+        city_tokens = city_tokens[1:]  # "400 Broad St in Seattle, WA"
     if not city_tokens or len(city_tokens) > 4:
         return None
     if not all(_CITY_WORD.match(t) for t, _p in city_tokens):
