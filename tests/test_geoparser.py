@@ -163,6 +163,17 @@ def test_us_unit_is_a_field_of_its_own(us):
     assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
+@pytest.mark.parametrize("text", ["Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg",
+                                  "Schloßplatz 1; 26122; Oldenburg"])
+def test_csv_rows_without_quotes(oldenburg, text):
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode) == ("Schloßplatz", "1", "26122")
+
+
+def test_a_decimal_before_a_comma_is_no_postcode(oldenburg):
+    assert oldenburg.parse("Werte 3,14159,Oldenburg").all_addresses == []
+
+
 @pytest.mark.parametrize(
     "text, number, street, unit, city",
     [
