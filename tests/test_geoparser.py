@@ -192,6 +192,8 @@ def test_a_decimal_before_a_comma_is_no_postcode(oldenburg):
         # A line that starts with a house number and ends with a state in any case, no ZIP.
         ("45 Lake Shore Drive Chicago il", "45", "Lake Shore Drive", None, "Chicago"),
         ("100 High Street Columbus OHIO", "100", "High Street", None, "Columbus"),
+        # A dotted state code.
+        ("100 N. Tryon St., Charlotte, N.C. 28202", "100", "N. Tryon St.", None, "Charlotte"),
         # A spelled-out floor is a unit, not part of the city.
         ("Free Software Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston,\nMA 02110-1301 USA",
          "51", "Franklin Street", "Fifth Floor", "Boston"),

@@ -43,7 +43,9 @@ def state_code(text: str) -> str:
     return _BY_NAME.get(text.lower(), text.upper())
 
 
-_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()] + ["D\\.C\\."], key=len, reverse=True))
+# Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
+_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()]
+                             + [re.escape(f"{c[0]}.{c[1]}.") for c in STATES], key=len, reverse=True))
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
