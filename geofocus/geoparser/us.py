@@ -44,8 +44,9 @@ def state_code(text: str) -> str:
 
 
 # Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
-_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()]
-                             + [re.escape(f"{c[0]}.{c[1]}.") for c in STATES], key=len, reverse=True))
+# Codes, names and dotted codes ("N.C.", "N.Y.", "D.C."; one pattern, checked against the codes
+# where an anchor is taken: a long alternation costs at every comma of a page).
+_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()], key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -102,13 +103,20 @@ _COMMA_STATE = re.compile(
     rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
-_STATE_AT_LINE_END = re.compile(rf"(?<=[a-z.] )(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
+# Preceded by a lower-case letter or "." and a space: checked after the match, so that the
+# pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
 _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$", re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
+
+
+def _known_state(written: str) -> bool:
+    """A dotted code names a state ("N.C."), not "e.g." or "A.B."; codes and names always do."""
+    return "." not in written or state_code(written) in STATES
 
 
 def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int]]:
@@ -118,11 +126,15 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
     for m in _COMMA_STATE.finditer(text):
         if not limit.candidate():
             break
-        found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+        if _known_state(m.group("state")):
+            found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
         if not limit.candidate():
             break
+        at = m.start()
+        if at < 2 or text[at - 1] != " " or not (text[at - 2].islower() and text[at - 2].isascii() or text[at - 2] == "."):
+            continue
         if m.start("state") not in found:
             found[m.start("state")] = (m.start("state"), m.group("state"), None, m.end())
             weak.add(m.start("state"))
@@ -155,7 +167,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
             if state is not None:
                 weak.add(state.start("state"))
-        if state is not None and state.start("state") not in found:
+        if state is not None and state.start("state") not in found and _known_state(state.group("state")):
             found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
 
