@@ -1,6 +1,7 @@
 """Geoparser throughput: megabytes of HTML and pages per second on one core.
 
     python bench/geoparser.py [--region oldenburg] [--pages FILE_OR_DIR | --simweb N] [--repeat 3] [--json OUT]
+                              [--baseline GIT_REF]
 
 Without --pages it parses a deterministic mix of realistic pages (20-60 KB:
 navigation, scripts, styles, prose, footers, imprint tables, directory
@@ -9,7 +10,10 @@ a JSON Lines file of {"text": html} records (the geoparser CLI's input, e.g.
 pages dumped from simweb) or a directory of .html files.  --simweb N renders N pages of a simweb Web of the
 region (geofocus.simweb) and also scores relevance against simweb's truth.
 The figure printed is the best of --repeat passes, on one core; results are
-printed, not asserted.
+printed, not asserted.  --baseline GIT_REF (e.g. c808e0a, the parser before
+issue 10) also times the geoparser of that commit on the same pages, its passes
+interleaved with the current one's, and prints the ratio of the two rates: on a
+shared machine only a ratio measured in one run means anything.
 
 Then the adversarial cases (skip them with --no-adversarial): "<" followed by
 a megabyte of letters, thousands of postcode anchors, pages of nothing but
@@ -167,6 +171,29 @@ def _adversarial(size: int) -> list[tuple[str, str, str]]:
     ]
 
 
+def baseline_parser(ref: str, region_name: str):
+    """A GeoParser of the geoparser package as it was at git ``ref`` (imported under another name)."""
+    import importlib
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    target = Path(tempfile.mkdtemp(prefix="geoparser-baseline-"))
+    listing = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "--name-only", ref, "geofocus/geoparser/"],
+                             check=True, capture_output=True, text=True).stdout.split()
+    package = target / "geoparser_baseline"
+    package.mkdir()
+    for name in listing:
+        if not name.endswith(".py"):
+            continue
+        source = subprocess.run(["git", "-C", str(root), "show", f"{ref}:{name}"], check=True, capture_output=True,
+                                text=True).stdout
+        (package / Path(name).name).write_text(source.replace("geofocus.geoparser", "geoparser_baseline"))
+    sys.path.insert(0, str(target))
+    module = importlib.import_module("geoparser_baseline")
+    return module.GeoParser(load_region(region_name))
+
+
 def _cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -206,6 +233,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", type=Path, help="also write the results as JSON to this file")
     ap.add_argument("--no-adversarial", action="store_true", help="skip the adversarial cases")
+    ap.add_argument("--baseline", metavar="GIT_REF", help="also time the geoparser of this commit, interleaved")
     args = ap.parse_args()
     parser = GeoParser(load_region(args.region))
     truth: list[bool] | None = None
@@ -217,9 +245,14 @@ def main() -> int:
         print("no pages", file=sys.stderr)
         return 1
     size = sum(len(p.encode("utf-8")) for p in pages)
-    best = float("inf")
-    relevant = 0
+    best = best_base = float("inf")
+    relevant = relevant_base = 0
+    base = baseline_parser(args.baseline, args.region) if args.baseline else None
     for _ in range(args.repeat):
+        if base is not None:
+            t0 = time.process_time()
+            relevant_base = sum(base.parse(p).relevant for p in pages)
+            best_base = min(best_base, time.process_time() - t0)
         t0 = time.process_time()
         relevant = sum(parser.parse(p).relevant for p in pages)
         best = min(best, time.process_time() - t0)
@@ -243,6 +276,12 @@ def main() -> int:
     print(f"geoparser on {result['source']} ({result['megabytes']} MB, {result['mean_page_kb']} KB/page, "
           f"{relevant} relevant): {result['mb_per_second']} MB/s, {result['pages_per_second']} pages/s per core; "
           f"median {result['ms_per_page_median']} ms, p95 {result['ms_per_page_p95']} ms per page")
+    if base is not None:
+        result["baseline"] = {"ref": args.baseline, "mb_per_second": round(size / 1e6 / best_base, 2),
+                              "relevant_pages": relevant_base, "ratio": round(best_base / best, 3)}
+        print(f"baseline {args.baseline} on the same pages, passes interleaved: "
+              f"{result['baseline']['mb_per_second']} MB/s ({relevant_base} relevant); "
+              f"current / baseline rate: {result['baseline']['ratio']}")
     if truth is not None:
         verdicts = [parser.parse(p).relevant for p in pages]
         tp = sum(v and t for v, t in zip(verdicts, truth))

@@ -163,6 +163,88 @@ def test_us_unit_is_a_field_of_its_own(us):
     assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
+@pytest.mark.parametrize("text", ["Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg",
+                                  "Schloßplatz 1; 26122; Oldenburg"])
+def test_csv_rows_without_quotes(oldenburg, text):
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode) == ("Schloßplatz", "1", "26122")
+
+
+def test_a_decimal_before_a_comma_is_no_postcode(oldenburg):
+    assert oldenburg.parse("Werte 3,14159,Oldenburg").all_addresses == []
+
+
+@pytest.mark.parametrize(
+    "text, number, street, unit, city",
+    [
+        # Grid streets: the first number is the house number, "South 700 East" the street.
+        ("2350 South 700 East, Salt Lake City, UT 84106", "2350", "South 700 East", None, "Salt Lake City"),
+        ("Visit us: 410 N 1300 W, Salt Lake City, UT 84116", "410", "N 1300 W", None, "Salt Lake City"),
+        # Wisconsin grid house numbers.
+        ("W175 N11117 Stonewood Dr, Germantown, WI 53022", "W175 N11117", "Stonewood Dr", None, "Germantown"),
+        # A unit without its word, between commas or after the street type.
+        ("Our office: 420 W. Huron, 3B, Chicago, IL 60654", "420", "W. Huron", "3B", "Chicago"),
+        ("1845 Pennsylvania Ave. 410, Denver, CO 80203", "1845", "Pennsylvania Ave.", "410", "Denver"),
+        # No street type and no comma between street and city.
+        ("820 Congress Austin, TX 78701", "820", "Congress", None, "Austin"),
+        ("Contact: 940 WEST MADISON CHICAGO, IL 60607", "940", "WEST MADISON", None, "Chicago"),
+        ("Mailing address: 61 Broadway New York NY", "61", "Broadway", None, "New York"),
+        # A line that starts with a house number and ends with a state in any case, no ZIP.
+        ("45 Lake Shore Drive Chicago il", "45", "Lake Shore Drive", None, "Chicago"),
+        ("100 High Street Columbus OHIO", "100", "High Street", None, "Columbus"),
+        # A dotted state code.
+        ("100 N. Tryon St., Charlotte, N.C. 28202", "100", "N. Tryon St.", None, "Charlotte"),
+        # A spelled-out floor is a unit, not part of the city.
+        ("Free Software Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston,\nMA 02110-1301 USA",
+         "51", "Franklin Street", "Fifth Floor", "Boston"),
+    ],
+)
+def test_us_addresses_without_comma_type_or_unit_word(us, text, number, street, unit, city):
+    address = _only(us.parse(text))
+    assert (address.house_number, address.street, address.unit, address.city) == (number, street, unit, city)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "500 W 2nd St,Austin,TX,78701",  # CSV without spaces
+        '"500 W 2nd St","Austin","TX","78701"',  # quoted CSV fields
+        "<table><tr><td>500 W 2nd St</td><td>Austin</td><td>TX</td><td>78701</td></tr></table>",
+        "HQ: 500 W 2nd St, 78701 Austin, TX",  # the ZIP before the city
+        "The store at 500 W 2nd St in Austin, TX 78701 opens at 9.",
+    ],
+)
+def test_us_address_parts_in_fields_cells_or_prose(us, text):
+    address = _only(us.parse(text))
+    assert (address.house_number, address.street, address.unit, address.city, address.postcode) == (
+        "500", "W 2nd St", None, "Austin", "78701")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We ship 25 boxes to Austin, TX 78701 every week.",
+        "Over 300 Happy Clients Dallas, TX 75201",
+        "© 2001-2024 Acme Widgets Denver, CO 80202",
+        "Copyright (C) 1999-2003 The OpenLDAP Foundation, Redwood City, California, USA",
+        "Since 1987 Serving Houston, TX 77002",
+        "Top 10 Restaurants in Chicago, IL 60601",
+        "Call 312 555 0100 Chicago, IL 60601",
+        "Suite 100 Houston, TX 77002",
+        "Founded in 1999. 500 employees in Austin, TX 78701.",
+        "Rank: 3 Golden State Warriors Oakland, CA",
+        "Price: 199 Dollars Phoenix, AZ 85001",
+        "Score: 21 Points Boston, MA 02108",
+        "5 things to do in\nNext line",
+        "12 Oak Street is where we meet in",
+        "200 Park Avenue stands tall in New York",
+        "tol=1e-9, eigenvalues, LA.eig(a)",
+    ],
+)
+def test_us_numbers_before_a_place_in_prose_are_no_address(us, text):
+    assert us.parse(text).all_addresses == []
+
+
 def test_us_same_name_cities_get_their_own_coordinates(us):
     az = _only(us.parse("100 N Central Ave, Glendale, AZ"))
     ca = _only(us.parse("613 E Broadway, Glendale, CA"))

@@ -94,11 +94,16 @@ _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 _COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
 _BAD_BEFORE = frozenset(".,:/+-–")
 # The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
-_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?)(?=[{U}])")
+# A CSV row: "Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg" (the comma before
+# the postcode is a field separator only when one follows it too; else "1,26122" is a decimal).
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?|; ?)(?=[{U}])")
 
 
-def _postcodes(text: str, limit: WorkLimit) -> Iterator[tuple[int, str, int]]:
-    """(start incl. any "D-" prefix, postcode, end of the separator after it)."""
+def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterator[tuple[int, str, int]]:
+    """(start incl. any "D-" prefix, postcode, end of the separator after it).
+
+    ``known``: the region's postcodes; "1,26122,Oldenburg" is a CSV row only for one of them
+    (elsewhere "3,14159,Foo" is more likely a decimal)."""
     for match in _DIGITS5.finditer(text):
         if not limit.candidate():
             return
@@ -108,13 +113,15 @@ def _postcodes(text: str, limit: WorkLimit) -> Iterator[tuple[int, str, int]]:
         prefix = _COUNTRY_PREFIX.search(text, max(0, begin - 5), begin)
         if prefix is not None:
             begin = prefix.start()
-        if begin > 0:
-            before = text[begin - 1]
-            if before.isalnum() or before == "_" or before in _BAD_BEFORE:
-                continue
         tail = _POSTCODE_TAIL.match(text, end)
         if tail is None:
             continue
+        if begin > 0:
+            before = text[begin - 1]
+            if before.isalnum() or before == "_" or (
+                    before in _BAD_BEFORE and not (text[end:end + 1] == before and (
+                        before == ";" or (before == "," and known is not None and match.group(0) in known)))):
+                continue
         yield begin, match.group(0), tail.end()
 
 
@@ -315,7 +322,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     limit = limit if limit is not None else WorkLimit()
     taken_until = -1
     with_postcode: set[tuple[str, str]] = set()
-    for start, postcode, city_pos in _postcodes(text, limit):
+    for start, postcode, city_pos in _postcodes(text, limit, gaz.postcodes):
         if not limit.anchor():
             break
         if postcode in _SAMPLE_POSTCODES:

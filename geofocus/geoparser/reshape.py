@@ -24,6 +24,8 @@ except ImportError:  # pragma: no cover - ftfy is in requirements.txt
 # Signs of data syntax: a quoted value after a key or between separators.
 _DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*["'{\[0-9]|[:=][ \t]*["'{]""")  # literal first chars: a fast scan
 _BULLET = re.compile(r"^[ \t]*[-*+][ \t]", re.M)
+# The same after a line break: a pattern that starts with a literal is scanned for fast.
+_BULLET_AFTER_BREAK = re.compile(r"\n[ \t]*[-*+][ \t]")
 # A JSON/YAML/assignment key before a value: "streetAddress": / street = / 'plz' =>
 # Tried only at the start of a word, and possessive: without both, a long run of
 # letters costs 40 steps of backtracking at every position (4 s for 2 MB).
@@ -34,6 +36,8 @@ _QUOTE_EDGE = re.compile(r"""^[ \t]*["'`]+|["'`]+[ \t]*,?[ \t]*$""", re.M)
 _MARKDOWN = re.compile(r"\*\*|__|^[ \t]*(?:[-*+]|\d{1,2}\.)[ \t]+|[ \t]*\\$|^#{1,6}[ \t]+", re.M)
 _UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
 _UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
+# The test for such a line: the first line, or one after a line break (a literal first: a fast scan).
+_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*(?:\n|\Z)")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 
 
@@ -55,15 +59,19 @@ def reshape(text: str) -> str | None:
     out = text
     if ("Ã" in out or "Â" in out) and ftfy is not None and _MOJIBAKE.search(out):
         out = ftfy.fix_text(out)
-    if "\\n" in out or "\\r" in out:
+    # One-character tests first: each is a fast scan, a two-character one is not.
+    backslash = "\\" in out
+    if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
         out = _KEY.sub("\n", out)
         out = _FIELD_SEP.sub("\n", out)
         out = _QUOTE_EDGE.sub("", out)
-    if "**" in out or "__" in out or "\\\n" in out or out.endswith("\\") or _BULLET.search(out):
+    if (("*" in out and "**" in out) or ("_" in out and "__" in out)
+            or (backslash and ("\\\n" in out or out.endswith("\\")))
+            or _BULLET.match(out) or _BULLET_AFTER_BREAK.search(out)):
         out = _MARKDOWN.sub("\n", out)
-    if _UPPER_LINE.search(out):
+    if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
     if out is text:
         return None

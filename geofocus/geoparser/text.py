@@ -81,5 +81,6 @@ def html_to_text(markup: str) -> str:
         markup = _TAG.sub(_tag_replacement, markup)
     if "&" in markup:
         markup = html.unescape(markup)
-    # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.
-    return "\n".join(line for line in (" ".join(raw.split()) for raw in markup.splitlines()) if line)
+    # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.  Blank lines
+    # (most of them, after the tags) are dropped before any splitting.
+    return "\n".join([" ".join(raw.split()) for raw in markup.splitlines() if raw and not raw.isspace()])

@@ -14,7 +14,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser import usfields
-from geofocus.geoparser.ussplit import split_before
+from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES, split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -43,7 +43,10 @@ def state_code(text: str) -> str:
     return _BY_NAME.get(text.lower(), text.upper())
 
 
-_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()] + ["D\\.C\\."], key=len, reverse=True))
+# Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
+# Codes, names and dotted codes ("N.C.", "N.Y.", "D.C."; one pattern, checked against the codes
+# where an anchor is taken: a long alternation costs at every comma of a page).
+_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()], key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -97,15 +100,23 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # Anchors, found by scans the regex engine can run fast (a literal "," or a
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})\.?(?:,? (?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
-_STATE_AT_LINE_END = re.compile(rf"(?<=[a-z.] )(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $")
+# Preceded by a lower-case letter or "." and a space: checked after the match, so that the
+# pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
+# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
-_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?,? $", re.I)
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$", re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
+
+
+def _known_state(written: str) -> bool:
+    """A dotted code names a state ("N.C."), not "e.g." or "A.B."; codes and names always do."""
+    return "." not in written or state_code(written) in STATES
 
 
 def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int]]:
@@ -115,14 +126,27 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
     for m in _COMMA_STATE.finditer(text):
         if not limit.candidate():
             break
-        found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+        if _known_state(m.group("state")):
+            found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
         if not limit.candidate():
             break
+        at = m.start()
+        if at < 2 or text[at - 1] != " " or not (text[at - 2].islower() and text[at - 2].isascii() or text[at - 2] == "."):
+            continue
         if m.start("state") not in found:
             found[m.start("state")] = (m.start("state"), m.group("state"), None, m.end())
             weak.add(m.start("state"))
+    # "10502 shadow ridge ln apt 103 louisville ky", "610 EAST MAIN MARION KANSAS": a line that starts
+    # with a house number and ends with a state in any case, no ZIP; weak (a street type is needed).
+    for line_start in _number_line_starts(text):
+        if not limit.candidate():
+            break
+        state_at = _state_ending_line(text, line_start)
+        if state_at is not None and state_at[0] not in found:
+            found[state_at[0]] = (state_at[0], state_at[1], None, state_at[2])
+            weak.add(state_at[0])
     for m in _DIGITS5.finditer(text):
         if not limit.candidate():
             break
@@ -134,7 +158,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             continue
         # Cheap test first: a state name or code ends in a letter or "." just before.
         j = begin - 1
-        while j >= 0 and text[j] in " ,":
+        while j >= 0 and text[j] in " ,\n":
             j -= 1
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
@@ -143,9 +167,45 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
             if state is not None:
                 weak.add(state.start("state"))
-        if state is not None and state.start("state") not in found:
+        if state is not None and state.start("state") not in found and _known_state(state.group("state")):
             found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
+
+
+_LINE_NUMBER = re.compile(r"\n[1-9]")
+_STATE_ANY_CASE = {**{code.lower(): code for code in STATES}, **_BY_NAME}
+_COUNTRY_WORDS = ("united states", "usa", "u.s.a.", "us")
+
+
+def _number_line_starts(text: str) -> Iterator[int]:
+    if text[:1] in "123456789" and text:
+        yield 0
+    for m in _LINE_NUMBER.finditer(text):
+        yield m.start() + 1
+
+
+def _state_ending_line(text: str, line_start: int) -> tuple[int, str, int] | None:
+    """(start, state as written, line end) of a state name or code that ends the line at ``line_start``."""
+    end = text.find("\n", line_start, line_start + 161)
+    if end < 0:
+        end = len(text)
+        if end - line_start > 160:
+            return None
+    line = text[line_start:end].rstrip(" .,")
+    folded = line.lower()
+    for country in _COUNTRY_WORDS:
+        if folded.endswith(" " + country):
+            line = line[: -len(country) - 1].rstrip(" ,")
+            folded = line.lower()
+            break
+    words = line.rsplit(" ", 3)
+    for n in (3, 2, 1):  # "district of columbia", "new york", "ky"
+        if len(words) <= n:
+            continue
+        tail = " ".join(words[-n:])
+        if tail.lower() in _STATE_ANY_CASE:
+            return line_start + len(line) - len(tail), tail, end
+    return None
 
 
 def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
@@ -192,20 +252,26 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
 
 
 def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
-                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
-    """The token splitter's reading of the words before a state, when the patterns found nothing."""
+                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                   limit: WorkLimit) -> RawAddress | None:
+    """The token splitter's reading of the words before a state, when the patterns found nothing;
+    failing that, usaddress's reading of the whole span (see :func:`_tagged_address`)."""
     window = before.rstrip(" ,\n")
-    split = split_before(window)
-    if split is None:
-        return None
     comma_before_state = "," in before[len(window):] or window.endswith(",")
-    if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
-        return None
-    if zip_code is None and len(state_text) == 2 and not comma_before_state and not split.typed:
-        return None  # "Main Austin TX" without comma, ZIP or street type: too weak
+    split = split_before(window)
+    if split is not None:
+        if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
+            split = None
+        elif zip_code is None and len(state_text) == 2 and not comma_before_state and not split.typed:
+            split = None  # "Main Austin TX" without comma, ZIP or street type: too weak
+    if split is None:
+        return _tagged_address(before, window, start, state_text, zip_code, end, weak or (
+            zip_code is None and not comma_before_state), gaz, region_cities, anchor, limit)
     words = split.street.lower().split()
     if not words or words[0] in _NOT_STREET:
         return None
+    if weak and not usfields.names_look_like_names(split.city.split(), window[split.start:]):
+        return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
     return RawAddress(
@@ -220,6 +286,67 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
         state=state,
         unit=split.unit,
     )
+
+
+_NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
+_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'")
+TYPE_WORDS = frozenset(t.rstrip(".") for t in _SPLIT_TYPES)
+# A label before a street without type word must say it is a place ("Address:", "Visit us:"), not
+# "Price: 199 Dollars Phoenix, AZ" or "Score: 21 Points Boston, MA".
+_PLACE_LABEL = re.compile(r"(?i)\b(?:address|addr|adresse|office|location|located|visit|find us|mail|hq|"
+                          r"headquarters|contact|store|shop|studio|where|directions|venue|campus|clinic|showroom)")
+
+
+def _tagged_address(before: str, window: str, start: int, state_text: str, zip_code: str | None, end: int,
+                    weak: bool, gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                    limit: WorkLimit) -> RawAddress | None:
+    """usaddress's reading of "number ... state [ZIP]" where the hand-written splitter found no
+    boundary: streets without a type word and without a comma before the city ("233 East Fulton
+    Grand Rapids, MI 49503", "115 Broadway San Francisco CA"), grid streets, units anywhere.
+
+    The span must start at a house number that starts the address (at a line start, or after a
+    label or punctuation) and usaddress must read all of it as one address, names capitalised in
+    mixed-case text (:func:`usfields.read`).  A weak anchor (no ZIP, no comma before the state)
+    with a street without type word counts only when the place is a city of the region."""
+    tried = 0
+    for m in reversed(list(_NUMBER_START.finditer(window))):
+        if tried == 3 or limit.field_splits <= 0:
+            break
+        line_start = window.rfind("\n", 0, m.start()) + 1
+        lead = window[line_start:m.start()].strip()
+        if lead and not (lead.endswith(_LEAD_OK) or lead.lower() == "at" or lead.lower().endswith(" at")):
+            continue
+        if "\n" in window[m.start():].strip():
+            continue  # one line: a line break inside is read by the other readings
+        tried += 1
+        limit.field_splits -= 1
+        reading = usfields.read(window[m.start():] + before[len(window):] + anchor, TYPE_WORDS)
+        if reading is None:
+            continue
+        if _norm_number(reading.number) != _norm_number(m.group(0)):
+            continue
+        if reading.street.lower().split()[0] in _NOT_STREET or fold(reading.city).upper() in _QUADRANTS:
+            continue
+        state = state_code(state_text)
+        canonical, in_region = membership(gaz, reading.city, state, zip_code, region_cities)
+        if not reading.typed:
+            if (weak or zip_code is None) and canonical is None:
+                return None  # no type word, no ZIP: only a city of the region makes it an address
+            if lead.endswith(":") and not _PLACE_LABEL.search(lead):
+                continue
+        return RawAddress(
+            street=reading.street,
+            house_number=reading.number,
+            postcode=zip_code,
+            city=canonical or reading.city,
+            city_text=f"{reading.city}, {state}",
+            in_region=in_region,
+            start=start - len(before) + m.start(),
+            end=end,
+            state=state,
+            unit=reading.unit,
+        )
+    return None
 
 
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
@@ -244,10 +371,20 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw
     if fold(fields.city).upper() in _QUADRANTS:
         return raw
+    if fields.city.lower().rsplit(" ", 1)[-1] in _STATE_ANY_CASE:
+        return raw  # "Columbus OHIO": the state read as part of the place
+    unit = fields.unit
+    if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
+        raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
-    raw.street, raw.unit = fields.street, fields.unit
+    raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
+
+
+# Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
+# "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
+_ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
 
 
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
@@ -259,13 +396,16 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n")):
             continue
+        if not _ADDRESS_START.search(before):
+            continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
             if found is not None and not _loose_ok(found, before):
                 found = None
         if found is None:
-            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities)
+            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
+                                 text[start:end], limit)
             if raw is not None:
                 yield raw
             continue

@@ -21,6 +21,12 @@ from dataclasses import dataclass
 _TOKEN = re.compile(r"#|,|\n|[A-Za-z0-9][A-Za-z0-9'.&/-]*")
 _HOUSE_NUMBER = re.compile(r"^(?:[1-9]\d{0,5}(?:[A-Za-z]|-[A-Za-z]|-\d{1,4}[A-Za-z]?)?|[1-9]\d{0,5}-?[A-Za-z])$")
 _FRACTION = re.compile(r"^\d/\d$")
+# Wisconsin-style grid numbers: "N165 W2123" (two tokens) or "W156N9762" (one).
+_GRID_PART = re.compile(r"^[NSEWnsew]\d{1,4}$")
+_GRID_NUMBER = re.compile(r"^[NSEWnsew]\d{1,4}[NSEWnsew]\d{1,5}$")
+# A unit written without its word, alone between commas: "W. Monroe, 12C, Chicago", "Beverly Rd, B6-347B,".
+_BARE_UNIT = re.compile(r"^(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?|\d{1,5}-?[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{1,3}-\d{1,4}[A-Za-z]?)$")
+_YEAR_RANGE = re.compile(r"^(?:19|20)\d\d-(?:(?:19|20)\d\d|\d\d)$")
 TYPES = frozenset(
     "st st. street ave ave. av avenue blvd blvd. bvd boulevard rd rd. road dr dr. drive ln ln. lane way ct ct. court "
     "pl pl. place pkwy pkwy. parkway hwy hwy. highway hgwy cir cir. ci circle ter ter. terrace sq square trl trl. "
@@ -39,9 +45,11 @@ _UNIT_WORDS = frozenset(
     "suite ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. trlr lot spc "
     "space no no. #".split()
 )
-_ORDINAL = re.compile(r"^\d{1,3}(?:st|nd|rd|th)$", re.I)
+_ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                      r"eleventh|twelfth|top|ground|main|lower|upper)$", re.I)
 _CITY_WORD = re.compile(r"^[A-Za-z][A-Za-z.'-]*$")
-_COMPANY = frozenset("inc inc. llc ltd ltd. corp corp. co co. company group lp llp pc pllc".split())
+_COMPANY = frozenset("inc inc. llc ltd ltd. corp corp. co co. company group lp llp pc pllc corporation foundation "
+                     "university college".split())
 
 
 @dataclass
@@ -85,8 +93,15 @@ def split_before(window: str) -> Split | None:
     # Try house numbers from the right: the last one that gives a whole address wins.
     for k in range(len(tokens) - 3, -1, -1):
         word = tokens[k][0]
-        if not _HOUSE_NUMBER.match(word):
+        if not (_HOUSE_NUMBER.match(word) or _GRID_NUMBER.match(word)
+                or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))):
             continue
+        if _YEAR_RANGE.match(word):
+            continue  # "1999-2003 The OpenLDAP Foundation": copyright years
+        if k > 1 and tokens[k - 1][0].lower() in _DIRECTIONS | _WORD_DIRECTIONS and _HOUSE_NUMBER.match(tokens[k - 2][0]):
+            continue  # "164 South 100 West": a grid street, its house number is the first one
+        if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
+            continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
                       or tokens[k - 1][0][:1].isdigit()):
             continue  # "Suite 200", "Hwy 50", "555 1234"
@@ -99,6 +114,9 @@ def split_before(window: str) -> Split | None:
 def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | None:
     number = tokens[k][0]
     i = k + 1
+    if _GRID_PART.match(number) and i < len(tokens) and _GRID_PART.match(tokens[i][0]):
+        number = f"{number} {tokens[i][0]}"
+        i += 1
     if i < len(tokens) and _FRACTION.match(tokens[i][0]):
         number = f"{number} {tokens[i][0]}"
         i += 1
@@ -167,15 +185,22 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             remaining[pos + 1][0] in (",", "\n") or _unit_at(remaining, pos + 1) > pos + 1):
         street = f"{street} {remaining[pos][0]}"
         remaining = remaining[pos + 1:]
-    # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418").
+    # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418"), or a bare
+    # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago").
     for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
+        bare = remaining[pos][0] if pos < len(remaining) else ""
+        if end <= pos and pos + 1 < len(remaining) and remaining[pos + 1][0] == "," and _BARE_UNIT.match(
+                bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
+            end = pos + 1
         if end <= pos:
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
         remaining = remaining[end:]
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
+    while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
+        city_tokens = city_tokens[1:]  # "400 Broad St in Seattle, WA"
     if not city_tokens or len(city_tokens) > 4:
         return None
     if not all(_CITY_WORD.match(t) for t, _p in city_tokens):
