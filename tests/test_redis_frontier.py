@@ -292,3 +292,53 @@ def test_a_batch_full_of_busy_hosts_still_yields_another_host(shared_redis):
     picked = f.pop(busy_slots={"big.de"})
     assert picked is not None and picked.fingerprint == "small"
     f.close()
+
+
+def test_a_sample_pass_over_a_large_queue_visits_every_queued_entry(shared_redis):
+    """Past 128 entries Redis stores the queue as a hash table: the pass is a real ZSCAN walk."""
+    crawl = unique_crawl_id()
+    f = frontier(shared_redis, crawl)
+    for i in range(1000):
+        f.push(entry(i, priority=0.1 + (i % 50) / 100))
+    f.sync()
+    sampled, after = [], ""
+    while True:
+        batch = f.queued_sample(100, after)
+        assert len(batch) <= 100
+        sampled += batch
+        if len(batch) < 100:
+            break
+        after = batch[-1].fingerprint
+    fps = {e.fingerprint for e in sampled}
+    assert fps | f.prefetched() == {f"fp{i:05d}" for i in range(1000)}
+    assert all(abs(e.priority - (0.1 + (int(e.fingerprint[2:]) % 50) / 100)) < 1e-9 for e in sampled)
+    f.close()
+
+
+def test_the_extension_finds_the_shared_frontier_through_the_scheduler(shared_redis, tmp_path):
+    from types import SimpleNamespace
+
+    from scrapy import Spider
+
+    from geofocus.redis.extension import frontier_of
+    from geofocus.scheduler import GeoScheduler
+
+    def scheduler_for(**settings):
+        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(tmp_path / "run"), **settings))
+        crawler.engine = SimpleNamespace(downloader=SimpleNamespace(slots={}))
+        crawler.stats.open_spider()
+        spider = Spider.from_crawler(crawler, name="spider")
+        crawler.spider = spider
+        return crawler, spider, GeoScheduler.from_crawler(crawler)
+
+    crawler, spider, scheduler = scheduler_for(GEOFOCUS_REDIS_URL=shared_redis.url,
+                                               GEOFOCUS_CRAWL_ID=unique_crawl_id())
+    assert frontier_of(crawler) is None  # not open yet
+    scheduler.open(spider)
+    assert isinstance(scheduler.frontier, RedisFrontier) and frontier_of(crawler) is scheduler.frontier
+    scheduler.close("finished")
+    assert frontier_of(crawler) is None
+    crawler, spider, scheduler = scheduler_for()  # the embedded frontier is not shared
+    scheduler.open(spider)
+    assert frontier_of(crawler) is None
+    scheduler.close("finished")

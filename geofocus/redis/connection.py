@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -155,3 +156,19 @@ def check_settings(settings) -> None:
             client.close()
     except RedisUnavailableError as exc:
         raise UsageError(str(exc), print_help=False) from None
+
+
+def retrying(action: Any, patience: float) -> Any:
+    """``action()``, tried again for ``patience`` seconds while Redis cannot be reached (it may be
+    restarting); any other error (a refused password, a lost crawl) is raised at once."""
+    deadline = time.monotonic() + patience
+    delay = 0.2
+    while True:
+        try:
+            return action()
+        except RedisUnavailableError as exc:
+            if "cannot reach" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            logger.info("Redis: %(error)s; retrying", {"error": exc})
+        time.sleep(delay)
+        delay = min(delay * 2, 2.0)

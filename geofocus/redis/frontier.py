@@ -40,10 +40,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import redis
 
-from geofocus.frontier import MALFORMED_KEY, FrontierEntry, PushResult, decode_request, encode_request
+from geofocus.frontier import FrontierEntry, PushResult, encode_request
 from geofocus.redis import generation as crawl_generation
-from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redact
+from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redact, retrying
 from geofocus.redis.generation import CrawlLostError
+from geofocus.redis.entries import entry_from_redis, request_value, slot_of
 from geofocus.redis.keys import DEFAULT_NODE, CrawlKeys, clean, compact_fingerprint, seen_shard
 from geofocus.redis.leases import Leases
 from geofocus.redis.pipeline import NamedPipeline
@@ -224,7 +225,7 @@ class RedisFrontier:
                                         "name the shared crawl with -s GEOFOCUS_CRAWL_ID=NAME")
         # `scrapy crawl` checked Redis before starting; a worker that opens while Redis restarts
         # waits for it a little rather than fail
-        client = _retrying(lambda: connect_from_settings(s), 3 * s.getfloat("GEOFOCUS_REDIS_TIMEOUT"))
+        client = retrying(lambda: connect_from_settings(s), 3 * s.getfloat("GEOFOCUS_REDIS_TIMEOUT"))
         return cls(
             client,
             crawl_id,
@@ -249,7 +250,7 @@ class RedisFrontier:
     def open(self) -> None:
         """Checks Redis, reclaims expired leases, loads the seen-set, starts the thread
         (waiting up to 15 s for a Redis that is restarting)."""
-        _retrying(self._open_in_redis, 15.0)
+        retrying(self._open_in_redis, 15.0)
         self._stopping = False
         self._start_thread()
 
@@ -296,7 +297,9 @@ class RedisFrontier:
         self._stop.set()
         thread.join()
         with self._cond:
-            held = [e.fingerprint for e in self._batch] + list(self._inflight)
+            # leased ahead: back at their current (maybe re-scored) priority; in flight: as leased
+            held: list[tuple[str, FrontierEntry | None]] = [(e.fingerprint, e) for e in self._batch]
+            held += [(fp, None) for fp in self._inflight]
             self._batch.clear()
             self._inflight.clear()
         deadline = time.monotonic() + timeout
@@ -304,7 +307,7 @@ class RedisFrontier:
         while True:
             try:
                 self._cycle(refill=False)
-                self.leases.queue_release(self.client, [(fp, None) for fp in held])
+                self.leases.queue_release(self.client, held)
                 self.client.hdel(self.keys.workers, self.worker_id)
                 break
             except CrawlLostError as exc:
@@ -447,8 +450,11 @@ class RedisFrontier:
         pass) or the last fingerprint of the previous sample (go on with the pass);
         any other value starts a pass too.  The next sample is prefetched by the
         thread, so only the first call of a pass waits (at most ``pop_wait``
-        seconds; [] if Redis does not answer in time or is unreachable).  An entry
-        may appear twice in one pass if the queue is resized meanwhile (ZSCAN).
+        seconds; [] if Redis does not answer in time or is unreachable).  A
+        prefetched sample is the queue as the thread read it after the previous
+        call: an entry leased since then is still in it, and re-scoring it changes
+        nothing.  An entry may appear twice in one pass if the queue is resized
+        meanwhile (ZSCAN).
         """
         restart = not after or after != self._sample_last
         deadline: float | None = None
@@ -479,13 +485,28 @@ class RedisFrontier:
 
     def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
         """New priorities (up or down) of entries queued as far as this worker knows (its last
-        sample and its own pushes); a request of None keeps the stored one.  Returns how many
-        priorities change; they are sent with the next cycle, and Redis leaves alone an entry
-        another worker leased meanwhile."""
+        sample, its own pushes, the entries it leased ahead); a request of None keeps the stored
+        one.  Returns how many priorities change; those in Redis are sent with the next cycle,
+        and Redis leaves alone an entry another worker leased meanwhile."""
         changed = 0
         rescores: dict[str, tuple[float, dict[str, Any] | None, str]] = {}
-        for fingerprint, priority, request in updates:
-            priority = float(priority)
+        with self._cond:
+            held = {e.fingerprint: i for i, e in enumerate(self._batch)}
+            for fingerprint, priority, request in updates:
+                i = held.get(fingerprint)
+                if i is None:
+                    rescores[fingerprint] = (float(priority), request, "")
+                    continue
+                # leased ahead by this worker: re-scored here (given back at this priority at close)
+                e = self._batch[i]
+                if e.priority != float(priority):
+                    self._batch[i] = FrontierEntry(fingerprint, float(priority), e.slot,
+                                                   request if request is not None else e.request)
+                    changed += 1
+            if changed:
+                self._batch.sort(key=lambda e: -e.priority)
+        candidates, rescores = rescores, {}
+        for fingerprint, (priority, request, _) in candidates.items():
             c = compact_fingerprint(fingerprint)
             state = self._known.get(c)
             if state is not None and state < 0:
@@ -494,7 +515,7 @@ class RedisFrontier:
             current = sampled.priority if sampled is not None else state
             if current is None or current == priority:
                 continue  # not known to be queued, or unchanged
-            slot = sampled.slot if sampled is not None else _slot_of(request or {})
+            slot = sampled.slot if sampled is not None else slot_of(request or {})
             rescores[fingerprint] = (priority, request, slot)
             if sampled is not None:
                 self._sampled[fingerprint] = FrontierEntry(fingerprint, priority, sampled.slot,
@@ -555,6 +576,12 @@ class RedisFrontier:
             for name, value in self._pending_counters.items():
                 out[name] = out.get(name, 0) + value
             return out
+
+    def prefetched(self) -> set[str]:
+        """Fingerprints leased ahead to this worker and not yet popped (``queued_sample`` leaves
+        them out: ``pop`` hands them out next)."""
+        with self._cond:
+            return {e.fingerprint for e in self._batch}
 
     def remote_stats(self) -> dict[str, int]:
         return {k.decode(): int(v) for k, v in self.client.hgetall(self.keys.stats).items()}
@@ -718,7 +745,7 @@ class RedisFrontier:
             args: list[Any] = []
             for fp, (entry, node) in out.pushes.items():
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                value = f"{clean(entry.slot)}\t{encode_request(entry.request)}"
+                value = request_value(entry.slot, entry.request)
                 args += [fp, skey, sfield, repr(float(entry.priority)), node, value]
             self.scripts.call_chunked("push", [self.base], args, 6, client=pipe)
         if out.dones:
@@ -731,7 +758,7 @@ class RedisFrontier:
         if out.rescores:
             args = []
             for fp, (priority, request, slot) in out.rescores.items():
-                value = "" if request is None else f"{clean(slot)}\t{encode_request(request)}"
+                value = "" if request is None else request_value(slot, request)
                 args += [fp, repr(priority), value]
             self.scripts.call_chunked("rescore", [self.base], args, 3, client=pipe)
         if out.bad:
@@ -762,7 +789,7 @@ class RedisFrontier:
 
     def _apply(self, out: _Outgoing, results: dict[str, Any], now: float) -> None:
         flat = results.get("popped") or []
-        popped = [_entry(flat[k], flat[k + 1], flat[k + 2]) for k in range(0, len(flat), 3)]
+        popped = [entry_from_redis(flat[k], flat[k + 1], flat[k + 2]) for k in range(0, len(flat), 3)]
         seeds = [u.decode() for i in range(len(self.seed_lists)) for u in (results.get(f"seeds/{i}") or [])]
         live_after = now - max(10.0, 5 * self.flush_interval)
         with self._cond:
@@ -814,48 +841,5 @@ class RedisFrontier:
                 if value is None:
                     continue  # fetched or set aside since the scan
                 _home, sep, rest = value.partition(b"\t")
-                out.append(_entry(fp, score, rest if sep else b"\x01malformed\t" + value))
+                out.append(entry_from_redis(fp, score, rest if sep else b"\x01malformed\t" + value))
         return out
-
-
-def _retrying(action: Any, patience: float) -> Any:
-    """``action()``, tried again for ``patience`` seconds while Redis cannot be reached (it may be
-    restarting); other errors, and CrawlLostError, are raised at once."""
-    deadline = time.monotonic() + patience
-    delay = 0.2
-    while True:
-        try:
-            return action()
-        except CrawlLostError:
-            raise
-        except RedisUnavailableError as exc:
-            if "cannot reach" not in str(exc) or time.monotonic() + delay > deadline:
-                raise
-            logger.info("Redis frontier: %(error)s; retrying", {"error": exc})
-        time.sleep(delay)
-        delay = min(delay * 2, 2.0)
-
-
-def _entry(fp: bytes, score: Any, value: bytes) -> FrontierEntry:
-    """A FrontierEntry from Redis's ``<slot>\\t<json>``; anything unreadable becomes an entry whose
-    request says so (``decode_request``), which the scheduler sets aside."""
-    fingerprint = fp.decode("utf-8", "replace")
-    try:
-        priority = float(score)
-    except (TypeError, ValueError):
-        priority = 0.0
-    slot, sep, payload = value.partition(b"\t")
-    if not sep or slot == b"\x01malformed":
-        raw = (payload if sep else value).decode("utf-8", "replace")
-        return FrontierEntry(fingerprint, priority, "",
-                             {MALFORMED_KEY: "not a frontier entry geofocus wrote", "raw": raw[:10000]})
-    return FrontierEntry(fingerprint, priority, slot.decode("utf-8", "replace"), decode_request(payload))
-
-
-def _slot_of(request: dict[str, Any]) -> str:
-    from urllib.parse import urlsplit
-
-    try:
-        return urlsplit(str(request.get("url", ""))).hostname or ""
-    except ValueError:
-        return ""

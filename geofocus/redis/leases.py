@@ -14,8 +14,8 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from geofocus.frontier import FrontierEntry, encode_request
-from geofocus.redis.keys import clean
+from geofocus.frontier import FrontierEntry
+from geofocus.redis.entries import request_value
 from geofocus.redis.scripts import Scripts
 
 logger = logging.getLogger(__name__)
@@ -61,8 +61,7 @@ class Leases:
             if entry is None:
                 args += [fp, "", ""]
             else:
-                args += [fp, repr(float(entry.priority)),
-                         f"{clean(entry.slot)}\t{encode_request(entry.request)}"]
+                args += [fp, repr(float(entry.priority)), request_value(entry.slot, entry.request)]
         if args:
             self.scripts.call_chunked("release", [self.base, self.worker_id], args, 3, client=pipe)
 

@@ -1,13 +1,14 @@
 -- Add one worker's Scrapy stats to the crawl's shared stats hash, atomically (no lost increment,
 -- no torn maximum).  ARGV: hash key, then (op, field, value) triples; op is
--- 'i' (HINCRBY), 'f' (HINCRBYFLOAT), 's' (HSET), 'max' or 'min' (keep the larger/smaller number).
+-- 'f' (add: HINCRBYFLOAT), 'n' (set if absent: HSETNX), 's' (HSET), 'max' or 'min' (keep the
+-- larger/smaller number).  Adding to a field that holds text leaves it alone.
 local key = ARGV[1]
 for i = 2, #ARGV, 3 do
   local op, f, v = ARGV[i], ARGV[i + 1], ARGV[i + 2]
-  if op == 'i' then
-    redis.call('HINCRBY', key, f, v)
-  elseif op == 'f' then
-    redis.call('HINCRBYFLOAT', key, f, v)
+  if op == 'f' then
+    redis.pcall('HINCRBYFLOAT', key, f, v)
+  elseif op == 'n' then
+    redis.call('HSETNX', key, f, v)
   elseif op == 's' then
     redis.call('HSET', key, f, v)
   else
