@@ -7,7 +7,8 @@ become a scheduler closed and reopened on the same run directory, Scrapy's
 downloader stand-in becomes ``_Downloader`` below (slots with active
 requests), and the integration case is a real crawl through Scrapy.
 Five of Scrapy's seven cases apply; the other two test the on-disk format
-and a setting check of Scrapy's own priority-queue classes.
+and a setting check of Scrapy's own priority-queue classes.  Each case runs
+against both frontier backends (SQLite and a shared Redis crawl).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from scrapy.utils.test import get_crawler
 from geofocus.scheduler import GeoScheduler
 from tests.conftest import project_settings
 from tests.crawling import ROOT, MiniSite, crawl_env
+from tests.redisutil import shared_server, unique_crawl_id
 
 CASES = json.loads((Path(__file__).parent / "data" / "scrapy_scheduler_cases.json").read_text())
 
@@ -44,12 +46,16 @@ class _Downloader:
 
 
 class SchedulerFactory:
-    def __init__(self, run_dir: Path):
+    """Schedulers on one run directory; with ``redis_settings`` on one shared Redis crawl (a
+    reopened scheduler rejoins it)."""
+
+    def __init__(self, run_dir: Path, redis_settings: dict | None = None):
         self.run_dir = run_dir
+        self.redis_settings = redis_settings or {}
         self.open: list[GeoScheduler] = []
 
     def __call__(self) -> GeoScheduler:
-        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(self.run_dir)))
+        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(self.run_dir), **self.redis_settings))
         crawler.engine = SimpleNamespace(downloader=_Downloader())
         crawler.stats.open_spider()
         spider = Spider.from_crawler(crawler, name="spider")
@@ -64,9 +70,16 @@ class SchedulerFactory:
         self.open.remove(scheduler)
 
 
-@pytest.fixture
-def factory(tmp_path):
-    made = SchedulerFactory(tmp_path / "run")
+@pytest.fixture(params=["sqlite", "redis"])
+def factory(request, tmp_path):
+    """Every case against both frontier backends: the embedded one and a shared Redis crawl."""
+    redis_settings = None
+    if request.param == "redis":
+        server = shared_server()
+        # pop may wait for one sync cycle (the local batch is refilled in the background)
+        redis_settings = {"GEOFOCUS_REDIS_URL": server.url, "GEOFOCUS_CRAWL_ID": unique_crawl_id("contract"),
+                          "GEOFOCUS_REDIS_POP_WAIT": 5.0, "GEOFOCUS_REDIS_FLUSH_INTERVAL": 0.1}
+    made = SchedulerFactory(tmp_path / "run", redis_settings)
     yield made
     for scheduler in list(made.open):
         made.close(scheduler)

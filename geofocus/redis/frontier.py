@@ -40,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import redis
 
+from geofocus import defaults
 from geofocus.frontier import FrontierEntry, PushResult, encode_request
 from geofocus.redis import generation as crawl_generation
 from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redact, retrying
@@ -105,17 +106,17 @@ class RedisFrontier(SyncCycle):
         client: redis.Redis,
         crawl_id: str,
         *,
-        prefix: str = "geofocus",
+        prefix: str = defaults.GEOFOCUS_REDIS_PREFIX,
         node: str = DEFAULT_NODE,
         worker_id: str | None = None,
-        batch: int = 32,
-        max_held: int = 256,
-        slot_cap: int = 8,
-        lease_ttl: float = 120.0,
-        flush_interval: float = 1.0,
-        pop_wait: float = 0.05,
+        batch: int = defaults.GEOFOCUS_REDIS_BATCH,
+        max_held: int = defaults.GEOFOCUS_REDIS_MAX_HELD,
+        slot_cap: int = defaults.GEOFOCUS_REDIS_SLOT_CAP,
+        lease_ttl: float = defaults.GEOFOCUS_REDIS_LEASE_TTL,
+        flush_interval: float = defaults.GEOFOCUS_REDIS_FLUSH_INTERVAL,
+        pop_wait: float = defaults.GEOFOCUS_REDIS_POP_WAIT,
         push_buffer: int = 500,
-        known_max: int = 500_000,
+        known_max: int = defaults.GEOFOCUS_REDIS_KNOWN_MAX,
         url: str = "",
         run_dir: Any = None,
         seed_lists: Iterable[str] = (),

@@ -32,7 +32,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-DEFAULT_PREFIX = "geofocus"
+from geofocus.defaults import GEOFOCUS_REDIS_PREFIX as DEFAULT_PREFIX
+
+#: The node of a worker without GEOFOCUS_NODE (the queue every worker serves when there is no partition).
 DEFAULT_NODE = "default"
 
 
