@@ -24,6 +24,7 @@ from scrapy import Request, Spider
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.test import get_crawler
 
+from geofocus import signals as geo_signals
 from geofocus.scheduler import GeoScheduler
 from tests.conftest import project_settings
 from tests.crawling import ROOT, MiniSite, crawl_env
@@ -54,8 +55,9 @@ class SchedulerFactory:
         self.redis_settings = redis_settings or {}
         self.open: list[GeoScheduler] = []
 
-    def __call__(self) -> GeoScheduler:
-        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(self.run_dir), **self.redis_settings))
+    def __call__(self, **settings) -> GeoScheduler:
+        crawler = get_crawler(Spider, project_settings(
+            GEOFOCUS_RUN_DIR=str(self.run_dir), **{**self.redis_settings, **settings}))
         crawler.engine = SimpleNamespace(downloader=_Downloader())
         crawler.stats.open_spider()
         spider = Spider.from_crawler(crawler, name="spider")
@@ -165,6 +167,34 @@ def test_dont_filter_requests_are_never_dropped_as_duplicates(factory):
         assert scheduler.enqueue_request(Request(url, dont_filter=True)) is True
     assert scheduler.enqueue_request(Request(url)) is False  # without it: a duplicate
     assert [r.url for r in drain(scheduler)] == [url] * CASES["repeated_start_urls"]
+
+
+def test_rescoring_reprioritises_queued_requests_from_the_first_pass(factory):
+    """geofocus's own case: the link model re-scores queued URLs every RESCORE_EVERY pops; the
+    first sample already holds them (no empty warm-up) and the stat counts changed priorities."""
+    scheduler = factory(GEOFOCUS_RESCORE_EVERY=1, GEOFOCUS_RESCORE_BATCH=50, GEOFOCUS_REDIS_BATCH=4)
+    for n in range(20):
+        url = f"http://h{n}.de/"
+        scheduler.enqueue_request(Request(url, meta={"geofocus": {"priority": (n + 1) / 40, "n": n}}))
+
+    order: list[int] = []
+    asked_after: list[int] = []
+
+    def rescore(metas):  # the link model now likes n=3 best; the others keep their priority
+        asked_after.append(len(order))
+        return [0.99 if m.get("n") == 3 else m["priority"] for m in metas]
+
+    scheduler.crawler.signals.connect(rescore, geo_signals.rescore_requested)
+    while scheduler.has_pending_requests():
+        request = scheduler.next_request()
+        assert request is not None
+        order.append(request.meta["geofocus"]["n"])
+    scheduler.flush()
+    assert sorted(order) == list(range(20))
+    assert asked_after[0] == 1  # the first re-scoring, after the first pop, had URLs to score
+    assert scheduler.stats.get_value("geofocus/frontier/rescored") == 1
+    # without re-scoring n=3 would come 17th; a shared frontier serves what it leased ahead first
+    assert order.index(3) <= 1 + 2 * 4, order
 
 
 SPIDER = '''
