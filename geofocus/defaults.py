@@ -99,10 +99,12 @@ GEOFOCUS_REDIS_KNOWN_MAX = 500_000
 GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
 # How often an idle worker looks for seeds in Redis and for URLs other workers queued.
 GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
-# Further redis-py client arguments (e.g. {"ssl_ca_certs": "/etc/ca.pem"}), over scrapy-redis's REDIS_PARAMS.
+# Further redis-py client arguments (e.g. {"ssl_ca_certs": "/etc/ca.pem"}), over scrapy-redis's
+# REDIS_PARAMS (decode_responses must stay off).
 GEOFOCUS_REDIS_PARAMS = {}
 # Add every worker's Scrapy stats up in Redis (scrapy-redis's RedisStatsCollector, made safe for
-# many workers: geofocus/redis/stats.py), so each worker's stats and `crawl-admin status` are crawl-wide.
+# many workers: geofocus/redis/stats.py), so each worker's stats and `crawl-admin status` are
+# crawl-wide.
 GEOFOCUS_REDIS_SHARED_STATS = False
 
 # Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy

@@ -71,7 +71,8 @@ SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
 
-# scrapy-redis's REDIS_URL as an alias of GEOFOCUS_REDIS_URL; GEOFOCUS_REDIS_SHARED_STATS (geofocus/redis/addon.py).
+# scrapy-redis's REDIS_URL as an alias of GEOFOCUS_REDIS_URL, and GEOFOCUS_REDIS_SHARED_STATS
+# (geofocus/redis/addon.py).
 ADDONS = {
     "geofocus.redis.addon.RedisSettings": 0,
 }
