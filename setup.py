@@ -1,7 +1,8 @@
 """Packaging for scrapyd: ``scrapyd-deploy`` builds an egg from this file.
 
-Region packs (geofocus/regions/data/*.json) are data files: they must ride in
-the egg, or a deployed crawl cannot load its region.
+Region packs (geofocus/regions/data/*.json) and the shared crawl's Lua scripts
+(geofocus/redis/lua/*.lua) are data files: they must ride in the egg, or a
+deployed crawl cannot load its region or share its frontier.
 """
 
 from setuptools import find_packages, setup
@@ -10,7 +11,7 @@ setup(
     name="geofocus",
     version="0.1",
     packages=find_packages(include=["geofocus", "geofocus.*"]),
-    package_data={"geofocus": ["regions/data/*.json", "**/*.json", "**/data/*"]},
+    package_data={"geofocus": ["regions/data/*.json", "**/*.json", "**/data/*", "redis/lua/*.lua"]},
     include_package_data=True,
     zip_safe=False,
     entry_points={

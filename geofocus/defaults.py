@@ -25,7 +25,8 @@ GEOFOCUS_PREDICTION_DEPTH = 3
 # Path to a saved link model to start warm ("" starts empty).
 GEOFOCUS_MODEL = ""
 
-# Frontier backend: the embedded SQLite frontier, or Redis when a URL is set.
+# Frontier backend: the embedded SQLite frontier, or Redis when a URL is set
+# (scrapy-redis's REDIS_URL is read when GEOFOCUS_REDIS_URL is empty).
 GEOFOCUS_REDIS_URL = ""
 GEOFOCUS_CRAWL_ID = ""
 
@@ -98,6 +99,13 @@ GEOFOCUS_REDIS_KNOWN_MAX = 500_000
 GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
 # How often an idle worker looks for seeds in Redis and for URLs other workers queued.
 GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
+# Further redis-py client arguments (e.g. {"ssl_ca_certs": "/etc/ca.pem"}), over scrapy-redis's
+# REDIS_PARAMS (decode_responses must stay off).
+GEOFOCUS_REDIS_PARAMS = {}
+# Add every worker's Scrapy stats up in Redis (scrapy-redis's RedisStatsCollector, made safe for
+# many workers: geofocus/redis/stats.py), so each worker's stats and `crawl-admin status` are
+# crawl-wide.
+GEOFOCUS_REDIS_SHARED_STATS = False
 
 # Collaboration (Gao et al. 2006): this worker's node name and the URL assignment policy
 # (host|hash|url|anchor|content|classification|ip; empty: host for a one-city region,

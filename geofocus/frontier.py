@@ -9,8 +9,10 @@ per URL fingerprint, and a life cycle per entry::
 
 A DONE or LEASED fingerprint is never queued again, so a fetched URL is never
 fetched twice.  The embedded backend (:class:`SqliteFrontier`) keeps all of
-this in one SQLite file; the Redis backend implements the same protocol for
-crawls shared by many workers.
+this in one SQLite file; the Redis backend
+(:class:`geofocus.redis.frontier.RedisFrontier`) implements the same protocol
+for crawls shared by many workers.  ``tests/test_frontier.py`` runs one suite
+of the whole protocol against both.
 """
 
 from __future__ import annotations
@@ -81,15 +83,36 @@ class FrontierQueue(Protocol):
         ...
 
     def release(self, entry: FrontierEntry) -> bool:
-        """Put a LEASED entry back in the queue (a retry); False if it is not leased."""
+        """Put an entry this frontier leased (popped, not done) back in the queue at ``entry``'s
+        priority and request (a retry); False if it is not leased here (queued, done, unknown)."""
+        ...
+
+    def seen(self, fingerprint: str) -> bool:
+        """True once the fingerprint is LEASED or DONE (a push of it is rejected); False while it
+        is queued or unknown.  A shared backend answers from this worker's view: the crawl's
+        fetched set as of ``open`` plus what this worker leased or fetched since."""
         ...
 
     def queued_sample(self, limit: int, after: str = "") -> list[FrontierEntry]:
-        """Up to ``limit`` queued entries after the cursor ``after`` (for re-scoring)."""
+        """A pass over the queued entries, ``limit`` at a time (for re-scoring).
+
+        ``after=""`` starts a pass; ``after`` = the last fingerprint of the previous
+        sample goes on with it.  Every call answers at once with what is queued (no
+        empty warm-up call); fewer than ``limit`` entries means the pass is at its
+        end.  A pass returns each entry queued throughout it, with its current
+        priority, slot and request; entries leased meanwhile are left out, and so
+        are the few a shared backend has leased ahead for this worker (``pop``
+        hands those out next).
+        """
         ...
 
-    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any]]]) -> int:
-        """Set new priorities (up or down) of queued entries; returns how many changed."""
+    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
+        """Set new priorities (up or down) of queued entries; a request of None keeps the stored
+        one.  Entries that are leased, done or unknown are left alone.  Returns how many
+        priorities *changed* (an update to the priority an entry already has is not counted):
+        what the scheduler counts as ``geofocus/frontier/rescored``.  A shared backend applies
+        them with its next sync, and one that another worker leased meanwhile keeps its priority.
+        """
         ...
 
     def __len__(self) -> int: ...

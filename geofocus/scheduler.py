@@ -123,6 +123,7 @@ class GeoScheduler(BaseScheduler):
         rescore_batch: int = 0,
     ):
         self.crawler = crawler
+        #: Public: the Redis extension finds a shared frontier here (geofocus.redis.extension.frontier_of).
         self.frontier = frontier
         self.stats = stats
         self.flush_interval = flush_interval

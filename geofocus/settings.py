@@ -71,6 +71,12 @@ SPIDER_MIDDLEWARES = {
     "geofocus.spidermiddlewares.partition.PartitionMiddleware": 590,
 }
 
+# scrapy-redis's REDIS_URL as an alias of GEOFOCUS_REDIS_URL, and GEOFOCUS_REDIS_SHARED_STATS
+# (geofocus/redis/addon.py).
+ADDONS = {
+    "geofocus.redis.addon.RedisSettings": 0,
+}
+
 EXTENSIONS = {
     "scrapy.extensions.logstats.LogStats": None,
     "geofocus.extensions.logstats.GeoLogStats": 0,

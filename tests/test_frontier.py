@@ -2,7 +2,11 @@
 
 A backend joins the suite by adding a factory to ``BACKENDS``: a callable
 taking a pytest ``tmp_path`` and returning an unopened frontier whose state
-survives ``close()`` and a new factory call on the same ``tmp_path``.
+survives ``close()`` and a new factory call on the same ``tmp_path``.  The
+suite covers the whole :class:`geofocus.frontier.FrontierQueue` protocol:
+push/pop, done, release, seen, queued_sample, update_priorities, counters,
+close and reopen.  A shared backend may lease a few entries ahead
+(``prefetched()``, at most its batch); ``queued_sample`` leaves those out.
 """
 
 import pytest
@@ -30,10 +34,7 @@ def make_frontier(request, tmp_path):
 
     yield make
     for frontier in opened:
-        try:
-            frontier.close()
-        except Exception:
-            pass
+        frontier.close()  # closing twice is allowed; an error here is a failure of the backend
 
 
 def entry(url, priority, slot=None):
@@ -115,6 +116,119 @@ def test_queue_seen_set_and_counters_survive_reopen(make_frontier):
     assert g.push(entry(best.fingerprint, 1.0)) == PushResult.REJECTED
     assert g.pop().fingerprint == in_flight.fingerprint
     assert g.counters() == {"fetched": 2, "relevant": 1}
+
+
+def test_release_puts_a_leased_entry_back_at_its_new_priority(make_frontier):
+    f = make_frontier()
+    f.push(entry("http://a.de/1", 0.9))
+    f.push(entry("http://b.de/1", 0.5))
+    leased = f.pop()
+    assert leased.fingerprint == "http://a.de/1"
+    assert f.release(entry("http://b.de/1", 0.5)) is False  # queued, not leased
+    assert f.release(entry("http://c.de/1", 0.5)) is False  # unknown
+    leased.priority = 0.125  # a retry comes back lower
+    assert f.release(leased) is True
+    assert f.release(leased) is False  # no longer leased
+    assert len(f) == 2
+    assert not f.seen(leased.fingerprint)
+    again = [f.pop(), f.pop()]
+    assert [(e.fingerprint, e.priority) for e in again] == [("http://b.de/1", 0.5), ("http://a.de/1", 0.125)]
+    assert f.pop() is None
+
+
+def test_seen_means_leased_or_fetched_and_survives_reopen(make_frontier):
+    f = make_frontier()
+    f.push(entry("http://a.de/1", 0.9))
+    f.push(entry("http://b.de/1", 0.5))
+    assert not f.seen("http://a.de/1") and not f.seen("http://never.de/")  # queued, unknown
+    assert f.pop().fingerprint == "http://a.de/1"
+    assert f.seen("http://a.de/1") and not f.seen("http://b.de/1")
+    f.done("http://a.de/1")
+    assert f.seen("http://a.de/1")
+    f.done("http://c.de/1")  # fetched without being queued (a redirect, a start URL)
+    assert f.seen("http://c.de/1")
+    assert f.pop().fingerprint == "http://b.de/1"  # in flight at the close
+    f.close()
+    g = make_frontier()
+    assert g.seen("http://a.de/1") and g.seen("http://c.de/1")
+    assert not g.seen("http://b.de/1")  # queued again at the reopen
+    assert len(g) == 1
+
+
+def sample_pass(f, limit):
+    """One pass over the queue in samples of ``limit``, as the scheduler walks it."""
+    return sample_pass_after(f, limit, [])
+
+
+def sample_pass_after(f, limit, first):
+    """The rest of a pass whose first sample was ``first`` ([]: a new pass)."""
+    out, after = [], first[-1].fingerprint if first else ""
+    if first and len(first) < limit:
+        return out
+    for _ in range(100):
+        batch = f.queued_sample(limit, after)
+        assert len(batch) <= limit
+        out += batch
+        if len(batch) < limit:  # fewer only at the end of a pass
+            return out
+        after = batch[-1].fingerprint
+    raise AssertionError("the pass did not end")
+
+
+def test_queued_sample_walks_every_queued_entry_once_from_the_first_call(make_frontier):
+    f = make_frontier()
+    urls = {f"http://h{i}.de/{i}": 0.25 + i / 100 for i in range(30)}
+    for url, p in urls.items():
+        f.push(entry(url, p))
+    leased = f.pop()
+    assert leased.fingerprint == "http://h29.de/29"
+    queued = set(urls) - {leased.fingerprint}
+    first = f.queued_sample(7)
+    assert len(first) == 7  # the first call of a pass answers (no empty warm-up sample)
+    sampled = first + sample_pass_after(f, 7, first)
+    fps = [e.fingerprint for e in sampled]
+    assert len(fps) == len(set(fps))  # each once
+    held = set(getattr(f, "prefetched", set)())
+    assert set(fps) <= queued and set(fps) | held == queued
+    for e in sampled:
+        assert e.priority == pytest.approx(urls[e.fingerprint])
+        assert e.request == {"url": e.fingerprint} and e.slot == e.fingerprint.split("/")[2]
+    # a new pass starts over
+    again = sample_pass(f, 7)
+    assert {e.fingerprint for e in again} | set(getattr(f, "prefetched", set)()) == queued
+
+
+def test_update_priorities_counts_changed_entries_and_reorders(make_frontier):
+    f = make_frontier()
+    for url, p in [("http://a.de/", 0.2), ("http://b.de/", 0.4), ("http://c.de/", 0.6), ("http://d.de/", 0.8)]:
+        f.push(entry(url, p))
+    assert f.pop().fingerprint == "http://d.de/"
+    f.push(entry("http://e.de/", 0.1))
+    f.done("http://e.de/")
+    changed = f.update_priorities([
+        ("http://a.de/", 0.9, None),  # up
+        ("http://b.de/", 0.4, None),  # unchanged: not counted
+        ("http://c.de/", 0.05, {"url": "http://c.de/", "rescored": True}),  # down, with a new request
+        ("http://d.de/", 0.1, None),  # leased: left alone
+        ("http://e.de/", 0.7, None),  # fetched: left alone
+        ("http://never.de/", 0.5, None),  # unknown: left alone
+    ])
+    assert changed == 2
+    popped = [f.pop() for _ in range(3)]
+    assert [(e.fingerprint, e.priority) for e in popped] == [
+        ("http://a.de/", 0.9), ("http://b.de/", 0.4), ("http://c.de/", 0.05)]
+    assert popped[2].request == {"url": "http://c.de/", "rescored": True}
+    assert f.pop() is None
+
+
+def test_updated_priorities_survive_reopen(make_frontier):
+    f = make_frontier()
+    for i in range(5):
+        f.push(entry(f"http://h{i}.de/", 0.1 * (i + 1)))
+    assert f.update_priorities([("http://h0.de/", 0.99, None), ("http://h4.de/", 0.01, None)]) == 2
+    f.close()
+    g = make_frontier()
+    assert drain(g) == ["http://h0.de/", "http://h3.de/", "http://h2.de/", "http://h1.de/", "http://h4.de/"]
 
 
 def test_request_payload_round_trips(make_frontier):

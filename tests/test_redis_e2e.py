@@ -44,12 +44,17 @@ def fetched(run_dir):
     path = Path(run_dir) / "crawl.jsonl"
     if not path.exists():
         return []
+    text = path.read_text()
+    lines = text.splitlines()
     rows = []
-    for line in path.read_text().splitlines():
+    for i, line in enumerate(lines):
         try:
             rows.append(json.loads(line))
-        except ValueError:  # the last line of a killed worker may be cut
-            pass
+        except ValueError:
+            # only the last line may be cut: that of a worker killed (or read) while writing it
+            if i == len(lines) - 1 and not text.endswith("\n"):
+                continue
+            raise AssertionError(f"{path}, line {i + 1} is not a JSON row: {line[:200]!r}") from None
     return rows
 
 

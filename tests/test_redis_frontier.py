@@ -16,6 +16,7 @@ from scrapy.utils.test import get_crawler
 from geofocus.frontier import FrontierEntry
 from geofocus.redis.connection import RedisUnavailableError, connect, redact
 from geofocus.redis.frontier import RedisFrontier
+from conftest import project_settings
 from redisutil import free_port, redis_server, shared_redis, unique_crawl_id  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,13 +59,13 @@ def test_unreachable_redis_at_start_is_one_clear_line():
     message = str(info.value)
     assert "cannot reach Redis" in message and "\n" not in message
     assert "secret" not in message and "***" in message
-    crawler = get_crawler(settings_dict={"GEOFOCUS_REDIS_URL": url, "GEOFOCUS_CRAWL_ID": "x"})
+    crawler = get_crawler(settings_dict=project_settings(GEOFOCUS_REDIS_URL=url, GEOFOCUS_CRAWL_ID="x"))
     with pytest.raises(RedisUnavailableError):
         RedisFrontier.from_crawler(crawler)
 
 
 def test_missing_crawl_id_and_bad_url_are_clear_errors():
-    crawler = get_crawler(settings_dict={"GEOFOCUS_REDIS_URL": "redis://127.0.0.1:1/0"})
+    crawler = get_crawler(settings_dict=project_settings(GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0"))
     with pytest.raises(RedisUnavailableError, match="GEOFOCUS_CRAWL_ID"):
         RedisFrontier.from_crawler(crawler)
     with pytest.raises(RedisUnavailableError, match="scheme"):
@@ -253,7 +254,7 @@ def test_seed_urls_from_a_redis_list(shared_redis):
     f.close()
 
 
-def test_retry_release_and_background_rescoring(shared_redis):
+def test_retry_release_and_rescoring_reach_the_shared_queue(shared_redis):
     crawl = unique_crawl_id()
     f = frontier(shared_redis, crawl)  # prefetches batches of 8
     for i in range(30):
@@ -263,9 +264,7 @@ def test_retry_release_and_background_rescoring(shared_redis):
     e.priority = 0.1  # a retry comes back at a lower priority
     assert f.release(e)
     assert not f.release(e)  # no longer held
-    assert f.queued_sample(50) == []  # asks the thread for a sample; never blocks
-    f.sync()
-    sample = f.queued_sample(50)
+    sample = f.queued_sample(50)  # the first sample of a pass waits for one cycle of the thread
     held = {x.fingerprint for x in f._batch}
     assert len(sample) >= 10 and not held & {x.fingerprint for x in sample}
     assert any(x.fingerprint == "fp00029" and x.priority == 0.1 for x in sample)
@@ -293,3 +292,53 @@ def test_a_batch_full_of_busy_hosts_still_yields_another_host(shared_redis):
     picked = f.pop(busy_slots={"big.de"})
     assert picked is not None and picked.fingerprint == "small"
     f.close()
+
+
+def test_a_sample_pass_over_a_large_queue_visits_every_queued_entry(shared_redis):
+    """Past 128 entries Redis stores the queue as a hash table: the pass is a real ZSCAN walk."""
+    crawl = unique_crawl_id()
+    f = frontier(shared_redis, crawl)
+    for i in range(1000):
+        f.push(entry(i, priority=0.1 + (i % 50) / 100))
+    f.sync()
+    sampled, after = [], ""
+    while True:
+        batch = f.queued_sample(100, after)
+        assert len(batch) <= 100
+        sampled += batch
+        if len(batch) < 100:
+            break
+        after = batch[-1].fingerprint
+    fps = {e.fingerprint for e in sampled}
+    assert fps | f.prefetched() == {f"fp{i:05d}" for i in range(1000)}
+    assert all(abs(e.priority - (0.1 + (int(e.fingerprint[2:]) % 50) / 100)) < 1e-9 for e in sampled)
+    f.close()
+
+
+def test_the_extension_finds_the_shared_frontier_through_the_scheduler(shared_redis, tmp_path):
+    from types import SimpleNamespace
+
+    from scrapy import Spider
+
+    from geofocus.redis.extension import frontier_of
+    from geofocus.scheduler import GeoScheduler
+
+    def scheduler_for(**settings):
+        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(tmp_path / "run"), **settings))
+        crawler.engine = SimpleNamespace(downloader=SimpleNamespace(slots={}))
+        crawler.stats.open_spider()
+        spider = Spider.from_crawler(crawler, name="spider")
+        crawler.spider = spider
+        return crawler, spider, GeoScheduler.from_crawler(crawler)
+
+    crawler, spider, scheduler = scheduler_for(GEOFOCUS_REDIS_URL=shared_redis.url,
+                                               GEOFOCUS_CRAWL_ID=unique_crawl_id())
+    assert frontier_of(crawler) is None  # not open yet
+    scheduler.open(spider)
+    assert isinstance(scheduler.frontier, RedisFrontier) and frontier_of(crawler) is scheduler.frontier
+    scheduler.close("finished")
+    assert frontier_of(crawler) is None
+    crawler, spider, scheduler = scheduler_for()  # the embedded frontier is not shared
+    scheduler.open(spider)
+    assert frontier_of(crawler) is None
+    scheduler.close("finished")

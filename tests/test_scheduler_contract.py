@@ -7,7 +7,8 @@ become a scheduler closed and reopened on the same run directory, Scrapy's
 downloader stand-in becomes ``_Downloader`` below (slots with active
 requests), and the integration case is a real crawl through Scrapy.
 Five of Scrapy's seven cases apply; the other two test the on-disk format
-and a setting check of Scrapy's own priority-queue classes.
+and a setting check of Scrapy's own priority-queue classes.  Each case runs
+against both frontier backends (SQLite and a shared Redis crawl).
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from scrapy import Request, Spider
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.test import get_crawler
 
+from geofocus import signals as geo_signals
 from geofocus.scheduler import GeoScheduler
 from tests.conftest import project_settings
 from tests.crawling import ROOT, MiniSite, crawl_env
+from tests.redisutil import shared_server, unique_crawl_id
 
 CASES = json.loads((Path(__file__).parent / "data" / "scrapy_scheduler_cases.json").read_text())
 
@@ -44,12 +47,17 @@ class _Downloader:
 
 
 class SchedulerFactory:
-    def __init__(self, run_dir: Path):
+    """Schedulers on one run directory; with ``redis_settings`` on one shared Redis crawl (a
+    reopened scheduler rejoins it)."""
+
+    def __init__(self, run_dir: Path, redis_settings: dict | None = None):
         self.run_dir = run_dir
+        self.redis_settings = redis_settings or {}
         self.open: list[GeoScheduler] = []
 
-    def __call__(self) -> GeoScheduler:
-        crawler = get_crawler(Spider, project_settings(GEOFOCUS_RUN_DIR=str(self.run_dir)))
+    def __call__(self, **settings) -> GeoScheduler:
+        crawler = get_crawler(Spider, project_settings(
+            GEOFOCUS_RUN_DIR=str(self.run_dir), **{**self.redis_settings, **settings}))
         crawler.engine = SimpleNamespace(downloader=_Downloader())
         crawler.stats.open_spider()
         spider = Spider.from_crawler(crawler, name="spider")
@@ -64,9 +72,16 @@ class SchedulerFactory:
         self.open.remove(scheduler)
 
 
-@pytest.fixture
-def factory(tmp_path):
-    made = SchedulerFactory(tmp_path / "run")
+@pytest.fixture(params=["sqlite", "redis"])
+def factory(request, tmp_path):
+    """Every case against both frontier backends: the embedded one and a shared Redis crawl."""
+    redis_settings = None
+    if request.param == "redis":
+        server = shared_server()
+        # pop may wait for one sync cycle (the local batch is refilled in the background)
+        redis_settings = {"GEOFOCUS_REDIS_URL": server.url, "GEOFOCUS_CRAWL_ID": unique_crawl_id("contract"),
+                          "GEOFOCUS_REDIS_POP_WAIT": 5.0, "GEOFOCUS_REDIS_FLUSH_INTERVAL": 0.1}
+    made = SchedulerFactory(tmp_path / "run", redis_settings)
     yield made
     for scheduler in list(made.open):
         made.close(scheduler)
@@ -152,6 +167,34 @@ def test_dont_filter_requests_are_never_dropped_as_duplicates(factory):
         assert scheduler.enqueue_request(Request(url, dont_filter=True)) is True
     assert scheduler.enqueue_request(Request(url)) is False  # without it: a duplicate
     assert [r.url for r in drain(scheduler)] == [url] * CASES["repeated_start_urls"]
+
+
+def test_rescoring_reprioritises_queued_requests_from_the_first_pass(factory):
+    """geofocus's own case: the link model re-scores queued URLs every RESCORE_EVERY pops; the
+    first sample already holds them (no empty warm-up) and the stat counts changed priorities."""
+    scheduler = factory(GEOFOCUS_RESCORE_EVERY=1, GEOFOCUS_RESCORE_BATCH=50, GEOFOCUS_REDIS_BATCH=4)
+    for n in range(20):
+        url = f"http://h{n}.de/"
+        scheduler.enqueue_request(Request(url, meta={"geofocus": {"priority": (n + 1) / 40, "n": n}}))
+
+    order: list[int] = []
+    asked_after: list[int] = []
+
+    def rescore(metas):  # the link model now likes n=3 best; the others keep their priority
+        asked_after.append(len(order))
+        return [0.99 if m.get("n") == 3 else m["priority"] for m in metas]
+
+    scheduler.crawler.signals.connect(rescore, geo_signals.rescore_requested)
+    while scheduler.has_pending_requests():
+        request = scheduler.next_request()
+        assert request is not None
+        order.append(request.meta["geofocus"]["n"])
+    scheduler.flush()
+    assert sorted(order) == list(range(20))
+    assert asked_after[0] == 1  # the first re-scoring, after the first pop, had URLs to score
+    assert scheduler.stats.get_value("geofocus/frontier/rescored") == 1
+    # without re-scoring n=3 would come 17th; a shared frontier serves what it leased ahead first
+    assert order.index(3) <= 1 + 2 * 4, order
 
 
 SPIDER = '''

@@ -1,8 +1,9 @@
 """``scrapy crawl-admin status|clear|push-seeds CRAWL_ID [FILE]``: manage a crawl shared through Redis.
 
 Workers never delete a shared crawl when they close; ``clear`` is the one way
-to do it.  The Redis URL comes from ``-s GEOFOCUS_REDIS_URL=...`` (or the
-project settings); the password may come from $GEOFOCUS_REDIS_PASSWORD.
+to do it.  The Redis URL comes from ``-s GEOFOCUS_REDIS_URL=...`` (or
+scrapy-redis's ``REDIS_URL``, or the project settings); the password may come
+from $GEOFOCUS_REDIS_PASSWORD.
 """
 
 from __future__ import annotations
@@ -17,32 +18,38 @@ from typing import Any
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
-from geofocus.redis.connection import RedisUnavailableError, connect
+from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redis_url
+from geofocus.redis.keys import CrawlKeys
+from geofocus.redis.stats import decode_stat
 from geofocus.urlnorm import InvalidURL, canonical_url
 
 
 def crawl_status(client: Any, base: str) -> dict[str, Any]:
-    """Queue sizes per node, leases, seen-set size, counters, stats and live workers of a crawl."""
+    """Queue sizes per node, leases, seen-set size, counters, stats and live workers of a crawl;
+    with shared stats (GEOFOCUS_REDIS_SHARED_STATS), the workers' Scrapy stats added up."""
+    keys = CrawlKeys(base)
     queues = {}
-    for key in client.scan_iter(match=f"{base}:q:*", count=1000):
-        queues[key.decode()[len(base) + 3:]] = int(client.zcard(key))
+    for key in client.scan_iter(match=keys.queue_pattern, count=1000):
+        queues[keys.node_of_queue(key.decode())] = int(client.zcard(key))
     now = time.time()
-    expired = int(client.zcount(f"{base}:leases", "-inf", int(now * 1000)))
-    workers = {k.decode(): round(now - float(v), 1) for k, v in client.hgetall(f"{base}:workers").items()}
-    stats = {k.decode(): int(v) for k, v in client.hgetall(f"{base}:stats").items()}
+    expired = int(client.zcount(keys.leases, "-inf", int(now * 1000)))
+    workers = {k.decode(): round(now - float(v), 1) for k, v in client.hgetall(keys.workers).items()}
+    stats = {k.decode(): int(v) for k, v in client.hgetall(keys.stats).items()}
+    scrapy_stats = {k.decode(): decode_stat(v) for k, v in client.hgetall(keys.scrapy_stats).items()}
     return {
         "queued": sum(queues.values()),
         "queues": dict(sorted(queues.items())),
-        "leases": int(client.zcard(f"{base}:leases")),
+        "leases": int(client.zcard(keys.leases)),
         "expired_leases": expired,
         "seen": stats.get("seen", 0),
-        "start_urls": int(client.llen(f"{base}:start_urls")),
-        "counters": {k.decode(): float(v) for k, v in client.hgetall(f"{base}:counters").items()},
+        "start_urls": int(client.llen(keys.start_urls)),
+        "counters": {k.decode(): float(v) for k, v in client.hgetall(keys.counters).items()},
         "stats": stats,
+        "scrapy_stats": dict(sorted(scrapy_stats.items())),
         "workers_last_seen_s": workers,
         # the token workers check: gone or changed means Redis lost the crawl (geofocus.redis.generation)
-        "generation": (client.get(f"{base}:generation") or b"").decode() or None,
-        "malformed_set_aside": int(client.hlen(f"{base}:bad")),
+        "generation": (client.get(keys.generation) or b"").decode() or None,
+        "malformed_set_aside": int(client.hlen(keys.bad)),
     }
 
 
@@ -50,7 +57,7 @@ def clear_crawl(client: Any, base: str) -> int:
     """Delete every key of the crawl; returns how many."""
     n = 0
     batch: list[bytes] = []
-    for key in client.scan_iter(match=f"{base}:*", count=1000):
+    for key in client.scan_iter(match=CrawlKeys(base).all_pattern, count=1000):
         batch.append(key)
         if len(batch) >= 500:
             n += client.unlink(*batch)
@@ -71,7 +78,7 @@ def push_seeds(client: Any, base: str, lines: list[str]) -> tuple[int, int]:
         except InvalidURL:
             skipped += 1
     if urls:
-        client.rpush(f"{base}:start_urls", *urls)
+        client.rpush(CrawlKeys(base).start_urls, *urls)
     return len(urls), skipped
 
 
@@ -95,10 +102,10 @@ class Command(ScrapyCommand):
             raise UsageError("expected: status|clear|push-seeds CRAWL_ID [FILE]")
         action, crawl_id = args[0], args[1]
         assert self.settings is not None
-        url = opts.redis_url or self.settings.get("GEOFOCUS_REDIS_URL") or "redis://localhost:6379/0"
-        base = f"{self.settings.get('GEOFOCUS_REDIS_PREFIX', 'geofocus')}:{crawl_id}"
+        url = opts.redis_url or redis_url(self.settings) or "redis://localhost:6379/0"
+        base = CrawlKeys.from_settings(self.settings, crawl_id).base
         try:
-            client = connect(url)
+            client = connect_from_settings(self.settings, url)
         except RedisUnavailableError as exc:
             print(f"crawl-admin: {exc}", file=sys.stderr)
             self.exitcode = 1

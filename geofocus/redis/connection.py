@@ -1,18 +1,26 @@
 """The Redis client factory (and nothing else).
 
 The URL comes from ``GEOFOCUS_REDIS_URL`` (``redis://[:password@]host:port/db``
-or ``rediss://`` or ``unix://``); a password missing from the URL is taken
-from the environment variable ``GEOFOCUS_REDIS_PASSWORD``, so it need not
-appear on command lines or in scrapyd job listings.
+or ``rediss://`` or ``unix://``), or from scrapy-redis's ``REDIS_URL`` when
+that is the one set; extra client parameters (``ssl_ca_certs``,
+``socket_keepalive``, ...) from ``GEOFOCUS_REDIS_PARAMS`` over scrapy-redis's
+``REDIS_PARAMS``.  A password missing from the URL is taken from the
+environment variable ``GEOFOCUS_REDIS_PASSWORD``, so it need not appear on
+command lines or in scrapyd job listings.  The client is built by
+scrapy-redis's ``get_redis`` (``redis_cls`` in the params picks the class).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
+from scrapy.utils.misc import load_object
+from scrapy_redis.connection import get_redis
 
 logger = logging.getLogger(__name__)
 
@@ -36,10 +44,31 @@ def redact(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
 
 
-def make_client(url: str, password: str | None = None, timeout: float = 5.0) -> redis.Redis:
+def redis_url(settings) -> str:
+    """The crawl's Redis URL: GEOFOCUS_REDIS_URL, or scrapy-redis's REDIS_URL ("" = not shared)."""
+    return settings.get("GEOFOCUS_REDIS_URL") or settings.get("REDIS_URL") or ""
+
+
+def redis_params(settings) -> dict[str, Any]:
+    """Extra client parameters: scrapy-redis's REDIS_PARAMS, overridden by GEOFOCUS_REDIS_PARAMS."""
+    params: dict[str, Any] = {}
+    for name in ("REDIS_PARAMS", "GEOFOCUS_REDIS_PARAMS"):
+        try:
+            params.update(settings.getdict(name))
+        except ValueError as exc:
+            raise RedisUnavailableError(f"{name} is not a JSON object: {exc}") from None
+    if params.get("decode_responses"):
+        raise RedisUnavailableError("REDIS_PARAMS/GEOFOCUS_REDIS_PARAMS: decode_responses must stay off "
+                                    "(the shared crawl stores binary fingerprints)")
+    return params
+
+
+def make_client(url: str, password: str | None = None, timeout: float = 5.0,
+                params: dict[str, Any] | None = None) -> redis.Redis:
     """A client for ``url`` (bytes in, bytes out); does no I/O.
 
-    ``password`` (or ``$GEOFOCUS_REDIS_PASSWORD``) is used when the URL has none.
+    ``password`` (or ``$GEOFOCUS_REDIS_PASSWORD``) is used when neither the URL nor
+    ``params`` has one; ``params`` are further redis-py client arguments.
     Raises :class:`RedisUnavailableError` for a malformed URL.
     """
     if not url:
@@ -53,18 +82,24 @@ def make_client(url: str, password: str | None = None, timeout: float = 5.0) -> 
             "socket_connect_timeout": timeout,
             "health_check_interval": 30,
         }
-        if parts.password is None:
+        if parts.password is None and not (params or {}).get("password"):
             password = password if password is not None else os.environ.get(PASSWORD_ENV) or None
             if password:
                 kwargs["password"] = password
-        return redis.Redis.from_url(url, **kwargs)
-    except ValueError as exc:
+        kwargs.update(params or {})
+        kwargs.pop("url", None)
+        redis_cls = kwargs.pop("redis_cls", redis.Redis)
+        if isinstance(redis_cls, str):
+            redis_cls = load_object(redis_cls)
+        return get_redis(url=url, redis_cls=redis_cls, **kwargs)
+    except (ValueError, TypeError) as exc:
         raise RedisUnavailableError(f"bad GEOFOCUS_REDIS_URL {redact(url)}: {exc}") from None
 
 
-def connect(url: str, password: str | None = None, timeout: float = 5.0) -> redis.Redis:
+def connect(url: str, password: str | None = None, timeout: float = 5.0,
+            params: dict[str, Any] | None = None) -> redis.Redis:
     """:func:`make_client` plus a PING; a failure becomes a one-line :class:`RedisUnavailableError`."""
-    client = make_client(url, password, timeout)
+    client = make_client(url, password, timeout, params)
     try:
         client.ping()
     except redis.AuthenticationError as exc:
@@ -86,6 +121,12 @@ def connect(url: str, password: str | None = None, timeout: float = 5.0) -> redi
     return client
 
 
+def connect_from_settings(settings, url: str | None = None) -> redis.Redis:
+    """:func:`connect` with the crawl's URL (or ``url``), parameters and GEOFOCUS_REDIS_TIMEOUT."""
+    return connect(url or redis_url(settings), timeout=settings.getfloat("GEOFOCUS_REDIS_TIMEOUT"),
+                   params=redis_params(settings))
+
+
 def check_settings(settings) -> None:
     """Before a crawl starts: a shared crawl needs a crawl id and a reachable Redis.
 
@@ -94,19 +135,20 @@ def check_settings(settings) -> None:
     """
     from scrapy.exceptions import UsageError
 
-    url = settings.get("GEOFOCUS_REDIS_URL")
+    url = redis_url(settings)
     if not url:
         return
     if not settings.get("GEOFOCUS_CRAWL_ID"):
         raise UsageError("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: name the shared "
                          "crawl with -s GEOFOCUS_CRAWL_ID=NAME", print_help=False)
     from geofocus.redis import generation
+    from geofocus.redis.keys import CrawlKeys
 
     crawl_id = settings.get("GEOFOCUS_CRAWL_ID")
-    base = f"{settings.get('GEOFOCUS_REDIS_PREFIX', 'geofocus')}:{crawl_id}"
+    base = CrawlKeys.from_settings(settings).base
     run_dir = settings.get("GEOFOCUS_RUN_DIR") or None
     try:
-        client = connect(url, timeout=settings.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0))
+        client = connect_from_settings(settings, url)
         try:
             # a worker restarted after Redis lost its crawl must not start it again from scratch
             generation.check(client, base, crawl_id, run_dir, url)
@@ -114,3 +156,19 @@ def check_settings(settings) -> None:
             client.close()
     except RedisUnavailableError as exc:
         raise UsageError(str(exc), print_help=False) from None
+
+
+def retrying(action: Any, patience: float) -> Any:
+    """``action()``, tried again for ``patience`` seconds while Redis cannot be reached (it may be
+    restarting); any other error (a refused password, a lost crawl) is raised at once."""
+    deadline = time.monotonic() + patience
+    delay = 0.2
+    while True:
+        try:
+            return action()
+        except RedisUnavailableError as exc:
+            if "cannot reach" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            logger.info("Redis: %(error)s; retrying", {"error": exc})
+        time.sleep(delay)
+        delay = min(delay * 2, 2.0)

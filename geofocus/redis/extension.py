@@ -12,13 +12,21 @@ while others are busy, up to ``GEOFOCUS_REDIS_IDLE_TIMEOUT`` seconds of idling.
 If Redis loses the crawl (see :mod:`geofocus.redis.generation`) the worker
 closes with the reason ``redis_crawl_lost`` and ``scrapy crawl`` exits with
 status 1 (``geofocus.redis.generation.LOST_CRAWLS`` tells the command).
+
+The extension talks to the frontier only through the
+:class:`~geofocus.redis.frontier.SharedFrontier` protocol, and finds it as the
+``frontier`` attribute of the crawl's open scheduler
+(:func:`geofocus.scheduler.scheduler_of`), never through the engine's private
+slot.  One private engine attribute remains, in :func:`wake_engine`: Scrapy
+has no public call that makes the engine ask the scheduler for requests
+before its next 5-second heartbeat.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import scrapy
 from scrapy import signals
@@ -28,11 +36,37 @@ from twisted.internet import task
 from geofocus import signals as geo_signals
 from geofocus.urlnorm import InvalidURL, canonical_url
 
+if TYPE_CHECKING:
+    from geofocus.redis.frontier import SharedFrontier
+
 logger = logging.getLogger(__name__)
 
 LOST_REASON = "redis_crawl_lost"
 
 SEED_META = {"seed": True, "score": 1.0, "priority": 1.0, "dist": 0, "seed_dist": 0, "parent": None}
+
+
+def frontier_of(crawler: Any) -> SharedFrontier | None:
+    """The shared frontier of the crawl's open scheduler (None before it opens, or when the
+    crawl's frontier is not shared)."""
+    from geofocus.redis.frontier import SharedFrontier
+    from geofocus.scheduler import scheduler_of  # the scheduler imports the spider middlewares
+
+    frontier = getattr(scheduler_of(crawler), "frontier", None)
+    return frontier if isinstance(frontier, SharedFrontier) else None
+
+
+def wake_engine(crawler: Any) -> None:
+    """Ask the engine to call the scheduler now instead of at its next heartbeat (5 s).
+
+    Scrapy (2.19) has no public call for this; ``engine.crawl()`` does it only
+    together with a new request.  This is the one private engine attribute the
+    extension reads, and it degrades to the heartbeat if Scrapy renames it.
+    """
+    slot = getattr(getattr(crawler, "engine", None), "_slot", None)
+    nextcall = getattr(slot, "nextcall", None)
+    if nextcall is not None:
+        nextcall.schedule()
 
 
 class RedisCrawl:
@@ -44,27 +78,27 @@ class RedisCrawl:
         self.seed_interval = seed_interval
         self.idle_since: float | None = None
         self._loop: task.LoopingCall | None = None
+        self._frontier: SharedFrontier | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RedisCrawl:
-        if not crawler.settings.get("GEOFOCUS_REDIS_URL"):
+        from geofocus.redis.connection import redis_url  # only shared crawls need the Redis client
+
+        if not redis_url(crawler.settings):
             raise NotConfigured  # not a shared crawl (no message: Scrapy would log it as a WARNING on every crawl)
-        ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT", 30.0),
-                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL", 0.5),
-                  crawler.settings.getint("GEOFOCUS_MAX_PAGES", 0))
+        ext = cls(crawler, crawler.settings.getfloat("GEOFOCUS_REDIS_IDLE_TIMEOUT"),
+                  crawler.settings.getfloat("GEOFOCUS_REDIS_POLL_INTERVAL"),
+                  crawler.settings.getint("GEOFOCUS_MAX_PAGES"))
         crawler.signals.connect(ext.spider_opened, signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signals.spider_idle)
         crawler.signals.connect(ext.spider_closed, signals.spider_closed)
         crawler.signals.connect(ext.page_evaluated, geo_signals.page_evaluated)
         return ext
 
-    def _slot(self) -> Any:
-        engine = self.crawler.engine
-        return getattr(engine, "_slot", None) or getattr(engine, "slot", None)
-
-    def frontier(self) -> Any:
-        frontier = getattr(getattr(self._slot(), "scheduler", None), "frontier", None)
-        return frontier if hasattr(frontier, "take_seeds") else None
+    def frontier(self) -> SharedFrontier | None:
+        if self._frontier is None:  # found once: a crawl's scheduler keeps its frontier
+            self._frontier = frontier_of(self.crawler)
+        return self._frontier
 
     def check_budget(self, spider: scrapy.Spider) -> bool:
         """Close the worker once all workers together reached GEOFOCUS_MAX_PAGES; True if closing."""
@@ -106,9 +140,7 @@ class RedisCrawl:
         # an idle worker re-checks every poll (not at the engine's 5 s heartbeat), so it
         # closes soon after a shared crawl ends and starts soon after new URLs arrive
         if frontier is not None and (len(frontier) or self.idle_since is not None):
-            nextcall = getattr(self._slot(), "nextcall", None)
-            if nextcall is not None:
-                nextcall.schedule()
+            wake_engine(self.crawler)
 
     def spider_opened(self, spider: scrapy.Spider) -> None:
         self._loop = task.LoopingCall(self.poll, spider)
@@ -117,6 +149,7 @@ class RedisCrawl:
     def spider_closed(self, spider: scrapy.Spider) -> None:
         if self._loop is not None and self._loop.running:
             self._loop.stop()
+        self._frontier = None
 
     def take_seeds(self, spider: scrapy.Spider) -> int:
         frontier = self.frontier()

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from geofocus.redis.connection import RedisUnavailableError, redact
+from geofocus.redis.keys import CrawlKeys
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class CrawlLostError(RedisUnavailableError):
 
 
 def generation_key(base: str) -> str:
-    return f"{base}:generation"
+    return CrawlKeys(base).generation
 
 
 def server_run_id(client: Any) -> str | None:

@@ -21,6 +21,8 @@ from typing import Any
 
 import redis
 
+from geofocus.redis.keys import CrawlKeys
+
 FORMAT = "geofocus/bridge-naive-bayes"
 _SEP = "\x1f"
 
@@ -29,11 +31,12 @@ class RedisModelPool:
     """Additive link-model counts of crawl ``base`` shared through Redis (thread-safe, blocking)."""
 
     def __init__(self, client: redis.Redis, base: str, depth: int, alpha: float = 1.0) -> None:
+        keys = CrawlKeys(base)
         self.client = client
-        self.generation_key = f"{base}:generation"
+        self.generation_key = keys.generation
         self._generation: bytes | None = None
-        self.docs_key = f"{base}:model:docs"
-        self.terms_key = f"{base}:model:terms"
+        self.docs_key = keys.model_docs
+        self.terms_key = keys.model_terms
         self.depth = depth
         self.alpha = alpha
         self._seen_docs: dict[str, int] = {}

@@ -1,0 +1,30 @@
+-- Mark fingerprints fetched: lease and queue entry dropped, seen-set entry set to the node.
+-- ARGV: b, node, then (fp, seen shard, seen field) triples.  Returns {seen, refetched, overlap}.
+local b, node = ARGV[1], ARGV[2]
+local seen, refetched, overlap, dequeued = 0, 0, 0, 0
+for i = 3, #ARGV, 3 do
+  local fp = ARGV[i]
+  redis.call('ZREM', b .. ':leases', fp)
+  redis.call('HDEL', b .. ':lease', fp)
+  local v = redis.call('HGET', b .. ':req', fp)
+  if v then
+    dequeued = dequeued + 1
+    -- a lease that expired was queued again meanwhile: it is fetched now, drop it
+    local home = home_of(v)
+    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
+    redis.call('HDEL', b .. ':req', fp)
+  end
+  local skey = b .. ':seen:' .. ARGV[i + 1]
+  if redis.call('HSETNX', skey, ARGV[i + 2], node) == 1 then
+    seen = seen + 1
+  else
+    refetched = refetched + 1
+    if redis.call('HGET', skey, ARGV[i + 2]) ~= node then overlap = overlap + 1 end
+  end
+end
+if seen > 0 then redis.call('HINCRBY', b .. ':stats', 'seen', seen) end
+if refetched > 0 then redis.call('HINCRBY', b .. ':stats', 'refetched', refetched) end
+if overlap > 0 then redis.call('HINCRBY', b .. ':stats', 'overlap', overlap) end
+-- done for an entry that was queued (push/new = done/queued + queued + leased, always)
+if dequeued > 0 then redis.call('HINCRBY', b .. ':stats', 'done/queued', dequeued) end
+return {seen, refetched, overlap}
