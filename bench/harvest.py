@@ -32,23 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
-
-SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
-
-
-def start_simweb(pages: int, seed: int, region: str, out: Path, params: list[str] = ()) -> tuple[subprocess.Popen, str]:
-    out.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen(
-        [*SCRAPY, "simweb", "--port", "0", "--pages", str(pages), "--seed", str(seed), "--region", region,
-         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl"),
-         *[x for p in params for x in ("--param", p)]],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if "simweb listening on" in line:
-            return proc, line.strip().split()[-1]
-    raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
+from simwebproc import SCRAPY, start_simweb  # noqa: E402
 
 
 def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path,

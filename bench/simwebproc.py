@@ -1,0 +1,39 @@
+"""Start ``scrapy simweb`` for a benchmark: one subprocess on a free port, its seeds and ground truth in ``out``.
+
+    proc, proxy = start_simweb(pages=20000, seed=1, region="oldenburg", out=Path("runs/simweb"))
+
+Shared by bench/harvest.py and bench/classifier.py; the tests' counterpart (a context manager
+with timeouts and teardown) is tests/simweb_server.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
+
+
+def start_simweb(pages: int, seed: int, region: str, out: Path, params: Sequence[str] = (),
+                 latency_scale: float | None = None) -> tuple[subprocess.Popen, str]:
+    """(the server process, its proxy URL); ``out`` gets seeds.txt and truth.jsonl.
+
+    ``params``: simweb shape parameters (NAME=VALUE); ``latency_scale``: simweb's
+    ``--latency-scale`` (None: simweb's default, slow hosts as calibrated; 0: no latency).
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    latency = ["--latency-scale", str(latency_scale)] if latency_scale is not None else []
+    proc = subprocess.Popen(
+        [*SCRAPY, "simweb", "--port", "0", "--pages", str(pages), "--seed", str(seed), "--region", region,
+         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl"), *latency,
+         *[x for p in params for x in ("--param", p)]],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if "simweb listening on" in line:
+            return proc, line.strip().split()[-1]
+    raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
