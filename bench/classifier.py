@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -46,7 +44,7 @@ from geofocus.metrics.truth import load_truth  # noqa: E402
 from geofocus.regions import load_region  # noqa: E402
 from geofocus.simweb import SimWeb, WebParams  # noqa: E402
 from geofocus.simweb.images import training_set  # noqa: E402
-from simwebproc import SCRAPY, start_simweb  # noqa: E402
+from simwebproc import run_crawl, start_simweb  # noqa: E402
 
 GRID = [round(0.1 * i, 1) for i in range(1, 10)]
 
@@ -126,18 +124,12 @@ def grids(view: SimView, seeds: list[str], text: LinkTextClassifier, totals: dic
 
 def real_crawl(label: str, strategy: str, settings: dict, out: Path, proxy: str, seeds: Path) -> Path:
     run_dir = out / label
-    env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(ROOT))
-    env.pop("https_proxy", None)
-    command = [*SCRAPY, "crawl", "geo", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}",
-               "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True", "-s", "LOG_LEVEL=INFO",
-               "-s", f"LOG_FILE={out / (label + '.log')}", "-s", "CONCURRENT_REQUESTS=8", "-s", "GEOFOCUS_FRONTIER_SEED=1"]
+    arguments = ["-a", f"seeds={seeds}", "-a", f"strategy={strategy}", "-s", f"GEOFOCUS_RUN_DIR={run_dir}",
+                 "-s", "CONCURRENT_REQUESTS=8", "-s", "GEOFOCUS_FRONTIER_SEED=1"]
     for name, value in settings.items():
-        command += ["-s", f"{name}={value}"]
-    started = time.time()
-    result = subprocess.run(command, cwd=ROOT, env=env)
-    if result.returncode != 0:
-        raise SystemExit(f"crawl {label} failed ({result.returncode}); see {out / (label + '.log')}")
-    print(f"  {label}: {time.time() - started:.0f} s", flush=True)
+        arguments += ["-s", f"{name}={value}"]
+    seconds = run_crawl(label, proxy, out / (label + ".log"), arguments)
+    print(f"  {label}: {seconds:.0f} s", flush=True)
     return run_dir
 
 

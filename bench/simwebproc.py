@@ -1,6 +1,8 @@
-"""Start ``scrapy simweb`` for a benchmark: one subprocess on a free port, its seeds and ground truth in ``out``.
+"""simweb for a benchmark: start ``scrapy simweb`` (a subprocess on a free port, its seeds and ground truth in
+``out``) and run ``scrapy crawl geo`` through its proxy.
 
     proc, proxy = start_simweb(pages=20000, seed=1, region="oldenburg", out=Path("runs/simweb"))
+    seconds = run_crawl("bfs", proxy, Path("runs/bfs.log"), ["-a", "strategy=bfs", "-s", "GEOFOCUS_RUN_DIR=runs/bfs"])
 
 Shared by bench/harvest.py and bench/classifier.py; the tests' counterpart (a context manager
 with timeouts and teardown) is tests/simweb_server.py.
@@ -8,8 +10,10 @@ with timeouts and teardown) is tests/simweb_server.py.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -37,3 +41,21 @@ def start_simweb(pages: int, seed: int, region: str, out: Path, params: Sequence
         if "simweb listening on" in line:
             return proc, line.strip().split()[-1]
     raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
+
+
+def run_crawl(label: str, proxy: str, log_file: Path, arguments: Sequence[str]) -> float:
+    """``scrapy crawl geo`` through simweb's proxy, logging to ``log_file``; the seconds it took.
+
+    Private addresses are allowed (the proxy is local) and the log level is INFO; ``arguments``
+    (``-a``/``-s`` pairs) come after these and may override them.  A failed crawl ends the
+    benchmark (SystemExit naming the log).
+    """
+    env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(ROOT))
+    env.pop("https_proxy", None)
+    command = [*SCRAPY, "crawl", "geo", "-s", "GEOFOCUS_ALLOW_PRIVATE=True", "-s", "LOG_LEVEL=INFO",
+               "-s", f"LOG_FILE={log_file}", *arguments]
+    started = time.time()
+    result = subprocess.run(command, cwd=ROOT, env=env)
+    if result.returncode != 0:
+        raise SystemExit(f"crawl {label} failed with exit code {result.returncode}; see {log_file}")
+    return time.time() - started
