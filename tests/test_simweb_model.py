@@ -113,10 +113,7 @@ def test_relevant_pages_carry_their_address_in_varied_forms(default_web):
 def test_a_third_of_street_names_are_in_no_region_pack(default_web):
     known: set[str] = set()
     for name in available_regions():
-        try:
-            known.update(load_region(name).streets)
-        except Exception:                     # a broken pack is not this test's business
-            continue
+        known.update(load_region(name).streets)  # every shipped pack loads (a broken one fails here)
     streets = {a.street for pid in range(0, default_web.p.pages, 3)
                for a in default_web.page(pid).addresses if a.in_region}
     assert len(streets) > 50
