@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 
 def init_places(web: SimWeb) -> None:
+    """The region's cities (``region_places``, drawn by population), places elsewhere and abroad."""
     reg = web.region
-    web.region_places: list[Place] = []
+    web.region_places = []
     weights: list[float] = []
     for city in reg.cities:
         names = {city.name.lower(), *(a.lower() for a in city.aliases)}
@@ -43,7 +44,7 @@ def init_places(web: SimWeb) -> None:
     web.city_cum = [sum(weights[: i + 1]) / total for i in range(len(weights))]
     region_codes = set(reg.postcodes)
     region_names = {n.lower() for n in reg.city_names()}
-    web.other_places: list[Place] = []
+    web.other_places = []
     if web.country == "US":
         for name, state, codes, token in V.OTHER_PLACES_US:
             if name.lower() in region_names and not set(codes) - region_codes:
@@ -65,6 +66,7 @@ def _pick_city(web: SimWeb, r: Random) -> int:
 
 
 def build_table(web: SimWeb) -> None:
+    """The host table: category, size, place and first page id per host; names; hosts by category and city."""
     p = web.p
     n = p.pages
     rt = Random(hash64(web.seed, "table"))
@@ -134,14 +136,14 @@ def build_table(web: SimWeb) -> None:
     # Names (unique), and per-category/per-city host lists for link targets.
     web.generic_ord = {h: i for i, h in enumerate(h for h in range(web.n_hosts)
                                                       if cats[h] == GENERIC)}
-    web.names: list[str] = []
-    web.by_name: dict[str, int] = {}
-    web.aliases: dict[str, int] = {}
+    web.names = []
+    web.by_name = {}
+    web.aliases = {}
     by_cat: dict[int, array] = {c: array("l") for c in range(8)}
-    web.local_by_city: list[array] = [array("l") for _ in web.region_places]
-    web.other_by_place: list[array] = [array("l") for _ in web.other_places]
-    web.portal_by_city: list[array] = [array("l") for _ in web.region_places]
-    web.news_by_city: list[array] = [array("l") for _ in web.region_places]
+    web.local_by_city = [array("l") for _ in web.region_places]
+    web.other_by_place = [array("l") for _ in web.other_places]
+    web.portal_by_city = [array("l") for _ in web.region_places]
+    web.news_by_city = [array("l") for _ in web.region_places]
     for hid in range(web.n_hosts):
         name, alias = _draw_names(web, hid)
         base = name
@@ -168,7 +170,7 @@ def build_table(web: SimWeb) -> None:
         elif c in (OTHER, OPORTAL) and c == OTHER:
             web.other_by_place[pi].append(hid)
     web.by_cat = by_cat
-    web.alias_of: dict[int, str] = {hid: a for a, hid in web.aliases.items()}
+    web.alias_of = {hid: a for a, hid in web.aliases.items()}
 
 
 def _draw_names(web: SimWeb, hid: int) -> tuple[str, str]:

@@ -12,6 +12,9 @@ The link structure carries the papers' signals, noisily:
   abroad and generic sites carry the same hints without a regional address;
 * tails: relevant pages link web designers, social networks and generic sites
   that never lead back into the region.
+
+``outlinks(web, resolved)`` (``SimWeb.outlinks``) gives the links of a page or trap page, with
+the session ids of hosts that hand them out; ``link_to_host`` is a URL on another host.
 """
 
 from __future__ import annotations
