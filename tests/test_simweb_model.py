@@ -13,8 +13,7 @@ from geofocus.regions import available_regions, load_region
 from geofocus.simweb import SimWeb, WebParams
 from geofocus.simweb.graphcrawl import crawl
 from geofocus.simweb.render import page_html, respond
-from geofocus.simweb.web import Resolved
-from geofocus.simweb.web import LOCAL, NEWS, PORTAL
+from geofocus.simweb.entities import LOCAL, NEWS, PORTAL, Resolved
 
 
 @pytest.fixture(scope="module")
@@ -216,7 +215,7 @@ def test_us_top100_web_spreads_over_its_cities():
 
 
 def test_noise_pages_exist_malformed_wrong_charset_and_very_large(default_web):
-    from geofocus.simweb.web import LARGE, MALFORMED, WRONG_CHARSET
+    from geofocus.simweb.entities import LARGE, MALFORMED, WRONG_CHARSET
 
     found = {}
     for pid in range(default_web.p.pages):

@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
-from geofocus.simweb.web import Link, Resolved, SimWeb
+from geofocus.simweb.entities import Link, Resolved
+from geofocus.simweb.web import SimWeb
 
 
 @dataclass
