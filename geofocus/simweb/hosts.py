@@ -11,19 +11,16 @@ import bisect
 import math
 from array import array
 from random import Random
-from typing import TYPE_CHECKING
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
     GENERIC, INTL, LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, Addr, Host, Place,
 )
+from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import hash64, slugify
 
-if TYPE_CHECKING:
-    from geofocus.simweb.web import SimWeb
 
-
-def init_places(web: SimWeb) -> None:
+def init_places(web: Web) -> None:
     """The region's cities (``region_places``, drawn by population), places elsewhere and abroad."""
     reg = web.region
     web.region_places = []
@@ -61,11 +58,11 @@ def init_places(web: SimWeb) -> None:
                               (i[3],)) for i in V.INTL]
 
 
-def _pick_city(web: SimWeb, r: Random) -> int:
+def _pick_city(web: Web, r: Random) -> int:
     return min(bisect.bisect_left(web.city_cum, r.random()), len(web.city_cum) - 1)
 
 
-def build_table(web: SimWeb) -> None:
+def build_table(web: Web) -> None:
     """The host table: category, size, place and first page id per host; names; hosts by category and city."""
     p = web.p
     n = p.pages
@@ -173,12 +170,12 @@ def build_table(web: SimWeb) -> None:
     web.alias_of = {hid: a for a, hid in web.aliases.items()}
 
 
-def _draw_names(web: SimWeb, hid: int) -> tuple[str, str]:
+def _draw_names(web: Web, hid: int) -> tuple[str, str]:
     host = draw_host(web, hid, "")
     return host.name, host.alias
 
 
-def _place(web: SimWeb, cat: int, pi: int) -> Place | None:
+def _place(web: Web, cat: int, pi: int) -> Place | None:
     if pi < 0:
         return None
     if cat in (LOCAL, PORTAL, NEWS):
@@ -188,7 +185,7 @@ def _place(web: SimWeb, cat: int, pi: int) -> Place | None:
     return web.intl_places[pi]
 
 
-def draw_host(web: SimWeb, hid: int, name: str) -> Host:
+def draw_host(web: Web, hid: int, name: str) -> Host:
     p = web.p
     cat = web.cat[hid]
     r = Random(hash64(web.seed, "host", hid))
@@ -312,7 +309,7 @@ def draw_host(web: SimWeb, hid: int, name: str) -> Host:
     return host
 
 
-def _tld(web: SimWeb, r: Random, cat: int) -> str:
+def _tld(web: Web, r: Random, cat: int) -> str:
     common = ("de", "com", "net", "org", "info", "eu", "biz", "online", "shop", "us")
     tlds = [t for t in web.region.tlds if t in common] or [t for t in web.region.tlds if "." not in t] or ["de"]
     home = "com" if web.country == "US" else (web.country.lower() if web.country.lower() in tlds else tlds[0])
@@ -321,14 +318,14 @@ def _tld(web: SimWeb, r: Random, cat: int) -> str:
     return r.choice(tlds)
 
 
-def _phone(web: SimWeb, r: Random, place: Place) -> str:
+def _phone(web: Web, r: Random, place: Place) -> str:
     if place.country == "US":
         return f"({r.randint(201, 989)}) {r.randint(200, 999)}-{r.randint(1000, 9999)}"
     area = "0441" if place.token == "oldenburg" else f"0{r.randint(30, 9999)}"
     return f"{area} {r.randint(10000, 999999)}"
 
 
-def _street(web: SimWeb, r: Random, place: Place) -> str:
+def _street(web: Web, r: Random, place: Place) -> str:
     if place.country == "US":
         if r.random() < 0.5:
             return f"{r.choice(V.US_STREET_ROOTS)} {r.choice(V.US_STREET_TYPES)}"
@@ -347,7 +344,7 @@ def _street(web: SimWeb, r: Random, place: Place) -> str:
     return r.choice(V.OLDENBURG_STREETS)
 
 
-def address(web: SimWeb, r: Random, place: Place) -> Addr:
+def address(web: Web, r: Random, place: Place) -> Addr:
     street = _street(web, r, place)
     n = r.randint(1, 180)
     if place.country == "US":

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from random import Random
-from typing import TYPE_CHECKING
 from urllib.parse import quote, urljoin
 
 from geofocus.simweb import odp, pages
@@ -31,10 +30,8 @@ from geofocus.simweb.entities import (
     LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Host, Link, Page,
     Resolved,
 )
+from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import Rng, hash64, slugify
-
-if TYPE_CHECKING:
-    from geofocus.simweb.web import SimWeb
 
 CONTACT_ANCHORS_DE = ("Kontakt", "Kontakt", "Kontakt & Anfahrt", "Kontaktieren Sie uns")
 CONTACT_ANCHORS_HINTLESS_DE = ("Hier finden Sie uns", "Wir", "Service", "Ihr Weg zu uns", "Info")
@@ -73,7 +70,7 @@ def _choose_cat(r: Random, mix: tuple) -> int:
     return mix[-1][0]
 
 
-def _target_host(web: SimWeb, r: Random, cat: int, city: int) -> int:
+def _target_host(web: Web, r: Random, cat: int, city: int) -> int:
     """A host of category ``cat``; regional ones prefer the city ``city`` (locality)."""
     if cat in (LOCAL, PORTAL, NEWS) and city >= 0 and len(web.region_places) > 1 \
             and r.random() < web.p.p_same_city:
@@ -83,14 +80,14 @@ def _target_host(web: SimWeb, r: Random, cat: int, city: int) -> int:
     return _pick(r, web.by_cat[cat])
 
 
-def _ext_link(web: SimWeb, r: Random, cat: int, city: int, src_hid: int) -> Link | None:
+def _ext_link(web: Web, r: Random, cat: int, city: int, src_hid: int) -> Link | None:
     hid = _target_host(web, r, cat, city)
     if hid < 0 or hid == src_hid:
         return None
     return _host_link(web, r, hid)
 
 
-def _host_link(web: SimWeb, r: Random, hid: int) -> Link:
+def _host_link(web: Web, r: Random, hid: int) -> Link:
     host = web.host(hid)
     url = web.link_to_host(r, hid)
     en = web.lang == "en"
@@ -115,7 +112,7 @@ def _host_link(web: SimWeb, r: Random, hid: int) -> Link:
 
 
 class _Builder:
-    def __init__(self, web: SimWeb, page: Page):
+    def __init__(self, web: Web, page: Page):
         self.web = web
         self.page = page
         self.host = page.host
@@ -360,7 +357,7 @@ def unquote_name(name: str) -> str:
     return unquote(name).replace("_", " ")
 
 
-def page_links(web: SimWeb, page: Page) -> list[Link]:
+def page_links(web: Web, page: Page) -> list[Link]:
     b = _Builder(web, page)
     cat = page.host.cat
     if page.role == BINARY:
@@ -380,7 +377,7 @@ def page_links(web: SimWeb, page: Page) -> list[Link]:
     return b.links
 
 
-def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
+def trap_links(web: Web, res: Resolved) -> list[Link]:
     host = res.host
     kind = res.trap[0]
     links: list[Link] = [Link(host.base + "/", "Start", "", "", "", "nav")]
@@ -418,7 +415,7 @@ def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
     return links
 
 
-def outlinks(web: SimWeb, res: Resolved) -> list[Link]:
+def outlinks(web: Web, res: Resolved) -> list[Link]:
     """The links of a page (or trap page) in document order; deterministic."""
     if res.kind == "trap":
         return trap_links(web, res)
@@ -432,7 +429,7 @@ def outlinks(web: SimWeb, res: Resolved) -> list[Link]:
     return links
 
 
-def _with_sid(web: SimWeb, link: Link, host: Host, sid: str) -> Link:
+def _with_sid(web: Web, link: Link, host: Host, sid: str) -> Link:
     if not link.url.startswith(host.base + "/"):
         return link
     new = format(hash64(sid, link.url) & 0xFFFFFFFFFFFF, "012x")
@@ -441,7 +438,7 @@ def _with_sid(web: SimWeb, link: Link, host: Host, sid: str) -> Link:
     return link
 
 
-def link_to_host(web: SimWeb, r: Random, hid: int, deep: float = 0.22) -> str:
+def link_to_host(web: Web, r: Random, hid: int, deep: float = 0.22) -> str:
     """A URL on host ``hid``: usually its home page, sometimes a deeper page."""
     host_name = web.names[hid]
     if r.random() < web.p.p_alias_link and hid in web.alias_of:

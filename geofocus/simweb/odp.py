@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from random import Random
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from geofocus.simweb.entities import LOCAL, NEWS, ODP_HOST, PORTAL
+from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import hash64, slugify
 
-if TYPE_CHECKING:
-    from geofocus.simweb.web import SimWeb
 
-
-def odp_path(web: SimWeb, idx: int) -> str:
+def odp_path(web: Web, idx: int) -> str:
     if web.country == "US":
         base = "/Regional/North_America/United_States/" + slugify(web.region.name).replace("-", "_") + "/"
     else:
@@ -29,14 +26,14 @@ _ODP_TOPICS_DE = ("Gesundheit", "Wirtschaft", "Vereine", "Bildung", "Medien", "F
 _ODP_TOPICS_EN = ("Health", "Business", "Society", "Education", "News_and_Media", "Recreation")
 
 
-def odp_sub_name(web: SimWeb, idx: int) -> str:
+def odp_sub_name(web: Web, idx: int) -> str:
     if len(web.region_places) > 1:
         return quote(web.region_places[idx - 1].name.replace(" ", "_"))
     topics = _ODP_TOPICS_EN if web.lang == "en" else _ODP_TOPICS_DE
     return topics[(idx - 1) % len(topics)]
 
 
-def odp_listed(web: SimWeb, idx: int) -> list[int]:
+def odp_listed(web: Web, idx: int) -> list[int]:
     """Hosts listed on ODP page ``idx`` (0: the region's category page)."""
     r = Random(hash64(web.seed, "odp", idx))
     multi = len(web.region_places) > 1
@@ -67,7 +64,7 @@ def odp_listed(web: SimWeb, idx: int) -> list[int]:
     return [h for h in hosts if not web.host(h).dead]
 
 
-def seeds(web: SimWeb) -> list[str]:
+def seeds(web: Web) -> list[str]:
     """Seed URLs: the region's ODP category page and the sites it lists."""
     odp = web.by_name[ODP_HOST]
     urls = [web.host(odp).base + odp_path(web, 0)]

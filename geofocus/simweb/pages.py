@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from random import Random
-from typing import TYPE_CHECKING
 
 from geofocus.simweb import hosts, odp
 from geofocus.simweb import vocab as V
@@ -17,13 +16,11 @@ from geofocus.simweb.entities import (
     LARGE, LISTING, LOCAL, MALFORMED, NEWS, ODP, ODP_CAT, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE,
     PRIVACY, SECTION, WRONG_CHARSET, Addr, Host, Page,
 )
+from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import Rng, hash64, slugify
 
-if TYPE_CHECKING:
-    from geofocus.simweb.web import SimWeb
 
-
-def plan_page(web: SimWeb, pid: int) -> Page:
+def plan_page(web: Web, pid: int) -> Page:
     """The plan of page ``pid``: role, path, type, the addresses it shows."""
     if not 0 <= pid < web.p.pages:
         raise IndexError(pid)
@@ -79,7 +76,7 @@ SPECIAL_PATHS_EN = {CONTACT: "/contact", IMPRINT: "/about-us", PRIVACY: "/privac
                DIRECTIONS: "/directions"}
 
 
-def _site_role(web: SimWeb, host: Host, idx: int) -> int:
+def _site_role(web: Web, host: Host, idx: int) -> int:
     if idx == 0:
         return HOME
     if idx <= 3:
@@ -89,7 +86,7 @@ def _site_role(web: SimWeb, host: Host, idx: int) -> int:
     return CONTENT
 
 
-def _site_special_path(web: SimWeb, host: Host, role: int, idx: int) -> str:
+def _site_special_path(web: Web, host: Host, role: int, idx: int) -> str:
     if host.style == 2:
         return f"/index.php?id={idx}"
     if web.lang == "en" and host.style != 2:
@@ -97,7 +94,7 @@ def _site_special_path(web: SimWeb, host: Host, role: int, idx: int) -> str:
     return SPECIAL_PATHS[host.style][role]
 
 
-def site_path(web: SimWeb, host: Host, idx: int) -> tuple[int, str, str]:
+def site_path(web: Web, host: Host, idx: int) -> tuple[int, str, str]:
     """(role, path, content type) of page ``idx`` of a site: a pure function of the host."""
     p = web.p
     role = _site_role(web, host, idx)
@@ -138,7 +135,7 @@ def site_path(web: SimWeb, host: Host, idx: int) -> tuple[int, str, str]:
     return CONTENT, path, "text/html"
 
 
-def _plan_site(web: SimWeb, page: Page, r: Rng) -> None:
+def _plan_site(web: Web, page: Page, r: Rng) -> None:
     host, idx, p = page.host, page.idx, web.p
     page.role, page.path, page.ctype = site_path(web, host, idx)
     home_in_region = host.place is not None and host.place.in_region
@@ -163,14 +160,14 @@ def _plan_site(web: SimWeb, page: Page, r: Rng) -> None:
     page.title = host.display
 
 
-def portal_layout(web: SimWeb, host: Host) -> tuple[int, int]:
+def portal_layout(web: Web, host: Host) -> tuple[int, int]:
     """(number of listing pages, number of entries) of a portal."""
     body = max(1, host.size - 4)
     listings = max(1, math.ceil(body / (PORTAL_PER_PAGE + 1)))
     return listings, max(0, body - listings)
 
 
-def entry_target(web: SimWeb, host: Host, e: int) -> int:
+def entry_target(web: Web, host: Host, e: int) -> int:
     """The host an entry of a directory describes (a local site of its city)."""
     pool = (web.local_by_city[web.place_idx[host.hid]] if host.cat == PORTAL
             else web.other_by_place[web.place_idx[host.hid]])
@@ -181,7 +178,7 @@ def entry_target(web: SimWeb, host: Host, e: int) -> int:
     return pool[hash64(web.seed, "entry", host.hid, e) % len(pool)]
 
 
-def _plan_portal(web: SimWeb, page: Page, r: Random) -> None:
+def _plan_portal(web: Web, page: Page, r: Random) -> None:
     host, idx = page.host, page.idx
     n_list, n_entries = portal_layout(web, host)
     en = web.lang == "en"
@@ -221,13 +218,13 @@ def _plan_portal(web: SimWeb, page: Page, r: Random) -> None:
     page.title = f"{web.host(target).display if target >= 0 else ''} – {host.display}"
 
 
-def listing_targets(web: SimWeb, host: Host, j: int) -> list[int]:
+def listing_targets(web: Web, host: Host, j: int) -> list[int]:
     n_list, n_entries = portal_layout(web, host)
     first = j * PORTAL_PER_PAGE
     return [entry_target(web, host, e) for e in range(first, min(first + PORTAL_PER_PAGE, n_entries))]
 
 
-def _plan_news(web: SimWeb, page: Page, r: Random) -> None:
+def _plan_news(web: Web, page: Page, r: Random) -> None:
     host, idx = page.host, page.idx
     secs = host.sections
     page.mention = True
@@ -256,7 +253,7 @@ def _plan_news(web: SimWeb, page: Page, r: Random) -> None:
     page.mention = r.random() < 0.85
 
 
-def generic_path(web: SimWeb, host: Host, idx: int) -> str:
+def generic_path(web: Web, host: Host, idx: int) -> str:
     """Path of page ``idx`` of a generic host (a pure function: no page plan needed)."""
     if idx < 3:
         return ("/", "/impressum", "/kontakt")[idx]
@@ -266,7 +263,7 @@ def generic_path(web: SimWeb, host: Host, idx: int) -> str:
     return f"/{host.sections[0]}/{slugify(words[hash64(host.hid, idx) % len(words)])}-{idx}"
 
 
-def _plan_generic(web: SimWeb, page: Page, r: Rng) -> None:
+def _plan_generic(web: Web, page: Page, r: Rng) -> None:
     host, idx = page.host, page.idx
     page.title = host.display
     page.path = generic_path(web, host, idx)
@@ -285,7 +282,7 @@ def _plan_generic(web: SimWeb, page: Page, r: Rng) -> None:
         page.mention = True
 
 
-def _plan_intl(web: SimWeb, page: Page, r: Random) -> None:
+def _plan_intl(web: Web, page: Page, r: Random) -> None:
     host, idx = page.host, page.idx
     spec = host.intl
     page.title = host.display
@@ -299,7 +296,7 @@ def _plan_intl(web: SimWeb, page: Page, r: Random) -> None:
         page.path = f"/{slugify(spec[7][idx % len(spec[7])])}-{idx}.html"
 
 
-def _plan_odp(web: SimWeb, page: Page) -> None:
+def _plan_odp(web: Web, page: Page) -> None:
     page.title = "Open Directory"
     page.role = ODP_CAT
     page.path = odp.odp_path(web, page.idx)

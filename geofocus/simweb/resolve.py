@@ -7,7 +7,6 @@ error or a trap); :mod:`geofocus.simweb.render` turns the answer into bytes.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from geofocus.simweb import odp, pages
@@ -15,15 +14,13 @@ from geofocus.simweb.entities import (
     CONTACT, DIRECTIONS, GENERIC, IMPRINT, INTL, LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PRIVACY,
     Host, Resolved,
 )
-
-if TYPE_CHECKING:
-    from geofocus.simweb.web import SimWeb
+from geofocus.simweb.protocol import Web
 
 
 _NUM = re.compile(r"-(\d+)(?:\.[a-z]+|/)?$")
 
 
-def resolve(web: SimWeb, hostname: str, target: str) -> Resolved:
+def resolve(web: Web, hostname: str, target: str) -> Resolved:
     """What the server answers for ``http://hostname`` + ``target`` (path and query)."""
     hostname = hostname.lower().split(":")[0].rstrip(".")
     hid = web.by_name.get(hostname)
@@ -68,7 +65,7 @@ def resolve(web: SimWeb, hostname: str, target: str) -> Resolved:
     return Resolved("notfound", host=host, status=404)
 
 
-def _special_redirect(web: SimWeb, host: Host, path: str, query: str) -> Resolved | None:
+def _special_redirect(web: Web, host: Host, path: str, query: str) -> Resolved | None:
     if path in ("/redirect", "/go") and query.startswith("url="):
         return Resolved("redirect", host=host, status=302, location=unquote(query[4:]))
     # Index pages and CMS ids under their other common names.
@@ -81,7 +78,7 @@ def _special_redirect(web: SimWeb, host: Host, path: str, query: str) -> Resolve
     return None
 
 
-def _find_idx(web: SimWeb, host: Host, path: str, query: str) -> int | None:
+def _find_idx(web: Web, host: Host, path: str, query: str) -> int | None:
     cat = host.cat
     if path == "/" and not query:
         return 0
@@ -149,7 +146,7 @@ _CAL = re.compile(r"^/(?:termine|veranstaltungen|events)/kalender/(-?\d{1,6})-(\
 _REPEAT = re.compile(r"^(?:/[a-z\-]+)*/aktuelles/$")
 
 
-def _trap(web: SimWeb, host: Host, path: str, query: str) -> tuple:
+def _trap(web: Web, host: Host, path: str, query: str) -> tuple:
     if host.calendar:
         m = _CAL.match(path)
         if m and 1 <= int(m.group(2)) <= 12:
@@ -173,7 +170,7 @@ ROBOTS_DISALLOW = {
 }
 
 
-def robots_txt(web: SimWeb, host: Host) -> str:
+def robots_txt(web: Web, host: Host) -> str:
     """The robots.txt of a host (style 1 has none: 404)."""
     style = host.robots
     lines = []
@@ -189,6 +186,6 @@ def robots_txt(web: SimWeb, host: Host) -> str:
     return "\n".join(lines) + "\n"
 
 
-def disallowed(web: SimWeb, host: Host, target: str) -> bool:
+def disallowed(web: Web, host: Host, target: str) -> bool:
     """True if robots.txt of ``host`` forbids ``target`` to every user agent."""
     return any(target.startswith(d) for d in ROBOTS_DISALLOW[host.robots])

@@ -12,7 +12,7 @@ an error, a trap page or robots.txt); :mod:`geofocus.simweb.render` turns the
 result into bytes.
 
 ``SimWeb`` is the entry point; each concept lives in its own module, which takes the
-``SimWeb`` as its first argument and never imports this one at run time:
+``SimWeb`` as its first argument, typed as the protocol ``protocol.Web``, and never imports this one:
 
 | concept | module |
 |---|---|
@@ -28,7 +28,6 @@ result into bytes.
 from __future__ import annotations
 
 import bisect
-from array import array
 from functools import lru_cache
 from random import Random
 from typing import Iterator
@@ -42,6 +41,7 @@ from geofocus.simweb.entities import (
     Resolved,
 )
 from geofocus.simweb.params import WebParams
+from geofocus.simweb.protocol import Web
 
 __all__ = [
     "ABOUT", "ARTICLE", "BINARY", "CAT_NAMES", "CONTACT", "CONTENT", "DIRECTIONS", "ENTRY", "GENERIC",
@@ -51,29 +51,8 @@ __all__ = [
 ]
 
 
-class SimWeb:
+class SimWeb(Web):
     """A deterministic synthetic Web of ``params.pages`` pages around a region."""
-
-    # Set by hosts.init_places and hosts.build_table (the host table: one row per host).
-    region_places: list[Place]
-    other_places: list[Place]
-    intl_places: list[Place]
-    city_cum: list[float]              # cumulative share of each region city (by population)
-    cat: array                         # per host: category
-    size: array                        # per host: number of pages
-    place_idx: array                   # per host: index of its place (-1: none)
-    start: array                       # per host: first page id
-    n_hosts: int
-    generic_ord: dict[int, int]        # generic host -> its rank among generic hosts
-    names: list[str]
-    by_name: dict[str, int]
-    aliases: dict[str, int]            # alias host name (www. or not) -> host
-    alias_of: dict[int, str]
-    by_cat: dict[int, array]
-    local_by_city: list[array]
-    other_by_place: list[array]
-    portal_by_city: list[array]
-    news_by_city: list[array]
 
     def __init__(self, params: WebParams | None = None, region: Region | None = None):
         self.p = params or WebParams()
