@@ -2,10 +2,10 @@
 
     python bench/ablation.py --pages 50000 --budget 5000 --seeds 1,2 --json bench/results/ablation.json
 
-Crawls the generator's graph the way ``geofocus.simweb.graphcrawl`` does (redirects,
-robots.txt, content types, TLD and trap filters), with a best-first frontier whose
-priorities come from the product's own code: ``features.link_terms``,
-``model.BridgeNaiveBayes`` (the paper's ``adaptive``) and ``online.OnlineLinkModel``
+Crawls the generator's graph the way ``geofocus.simweb.graphcrawl`` does (its ``follow``:
+redirects, TLD and trap filters; then robots.txt and content types), with a best-first
+frontier whose priorities come from the product's own code: ``features.link_terms`` (through
+``graphcrawl.features``), ``model.BridgeNaiveBayes`` (the paper's ``adaptive``) and ``online.OnlineLinkModel``
 (the ``online`` strategy).  Each variant switches one direction on or off:
 
 * ``rescore``: re-score the whole frontier every N fetches (0: never; priorities
@@ -34,10 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from geofocus.prediction.features import link_terms  # noqa: E402
 from geofocus.prediction.model import BridgeNaiveBayes  # noqa: E402
 from geofocus.prediction.online import OnlineLinkModel  # noqa: E402
-from geofocus.simweb.graphcrawl import _split, looks_like_trap, tld_allowed  # noqa: E402
+from geofocus.simweb.graphcrawl import features, follow, split_url  # noqa: E402
 from geofocus.simweb.params import WebParams  # noqa: E402
 from geofocus.simweb.web import SimWeb  # noqa: E402
 
@@ -99,7 +98,7 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
         heapq.heappush(heap, (-priority(url) if sdist else -2.0, counter, url))
 
     for s in web.seeds():
-        push(s, 0, 0, [[]], _split(s)[0])
+        push(s, 0, 0, [[]], split_url(s)[0])
     pops = 0
     while heap and fetched < budget:
         if rescore and learner in ("nb", "logistic") and pops and pops % rescore == 0:
@@ -121,25 +120,11 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
             item = heapq.heappop(heap)
         url = item[2]
         d, sdist, path, qhost = info.pop(url)
-        hostname, target = _split(url)
-        if not tld_allowed(web, hostname) or looks_like_trap(url):
+        followed = follow(web, url, seen)
+        if followed is None:
             continue
-        r = web.resolve(hostname, target)
-        hops = 0
-        while r is not None and r.kind == "redirect" and hops < 5:
-            hops += 1
-            loc = r.location
-            if loc in seen and loc != url:
-                r = None
-                break
-            seen.add(loc)
-            hostname, target = _split(loc)
-            if not tld_allowed(web, hostname):
-                r = None
-                break
-            url = loc
-            r = web.resolve(hostname, target)
-        if r is None or r.kind not in ("page", "trap") or web.disallowed(r.host, target):
+        url, target, r = followed
+        if web.disallowed(r.host, target):
             continue
         if r.kind == "page" and not r.page.is_html:
             continue
@@ -158,10 +143,9 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
         for link in web.outlinks(r):
             if link.url in seen:
                 continue
-            terms = link_terms({"url": link.url, "source_url": url, "anchor": link.anchor, "title": link.title,
-                                "context": f"{link.before} {link.after}".strip()})
+            terms = features(link, url)
             feats = lg.ids(terms) if lg is not None else terms
-            push(link.url, ndist + 1, sdist + 1, [feats, *path[: DEPTH - 1]], _split(link.url)[0])
+            push(link.url, ndist + 1, sdist + 1, [feats, *path[: DEPTH - 1]], split_url(link.url)[0])
     return {"fetched": fetched, "relevant": relevant_count,
             "harvest_rate": round(relevant_count / fetched, 4) if fetched else 0.0,
             "cpu_seconds": round(time.process_time() - started, 1)}

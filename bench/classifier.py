@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -46,8 +44,8 @@ from geofocus.metrics.truth import load_truth  # noqa: E402
 from geofocus.regions import load_region  # noqa: E402
 from geofocus.simweb import SimWeb, WebParams  # noqa: E402
 from geofocus.simweb.images import training_set  # noqa: E402
+from simwebproc import run_crawl, start_simweb  # noqa: E402
 
-SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
 GRID = [round(0.1 * i, 1) for i in range(1, 10)]
 
 
@@ -124,34 +122,14 @@ def grids(view: SimView, seeds: list[str], text: LinkTextClassifier, totals: dic
 # -- real crawls ------------------------------------------------------------------------
 
 
-def start_simweb(args: argparse.Namespace, out: Path) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
-        [*SCRAPY, "simweb", "--port", "0", "--pages", str(args.pages), "--seed", str(args.seed),
-         "--region", args.region, "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl"),
-         "--latency-scale", "0"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if "simweb listening on" in line:
-            return proc, line.strip().split()[-1]
-    raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
-
-
 def real_crawl(label: str, strategy: str, settings: dict, out: Path, proxy: str, seeds: Path) -> Path:
     run_dir = out / label
-    env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(ROOT))
-    env.pop("https_proxy", None)
-    command = [*SCRAPY, "crawl", "geo", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}",
-               "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True", "-s", "LOG_LEVEL=INFO",
-               "-s", f"LOG_FILE={out / (label + '.log')}", "-s", "CONCURRENT_REQUESTS=8", "-s", "GEOFOCUS_FRONTIER_SEED=1"]
+    arguments = ["-a", f"seeds={seeds}", "-a", f"strategy={strategy}", "-s", f"GEOFOCUS_RUN_DIR={run_dir}",
+                 "-s", "CONCURRENT_REQUESTS=8", "-s", "GEOFOCUS_FRONTIER_SEED=1"]
     for name, value in settings.items():
-        command += ["-s", f"{name}={value}"]
-    started = time.time()
-    result = subprocess.run(command, cwd=ROOT, env=env)
-    if result.returncode != 0:
-        raise SystemExit(f"crawl {label} failed ({result.returncode}); see {out / (label + '.log')}")
-    print(f"  {label}: {time.time() - started:.0f} s", flush=True)
+        arguments += ["-s", f"{name}={value}"]
+    seconds = run_crawl(label, proxy, out / (label + ".log"), arguments)
+    print(f"  {label}: {seconds:.0f} s", flush=True)
     return run_dir
 
 
@@ -298,7 +276,7 @@ def main() -> None:
         print(f"{len(runs)} grid rows in {time.process_time() - started:.0f} CPU s", flush=True)
 
     if args.real:
-        proc, proxy = start_simweb(args, out)
+        proc, proxy = start_simweb(args.pages, args.seed, args.region, out, latency_scale=0)
         try:
             truth = load_truth(out / "truth.jsonl")
             models = {"GEOFOCUS_LINK_SVM": link_path, "GEOFOCUS_IMAGE_SVM": image_path, "DEPTH_LIMIT": args.depth}

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,23 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
-
-SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
-
-
-def start_simweb(pages: int, seed: int, region: str, out: Path, params: list[str] = ()) -> tuple[subprocess.Popen, str]:
-    out.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen(
-        [*SCRAPY, "simweb", "--port", "0", "--pages", str(pages), "--seed", str(seed), "--region", region,
-         "--seeds-out", str(out / "seeds.txt"), "--truth", str(out / "truth.jsonl"),
-         *[x for p in params for x in ("--param", p)]],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if "simweb listening on" in line:
-            return proc, line.strip().split()[-1]
-    raise SystemExit(f"simweb did not start (exit code {proc.wait()})")
+from simwebproc import run_crawl, start_simweb  # noqa: E402
 
 
 def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path,
@@ -56,23 +38,17 @@ def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds
     run_dir = runs / label
     if run_dir.exists():
         raise SystemExit(f"{run_dir} exists: choose another --runs directory")
-    env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(ROOT))
-    env.pop("https_proxy", None)
-    command = [
-        *SCRAPY, "crawl", "geo", "-a", f"region={args.region}", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}",
-        "-s", f"GEOFOCUS_RUN_DIR={run_dir}", "-s", "GEOFOCUS_ALLOW_PRIVATE=True",
+    arguments = [
+        "-a", f"region={args.region}", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}",
+        "-s", f"GEOFOCUS_RUN_DIR={run_dir}",
         "-s", f"GEOFOCUS_MAX_PAGES={args.budget}", "-s", f"GEOFOCUS_PREDICTION_DEPTH={depth}",
-        "-s", f"CONCURRENT_REQUESTS={args.concurrency}", "-s", "LOG_LEVEL=INFO",
+        "-s", f"CONCURRENT_REQUESTS={args.concurrency}",
         # simweb is local: no live-Web politeness delays
         "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0",
-        "-s", f"LOG_FILE={runs / (label + '.log')}",
         *[x for setting in settings for x in ("-s", setting)],
     ]
-    started = time.time()
-    result = subprocess.run(command, cwd=ROOT, env=env)
-    if result.returncode != 0:
-        raise SystemExit(f"crawl {label} failed with exit code {result.returncode}; see {runs / (label + '.log')}")
-    print(f"  {label}: crawled in {time.time() - started:.0f} s", flush=True)
+    seconds = run_crawl(label, proxy, runs / (label + ".log"), arguments)
+    print(f"  {label}: crawled in {seconds:.0f} s", flush=True)
     return run_dir
 
 

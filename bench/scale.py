@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
 from geofocus.partition import (  # noqa: E402
-    Gazetteer, GeoIPTable, Link, Page, Partitioner, plan_for_region,
+    CityMentions, GeoIPTable, Link, Page, Partitioner, plan_for_region,
 )
 from geofocus.redis.frontier import RedisFrontier  # noqa: E402
 from redisutil import RedisServer  # noqa: E402
@@ -184,7 +184,7 @@ def simulate(policy: str, web: SimwebPages, geoip_path: str, budget: int) -> dic
     """Each node crawls breadth-first with its own seen-set (as in the paper); links by the policy."""
     region = web.region
     plan = plan_for_region(region)
-    gaz = Gazetteer(region)
+    gaz = CityMentions(region)
     part = Partitioner(policy, plan, gaz, GeoIPTable(geoip_path) if policy == "ip" else None)
     queues = {n: deque() for n in plan.nodes}
     seen = {n: set() for n in plan.nodes}

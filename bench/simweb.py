@@ -13,7 +13,7 @@ measures, for a Web of ``--pages`` pages:
   serving;
 * generation: microseconds per page to plan + link + render in-process;
 * strategies (``--crawl N``): harvest rate of in-process graph crawls of N pages
-  (breadth-first, distance, the reference adaptive) from the default seeds.
+  (breadth-first, distance, adaptive with the product's link model) from the default seeds.
 
 Results are printed and written as JSON (``--json``); nothing is asserted.
 """

@@ -2,6 +2,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -17,3 +19,33 @@ def project_settings(**overrides):
     values = {name: getattr(module, name) for name in dir(module) if name.isupper()}
     values.update(overrides)
     return values
+
+
+@pytest.fixture
+def prediction_mw():
+    """A factory of LinkPredictionMiddleware in a real Scrapy crawler whose spider is open.
+
+    ``prediction_mw(run_dir, strategy_attr=None, **settings)`` -> (crawler, middleware); the run
+    directory is ``run_dir``, the prediction depth 3, ``settings`` override; ``strategy_attr``
+    sets the spider's ``strategy`` attribute (as ``-a strategy=`` does).
+    """
+    from scrapy import Spider, signals
+    from scrapy.utils.misc import build_from_crawler
+    from scrapy.utils.test import get_crawler
+
+    from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
+
+    class GeoSpider(Spider):
+        name = "geo"
+
+    def make(run_dir, strategy_attr=None, **settings):
+        base = {"GEOFOCUS_RUN_DIR": str(run_dir), "GEOFOCUS_PREDICTION_DEPTH": 3}
+        crawler = get_crawler(GeoSpider, {**base, **settings})
+        crawler.spider = crawler._create_spider()
+        if strategy_attr:
+            crawler.spider.strategy = strategy_attr
+        mw = build_from_crawler(LinkPredictionMiddleware, crawler)
+        crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
+        return crawler, mw
+
+    return make

@@ -3,7 +3,7 @@
 import pytest
 
 from geofocus.partition import (
-    Gazetteer, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
+    CityMentions, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
 )
 from geofocus.regions.pack import region_from_dict
 
@@ -34,7 +34,7 @@ def plan():
 
 @pytest.fixture
 def gaz():
-    return Gazetteer(REGION)
+    return CityMentions(REGION)
 
 
 def test_node_plan_follows_the_time_zone_split(plan):
@@ -146,7 +146,7 @@ def test_us_top100_pack_gives_the_papers_node_plan():
     # Table 1: Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii-Aleutian and Alaska 2
     assert Counter(plan.city_node.values()) == {"eastern": 33, "pacific": 22, "mountain": 10,
                                                 "central": 33, "hawaii-alaska": 2}
-    gaz = Gazetteer(region)
+    gaz = CityMentions(region)
     assert (gaz.resolve("Glendale").state, gaz.resolve("Arlington").state) == ("AZ", "TX")
     assert [k.name for _, k in gaz.mentions("Lakers tickets in L.A.")] == ["Los Angeles"]
 

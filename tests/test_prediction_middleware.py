@@ -1,33 +1,16 @@
-"""LinkPredictionMiddleware inside a real Scrapy crawler, with real Request/HtmlResponse objects."""
+"""LinkPredictionMiddleware inside a real Scrapy crawler (the ``prediction_mw`` fixture of conftest.py), with real
+Request/HtmlResponse objects."""
 
 import json
 
 import pytest
-from scrapy import Request, Spider, signals
+from scrapy import Request, signals
 from scrapy.http import HtmlResponse
-from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
-from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
 
 SOURCE = "http://www.portal.de/branchen"
-
-
-class GeoSpider(Spider):
-    name = "geo"
-
-
-def make_mw(tmp_path, strategy_attr=None, **settings):
-    base = {"GEOFOCUS_RUN_DIR": str(tmp_path), "GEOFOCUS_PREDICTION_DEPTH": 3}
-    crawler = get_crawler(GeoSpider, {**base, **settings})
-    crawler.spider = crawler._create_spider()
-    if strategy_attr:
-        crawler.spider.strategy = strategy_attr
-    mw = build_from_crawler(LinkPredictionMiddleware, crawler)
-    crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
-    return crawler, mw
 
 
 def link(url, anchor, source=SOURCE):
@@ -61,8 +44,8 @@ def train(mw, n=10):
             mw.process_spider_input(response(url, {"relevant": relevant, "path": [terms]}))
 
 
-def test_learns_one_example_per_depth(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_learns_one_example_per_depth(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path)
     path = [["anchor:kontakt"], ["anchor:firmen"], ["anchor:branchen"], ["anchor:extra"]]
     mw.process_spider_input(response("http://a.de/k", {"relevant": True, "path": path}))
     stats = crawler.stats
@@ -79,8 +62,8 @@ def test_learns_one_example_per_depth(tmp_path):
     assert p[1] > 0.5 and p[0] == pytest.approx(0.5)  # unseen at depth 1: the prior (1+1)/(2+2)
 
 
-def test_unevaluated_pages_and_bad_paths_teach_nothing(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_unevaluated_pages_and_bad_paths_teach_nothing(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path)
     mw.process_spider_input(response("http://a.de/1", {"path": [["anchor:x"]]}))  # no "relevant"
     mw.process_spider_input(response("http://a.de/2", {"relevant": True}))  # seed: no path
     mw.process_spider_input(response("http://a.de/3", {"relevant": True, "path": "junk"}))
@@ -90,8 +73,8 @@ def test_unevaluated_pages_and_bad_paths_teach_nothing(tmp_path):
     assert crawler.stats.get_value("geofocus/prediction/bad_path") == 2
 
 
-def test_output_sets_path_prediction_and_priority(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_output_sets_path_prediction_and_priority(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path)
     train(mw)
     parent_path = [["anchor:a"], ["anchor:b"], ["anchor:c"]]
     resp = response(SOURCE, {"relevant": False, "path": parent_path, "score": 0.5})
@@ -110,8 +93,8 @@ def test_output_sets_path_prediction_and_priority(tmp_path):
     assert buckets == 2
 
 
-def test_untrained_model_keeps_decay_order(tmp_path):
-    _, mw = make_mw(tmp_path)
+def test_untrained_model_keeps_decay_order(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path)
     resp = response(SOURCE, {"relevant": False, "score": 0.5})
     reqs = [child(f"http://x.de/{i}", "Kontakt", score=s) for i, s in enumerate([0.25, 1.0, 0.5])]
     run_output(mw, resp, reqs)
@@ -120,8 +103,8 @@ def test_untrained_model_keeps_decay_order(tmp_path):
 
 
 @pytest.mark.parametrize(("setting", "attr"), [("distance", None), ("adaptive", "bfs")])
-def test_other_strategies_pay_nothing_and_leave_priority(tmp_path, setting, attr):
-    crawler, mw = make_mw(tmp_path, strategy_attr=attr, GEOFOCUS_STRATEGY=setting)
+def test_other_strategies_pay_nothing_and_leave_priority(tmp_path, setting, attr, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, strategy_attr=attr, GEOFOCUS_STRATEGY=setting)
     train(mw)
     assert mw.model.examples() == 0  # no learning
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
@@ -134,16 +117,16 @@ def test_other_strategies_pay_nothing_and_leave_priority(tmp_path, setting, attr
     assert not (tmp_path / "model.json").exists()
 
 
-def test_spider_attribute_overrides_setting(tmp_path):
-    _, mw = make_mw(tmp_path, strategy_attr="adaptive", GEOFOCUS_STRATEGY="distance")
+def test_spider_attribute_overrides_setting(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path, strategy_attr="adaptive", GEOFOCUS_STRATEGY="distance")
     train(mw)
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [req])
     assert req.meta["geofocus"]["priority"] > 0.25
 
 
-def test_requests_without_geofocus_meta_pass_untouched(tmp_path):
-    _, mw = make_mw(tmp_path)
+def test_requests_without_geofocus_meta_pass_untouched(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path)
     plain = Request("http://x.de/")
     nolink = Request("http://x.de/2", meta={"geofocus": {"score": 1.0, "priority": 1.0}})
     out = run_output(mw, response(SOURCE, {}), [plain, nolink])
@@ -151,8 +134,8 @@ def test_requests_without_geofocus_meta_pass_untouched(tmp_path):
     assert "geofocus" not in plain.meta and nolink.meta["geofocus"] == {"score": 1.0, "priority": 1.0}
 
 
-def test_rescore_uses_current_model(tmp_path):
-    _, mw = make_mw(tmp_path)
+def test_rescore_uses_current_model(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path)
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [req])
     meta = json.loads(json.dumps(req.meta["geofocus"]))  # as stored in a frontier
@@ -168,20 +151,20 @@ def test_rescore_uses_current_model(tmp_path):
     assert mw.rescore({"path": [["anchor:kontakt"]]}) is None  # no score
 
 
-def test_saved_on_close_and_reloaded_on_resume(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_saved_on_close_and_reloaded_on_resume(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path)
     train(mw)
     crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
     saved = tmp_path / "model.json"
     assert saved.exists()
     # Same run directory: the new crawler starts with what the first one learned.
-    _, resumed = make_mw(tmp_path)
+    _, resumed = prediction_mw(tmp_path)
     assert resumed.model.examples() == 20
     terms = link_terms(link("http://neu.de/kontakt", "Kontakt"))
     assert resumed.model.probabilities(terms) == pytest.approx(mw.model.probabilities(terms))
 
 
-def test_starts_from_geofocus_model_and_resizes(tmp_path):
+def test_starts_from_geofocus_model_and_resizes(tmp_path, prediction_mw):
     warm = BridgeNaiveBayes(depth=2)
     for _ in range(5):
         warm.learn(["anchor:kontakt"], 1, True)
@@ -189,30 +172,30 @@ def test_starts_from_geofocus_model_and_resizes(tmp_path):
     warm_path = tmp_path / "warm.json"
     warm.save(warm_path)
     run_dir = tmp_path / "run"
-    _, mw = make_mw(run_dir, GEOFOCUS_MODEL=str(warm_path))
+    _, mw = prediction_mw(run_dir, GEOFOCUS_MODEL=str(warm_path))
     assert mw.model.depth == 3 and mw.model.examples() == 10
     assert mw.model.prediction(["anchor:kontakt"]) > 0.5
 
 
-def test_bad_geofocus_model_is_a_clear_error(tmp_path):
+def test_bad_geofocus_model_is_a_clear_error(tmp_path, prediction_mw):
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     with pytest.raises(ValueError, match="bad.json"):
-        make_mw(tmp_path / "run", GEOFOCUS_MODEL=str(bad))
+        prediction_mw(tmp_path / "run", GEOFOCUS_MODEL=str(bad))
 
 
-def test_periodic_save(tmp_path):
-    _, mw = make_mw(tmp_path, GEOFOCUS_MODEL_SAVE_INTERVAL=0)
+def test_periodic_save(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path, GEOFOCUS_MODEL_SAVE_INTERVAL=0)
     train(mw, n=1)
     assert (tmp_path / "model.json").exists()
     assert BridgeNaiveBayes.load(tmp_path / "model.json").examples() == 2
 
 
-def test_scheduler_rescore_signal(tmp_path):
+def test_scheduler_rescore_signal(tmp_path, prediction_mw):
     """The scheduler's rescore_requested signal gets one new priority (or None) per queued meta."""
     from geofocus import signals as geo_signals
 
-    crawler, mw = make_mw(tmp_path)
+    crawler, mw = prediction_mw(tmp_path)
     train(mw)
     metas = [
         {"score": 0.25, "path": [link_terms(link("http://n.de/kontakt", "Kontakt"))]},

@@ -4,15 +4,12 @@ import json
 
 import numpy as np
 import pytest
-from scrapy import Request, Spider, signals
-from scrapy.http import HtmlResponse
-from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
+from scrapy import Request, signals
 
 from geofocus import signals as geo_signals
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.online import OnlineLinkModel, term_ids
-from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
+from test_prediction_middleware import link, response
 
 SOURCE = "http://www.portal.de/branchen"
 
@@ -123,28 +120,7 @@ def test_other_npz_is_refused(tmp_path):
 
 # -- the middleware with strategy online --------------------------------------------
 
-
-class GeoSpider(Spider):
-    name = "geo"
-
-
-def make_mw(tmp_path, **settings):
-    base = {"GEOFOCUS_RUN_DIR": str(tmp_path), "GEOFOCUS_PREDICTION_DEPTH": 3, "GEOFOCUS_STRATEGY": "online",
-            "GEOFOCUS_ONLINE_BITS": 16}
-    crawler = get_crawler(GeoSpider, {**base, **settings})
-    crawler.spider = crawler._create_spider()
-    mw = build_from_crawler(LinkPredictionMiddleware, crawler)
-    crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
-    return crawler, mw
-
-
-def link(url, anchor, source=SOURCE):
-    return {"url": url, "source_url": source, "anchor": anchor, "title": "", "context": ""}
-
-
-def response(url, geofocus):
-    req = Request(url, meta={"geofocus": geofocus})
-    return HtmlResponse(url, body=b"<html><body>x</body></html>", encoding="utf-8", request=req)
+ONLINE = {"GEOFOCUS_STRATEGY": "online", "GEOFOCUS_ONLINE_BITS": 16}
 
 
 def child(url, anchor, score=0.5, dist=1):
@@ -166,8 +142,8 @@ def train(mw, n=10):
             mw.process_spider_input(response(req.url, meta))
 
 
-def test_online_middleware_learns_scores_and_stores_ids(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_online_middleware_learns_scores_and_stores_ids(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, **ONLINE)
     assert mw.online and mw.online_model is not None
     first = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [first])
@@ -188,26 +164,26 @@ def test_online_middleware_learns_scores_and_stores_ids(tmp_path):
     assert metas[0]["priority"] == priorities[0]
 
 
-def test_online_model_saved_and_resumed(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_online_model_saved_and_resumed(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, **ONLINE)
     train(mw)
     crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
     assert (tmp_path / "model.npz").exists() and not (tmp_path / "model.json").exists()
-    _, resumed = make_mw(tmp_path)
+    _, resumed = prediction_mw(tmp_path, **ONLINE)
     assert resumed.online_model.examples() == 20
     ids = resumed.online_model.ids(link_terms(link("http://x.de/kontakt", "Kontakt")))
     assert resumed.online_model.prediction(ids) == pytest.approx(mw.online_model.prediction(ids))
 
 
-def test_online_bad_path_is_skipped_with_a_stat(tmp_path):
-    crawler, mw = make_mw(tmp_path)
+def test_online_bad_path_is_skipped_with_a_stat(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, **ONLINE)
     mw.process_spider_input(response("http://a.de/", {"relevant": True, "path": [["kontakt"]]}))
     mw.process_spider_input(response("http://a.de/x", {"relevant": True, "path": [[99999999]]}))
     assert crawler.stats.get_value("geofocus/prediction/bad_path") == 2
     assert mw.online_model.examples() == 0
 
 
-def test_shared_crawl_runs_online_as_pooled_adaptive(tmp_path):
+def test_shared_crawl_runs_online_as_pooled_adaptive(tmp_path, prediction_mw):
     # Logistic weights are not additive counts: with GEOFOCUS_REDIS_URL the workers pool adaptive's naive Bayes.
-    _, mw = make_mw(tmp_path, GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0", GEOFOCUS_CRAWL_ID="t")
+    _, mw = prediction_mw(tmp_path, **ONLINE, GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0", GEOFOCUS_CRAWL_ID="t")
     assert not mw.online and mw.adaptive and mw.online_model is None

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from protego import Protego
 
 from geofocus.simweb import SimWeb, WebParams
+from geofocus.simweb.resolve import ROBOTS_DISALLOW
 from simweb_server import ROOT, running_simweb, simweb  # noqa: F401  (fixture)
 
 PAGES = 5000
@@ -120,7 +121,7 @@ def test_robots_txt_per_host(simweb):
         status, headers, body = client.get(host.base + "/robots.txt")
         assert status == 200 and headers["content-type"].startswith("text/plain")
         rp = Protego.parse(body.decode())
-        prefix = web._ROBOTS[style][0]
+        prefix = ROBOTS_DISALLOW[style][0]
         assert not rp.can_fetch(host.base + prefix + "x", "geofocus")
         assert rp.can_fetch(host.base + "/", "geofocus")
     assert 1 in by_style

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from geofocus.geoparser import us, usfields
 from geofocus.geoparser.gazetteer import fold, normalise_street
+from geofocus.geoparser.model import address_key as identity_key
 from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import load_region
 
@@ -44,12 +45,13 @@ class Case:
         return any(e[3] for e in self.expected)
 
 
-def _norm_number(number: str) -> str:
-    return number.lower().replace(" ", "").replace("–", "-")
-
-
 def address_key(street: str, number: str, postcode: str | None, in_region: bool) -> tuple[str, str, str, bool]:
-    return (normalise_street(street), _norm_number(number), postcode or "", in_region)
+    """The corpus's match key: the address identity (``model.address_key``) with streets folded as
+    ``normalise_street`` does ("Straße" = "Str."), an en dash in the number read as a hyphen, no city
+    (the corpus does not record it), and whether the address is in the region."""
+    street_key, number_key, postcode_key, _ = identity_key(normalise_street(street), number.replace("–", "-"),
+                                                           postcode, None)
+    return (street_key, number_key, postcode_key, in_region)
 
 
 def read_corpus(path: Path) -> list[Case]:

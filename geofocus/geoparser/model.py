@@ -41,6 +41,24 @@ class WorkLimit:
         return True
 
 
+AddressKey = tuple[str, str, str, str]
+
+
+def address_key(street: str, house_number: str, postcode: str | None, city: str | None) -> AddressKey:
+    """The identity of an address across pages and runs: (street, house number, postcode, city), street
+    and city case- and spacing-insensitive, the house number without spaces ("12 a" = "12A").
+
+    The one address key: ``Address.key``, the metrics' distinct addresses
+    (``geofocus.metrics.addresses``) and the geoparser evaluation's match key build on it.
+    """
+    return (
+        " ".join(street.lower().split()),
+        house_number.lower().replace(" ", ""),
+        postcode or "",
+        (city or "").lower(),
+    )
+
+
 @dataclass
 class Address:
     street: str
@@ -55,14 +73,9 @@ class Address:
     state: str | None = None  # US: the USPS state code
     unit: str | None = None  # US: suite, apartment, floor ("Suite 100", "#3002"), not part of the street
 
-    def key(self) -> tuple[str, str, str, str]:
-        """Identity of an address across pages (case- and spacing-insensitive)."""
-        return (
-            " ".join(self.street.lower().split()),
-            self.house_number.lower().replace(" ", ""),
-            self.postcode or "",
-            (self.city or "").lower(),
-        )
+    def key(self) -> AddressKey:
+        """Identity of an address across pages (see ``address_key``)."""
+        return address_key(self.street, self.house_number, self.postcode, self.city)
 
     def to_dict(self, with_region: bool = False) -> dict[str, Any]:
         data = asdict(self)

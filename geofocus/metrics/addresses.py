@@ -11,21 +11,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-ADDRESS_FIELDS = ("street", "house_number", "postcode", "city", "country")
+from geofocus.geoparser.model import AddressKey
+from geofocus.geoparser.model import address_key as identity_key
 
-AddressKey = tuple[str, str, str, str]
+ADDRESS_FIELDS = ("street", "house_number", "postcode", "city", "country")
 
 
 def address_key(address: Mapping[str, Any]) -> AddressKey:
-    """The identity of an address dict; mirrors ``Address.key()``."""
-    street = address.get("street") or ""
-    number = address.get("house_number") or ""
-    return (
-        " ".join(str(street).lower().split()),
-        str(number).lower().replace(" ", ""),
-        str(address.get("postcode") or ""),
-        str(address.get("city") or "").lower(),
-    )
+    """The identity of an address dict, as ``Address.key()`` gives it (``geoparser.model.address_key``)."""
+    return identity_key(str(address.get("street") or ""), str(address.get("house_number") or ""),
+                        str(address.get("postcode") or ""), str(address.get("city") or ""))
 
 
 def count_entities(pages: Iterable[Mapping[str, Any]]) -> tuple[int, int]:

@@ -16,6 +16,8 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+from geofocus.usage import as_usage_error
+
 PASSWORD_ENV = "GEOFOCUS_POSTGIS_PASSWORD"
 
 
@@ -81,20 +83,16 @@ def connect(dsn: str, timeout: float = 5.0) -> psycopg.Connection:
 def check_settings(settings) -> None:
     """Before a crawl starts: PostgreSQL reachable, PostGIS usable, the schema created or current.
 
-    Raises scrapy's UsageError with one line (the ``crawl`` command prints it
-    and exits with status 2) instead of a traceback from inside the engine.
+    Raises scrapy's UsageError with one line (``geofocus.usage``) instead of a traceback.
     """
-    from scrapy.exceptions import UsageError
-
     from geofocus.postgis.schema import SchemaError, ensure_schema
 
     dsn = settings.get("GEOFOCUS_POSTGIS_DSN")
     if not dsn:
         return
-    try:
-        with connect(dsn, settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT", 5.0)) as conn:
-            ensure_schema(conn)
-    except (PostgisUnavailableError, SchemaError) as exc:
-        raise UsageError(str(exc), print_help=False) from None
-    except psycopg.Error as exc:
-        raise UsageError(f"PostgreSQL at {redact(dsn)}: {scrub(str(exc), dsn)}", print_help=False) from None
+    with as_usage_error(PostgisUnavailableError, SchemaError):
+        try:
+            with connect(dsn, settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT", 5.0)) as conn:
+                ensure_schema(conn)
+        except psycopg.Error as exc:
+            raise PostgisUnavailableError(f"PostgreSQL at {redact(dsn)}: {scrub(str(exc), dsn)}") from None

@@ -200,12 +200,6 @@ def _short_text_terms(feature: str, text: str) -> tuple[str, ...]:
     return tuple(_prefixed(feature, tokens(text), MAX_TERMS[feature]))
 
 
-def _is_ip(host: str) -> bool:
-    if not host or not (host[-1].isdigit() or ":" in host or host[-1] in "xXaAbBcCdDeEfF."):
-        return False  # fast path: a name ends in a letter of its TLD; IPv6 has colons; hex forms end in a-f
-    return is_ip_literal(host)
-
-
 @lru_cache(maxsize=1 << 14)
 def _host_terms(host: str) -> tuple[str, ...]:
     """``host:`` terms of a host name; cached: a page's links share few hosts."""
@@ -213,7 +207,7 @@ def _host_terms(host: str) -> tuple[str, ...]:
 
 
 def _host_tokens(host: str) -> list[str]:
-    if _is_ip(host):
+    if is_ip_literal(host):  # netaddr's one IP check (cached; so are these terms)
         return ["ip"]
     if "xn--" in host:
         try:
@@ -236,7 +230,7 @@ def registered_domain(host: str) -> str:
     """
     global _extractor
     host = host.lower().rstrip(".")
-    if not host or _is_ip(host):
+    if not host or is_ip_literal(host):
         return host
     if _extractor is None:
         import tldextract  # a Scrapy dependency; imported late: costs ~50 ms

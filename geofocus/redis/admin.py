@@ -21,7 +21,7 @@ from scrapy.exceptions import UsageError
 from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redis_url
 from geofocus.redis.keys import CrawlKeys
 from geofocus.redis.stats import decode_stat
-from geofocus.urlnorm import InvalidURL, canonical_url
+from geofocus.seeds import SeedLineError, parse_seed_line
 
 
 def crawl_status(client: Any, base: str) -> dict[str, Any]:
@@ -70,13 +70,13 @@ def clear_crawl(client: Any, base: str) -> int:
 def push_seeds(client: Any, base: str, lines: list[str]) -> tuple[int, int]:
     urls, skipped = [], 0
     for line in lines:
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
         try:
-            urls.append(canonical_url(line if "://" in line else "http://" + line))
-        except InvalidURL:
+            url = parse_seed_line(line)
+        except SeedLineError:
             skipped += 1
+            continue
+        if url is not None:
+            urls.append(url)
     if urls:
         client.rpush(CrawlKeys(base).start_urls, *urls)
     return len(urls), skipped

@@ -34,7 +34,7 @@ from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import task
 
 from geofocus import signals as geo_signals
-from geofocus.urlnorm import InvalidURL, canonical_url
+from geofocus.seeds import SeedLineError, parse_seed_line
 
 if TYPE_CHECKING:
     from geofocus.redis.frontier import SharedFrontier
@@ -156,11 +156,13 @@ class RedisCrawl:
         if frontier is None:
             return 0
         n = 0
-        for url in frontier.take_seeds():
+        for line in frontier.take_seeds():
             try:
-                url = canonical_url(url if "://" in url else "http://" + url)
-            except InvalidURL as exc:
+                url = parse_seed_line(line)
+            except SeedLineError as exc:
                 logger.warning("Skipping a seed from Redis: %(error)s", {"error": exc})
+                continue
+            if url is None:
                 continue
             request = scrapy.Request(url, callback=getattr(spider, "parse", None),
                                      errback=getattr(spider, "errback", None),

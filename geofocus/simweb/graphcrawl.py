@@ -14,15 +14,15 @@ stay in (a crawler only catches those by counting). It is what the calibration t
 from __future__ import annotations
 
 import heapq
-import math
 import re
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from geofocus.simweb.web import Link, SimWeb
-
-_TOKEN = re.compile(r"[a-zäöüß0-9]+")
+from geofocus.prediction.features import link_terms
+from geofocus.prediction.model import BridgeNaiveBayes, priority
+from geofocus.simweb.entities import Link, Resolved
+from geofocus.simweb.web import SimWeb
 
 
 @dataclass
@@ -60,55 +60,6 @@ def tld_allowed(web: SimWeb, host: str) -> bool:
     return len(tld) != 2 or tld in web.region.tlds
 
 
-def link_terms(link: Link, src_host: str) -> list[str]:
-    """The link features of Ahlers & Boll, section 4.4, as prefixed terms."""
-    parts = urlsplit(link.url)
-    host = parts.hostname or ""
-    terms = ["h:" + t for t in _TOKEN.findall(host) if t not in ("www", "de", "com")]
-    terms += ["p:" + t for t in _TOKEN.findall((parts.path + " " + parts.query).lower()) if not t.isdigit()]
-    terms += ["a:" + t for t in _TOKEN.findall(link.anchor.lower())]
-    terms += ["t:" + t for t in _TOKEN.findall(link.title.lower())]
-    terms += ["s:" + t for t in _TOKEN.findall((link.before + " " + link.after).lower())]
-    terms.append("d:switch" if host != src_host else "d:same")
-    return terms
-
-
-class NaiveBayes:
-    """Bridge-aware naive Bayes link predictor (a reference for calibration, not the product's)."""
-
-    def __init__(self, depth: int = 3, decay: float = 0.5):
-        self.depth = depth
-        self.decay = decay
-        self.counts = [[Counter(), Counter()] for _ in range(depth)]
-        self.totals = [[0, 0] for _ in range(depth)]
-        self.docs = [[0, 0] for _ in range(depth)]
-        self.vocab: set[str] = set()
-
-    def learn(self, terms: list[str], depth: int, label: bool) -> None:
-        d, c = depth - 1, int(label)
-        self.counts[d][c].update(terms)
-        self.totals[d][c] += len(terms)
-        self.docs[d][c] += 1
-        self.vocab.update(terms)
-
-    def predict(self, terms: list[str]) -> float:
-        num = den = 0.0
-        v = len(self.vocab) + 1
-        for d in range(self.depth):
-            n0, n1 = self.docs[d]
-            if n0 == 0 or n1 == 0:
-                continue
-            logp = [math.log(n0 / (n0 + n1)), math.log(n1 / (n0 + n1))]
-            for c in (0, 1):
-                cnt, tot = self.counts[d][c], self.totals[d][c] + v
-                logp[c] += sum(math.log((cnt[t] + 1) / tot) for t in terms)
-            diff = max(-50.0, min(50.0, logp[0] - logp[1]))
-            w = self.decay ** (d + 1)
-            num += w / (1.0 + math.exp(diff))
-            den += w
-        return num / den if den else 0.0
-
-
 _SESSION = re.compile(r"(?:^|[?&;])(?:sid|jsessionid|phpsessid|sessionid)=", re.I)
 
 
@@ -121,11 +72,47 @@ def looks_like_trap(url: str) -> bool:
     return any(n >= 3 for n in Counter(segments).values())
 
 
+def follow(web: SimWeb, url: str, seen: set[str], max_hops: int = 5) -> tuple[str, str, Resolved] | None:
+    """Fetch ``url`` as the crawler would: (final URL, its path with query, what it is) of a page or trap.
+
+    None where the TLD or trap filter drops the URL, where it does not lead to a page or a
+    trap page, or where a redirect leaves the region's TLDs or leads to a URL already in
+    ``seen`` (which collects every redirect target, as the scheduler's dedupe does).
+    """
+    hostname, target = split_url(url)
+    if not tld_allowed(web, hostname) or looks_like_trap(url):
+        return None
+    r = web.resolve(hostname, target)
+    hops = 0
+    while r.kind == "redirect" and hops < max_hops:
+        hops += 1
+        loc = r.location
+        if loc in seen and loc != url:
+            return None
+        seen.add(loc)
+        hostname, target = split_url(loc)
+        if not tld_allowed(web, hostname):
+            return None
+        url = loc
+        r = web.resolve(hostname, target)
+    if r.kind not in ("page", "trap"):
+        return None
+    return url, target, r
+
+
+def features(link: Link, source_url: str) -> list[str]:
+    """The product's link terms (``prediction.features.link_terms``) of a simweb link, with the
+    context the spider's link extractor builds (the text before and after the anchor)."""
+    return link_terms({"url": link.url, "source_url": source_url, "anchor": link.anchor, "title": link.title,
+                       "context": f"{link.before} {link.after}".strip()})
+
+
 def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "bfs",
           decay: float = 0.5, keep_order: bool = False, depth: int = 3) -> CrawlResult:
     """Crawl ``limit`` HTML pages from ``seeds``: ``bfs``, ``distance`` (decay score) or
-    ``adaptive`` (decay + a bridge-aware naive Bayes link prediction, Ahlers & Boll 4.5)."""
-    nb = NaiveBayes(depth, decay) if strategy == "adaptive" else None
+    ``adaptive`` (decay + the product's bridge-aware naive Bayes, ``prediction.model``, over the
+    product's link terms, ``prediction.features``: Ahlers & Boll 4.5)."""
+    nb = BridgeNaiveBayes(depth) if strategy == "adaptive" else None
     chain: dict[str, tuple] = {}          # url -> (terms of the links above it, nearest first)
     res = CrawlResult()
     seen: set[str] = set()
@@ -154,26 +141,10 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             url, dist, sdist = fifo.popleft()
         else:
             _, _, url, dist, sdist = heapq.heappop(heap)
-        hostname, target = split_url(url)
-        if not tld_allowed(web, hostname) or looks_like_trap(url):
+        fetched = follow(web, url, seen)
+        if fetched is None:
             continue
-        r = web.resolve(hostname, target)
-        hops = 0
-        while r.kind == "redirect" and hops < 5:
-            hops += 1
-            loc = r.location
-            if loc in seen and hops > 0 and loc != url:
-                r = None
-                break
-            seen.add(loc)
-            hostname, target = split_url(loc)
-            if not tld_allowed(web, hostname):
-                r = None
-                break
-            url = loc
-            r = web.resolve(hostname, target)
-        if r is None or r.kind not in ("page", "trap"):
-            continue
+        url, target, r = fetched
         above = chain.pop(url, ()) if nb is not None else ()
         if web.disallowed(r.host, target):
             continue
@@ -203,7 +174,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             if nb is None:
                 push(link.url, ndist, sdist + 1, score)
             else:
-                terms = link_terms(link, hostname)
-                prio = score + nb.predict(terms) * (1 - score)
+                terms = features(link, url)
+                prio = priority(score, nb.prediction(terms, decay))
                 push(link.url, ndist, sdist + 1, prio, (terms,) + above[: depth - 1])
     return res

@@ -29,13 +29,15 @@ from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
 
-from geofocus.simweb.web import (
+from geofocus.simweb.entities import (
     ARTICLE, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING, LOCAL, NEWS, OPORTAL,
-    OTHER, PORTAL, SECTION, _h,
+    OTHER, PORTAL, SECTION,
 )
+from geofocus.simweb.rng import hash64
 
 if TYPE_CHECKING:
-    from geofocus.simweb.web import Page, SimWeb
+    from geofocus.simweb.entities import Page
+    from geofocus.simweb.web import SimWeb
 
 KINDS = ("map", "citymap", "photo", "logo", "banner", "diagram", "icon", "embed")
 MAP_KINDS = frozenset({"map", "citymap", "embed"})
@@ -77,7 +79,7 @@ class SimImage:
 
 
 def _served(seed: int, url: str) -> str:
-    x = (_h(seed, "imgserve", url) % 100_000) / 100_000
+    x = (hash64(seed, "imgserve", url) % 100_000) / 100_000
     if x < P_TRUNCATED:
         return "truncated"
     if x < P_TRUNCATED + P_CORRUPT:
@@ -110,12 +112,12 @@ def page_images(web: SimWeb, page: Page) -> list[SimImage]:
     host = page.host
     if not page.is_html or page.status != 200:
         return []
-    r = Random(_h(web.seed, "images", page.pid))
+    r = Random(hash64(web.seed, "images", page.pid))
     role, cat = page.role, host.cat
     out: list[SimImage] = []
     if cat in (LOCAL, OTHER, PORTAL, OPORTAL, NEWS):
         out.append(_image(web, page, "logo", f"h{host.hid}"))
-        for j in range(_h(host.hid, "icons") % 3):
+        for j in range(hash64(host.hid, "icons") % 3):
             out.append(_image(web, page, "icon", f"h{host.hid}-{j}"))
     pid = f"p{page.pid}"
     if cat in (LOCAL, OTHER) and role in (CONTACT, DIRECTIONS):
@@ -262,7 +264,7 @@ def _flat(r: Random, w: int, h: int, kind: str) -> "Image.Image":
 @lru_cache(maxsize=512)
 def image_bytes(seed: int, url: str, kind: str, served: str) -> tuple[str, bytes]:
     """(content type, body) of an image as simweb serves it."""
-    r = Random(_h(seed, "imgdraw", url))
+    r = Random(hash64(seed, "imgdraw", url))
     w, h = _SIZES[kind]
     if served == "not_image":
         return "image/jpeg", b"<!DOCTYPE html><html><body><h1>Bild nicht gefunden</h1></body></html>"

@@ -12,6 +12,9 @@ The link structure carries the papers' signals, noisily:
   abroad and generic sites carry the same hints without a regional address;
 * tails: relevant pages link web designers, social networks and generic sites
   that never lead back into the region.
+
+``outlinks(web, resolved)`` (``SimWeb.outlinks``) gives the links of a page or trap page, with
+the session ids of hosts that hand them out; ``link_to_host`` is a URL on another host.
 """
 
 from __future__ import annotations
@@ -20,12 +23,15 @@ import math
 from random import Random
 from urllib.parse import quote, urljoin
 
+from geofocus.simweb import odp, pages
 from geofocus.simweb import vocab as V
-from geofocus.simweb.web import (
+from geofocus.simweb.entities import (
     ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING,
-    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Link, Page,
-    Resolved, Rng, SimWeb, _h, slugify,
+    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Host, Link, Page,
+    Resolved,
 )
+from geofocus.simweb.protocol import Web
+from geofocus.simweb.rng import Rng, hash64, slugify
 
 CONTACT_ANCHORS_DE = ("Kontakt", "Kontakt", "Kontakt & Anfahrt", "Kontaktieren Sie uns")
 CONTACT_ANCHORS_HINTLESS_DE = ("Hier finden Sie uns", "Wir", "Service", "Ihr Weg zu uns", "Info")
@@ -64,7 +70,7 @@ def _choose_cat(r: Random, mix: tuple) -> int:
     return mix[-1][0]
 
 
-def _target_host(web: SimWeb, r: Random, cat: int, city: int) -> int:
+def _target_host(web: Web, r: Random, cat: int, city: int) -> int:
     """A host of category ``cat``; regional ones prefer the city ``city`` (locality)."""
     if cat in (LOCAL, PORTAL, NEWS) and city >= 0 and len(web.region_places) > 1 \
             and r.random() < web.p.p_same_city:
@@ -74,14 +80,14 @@ def _target_host(web: SimWeb, r: Random, cat: int, city: int) -> int:
     return _pick(r, web.by_cat[cat])
 
 
-def _ext_link(web: SimWeb, r: Random, cat: int, city: int, src_hid: int) -> Link | None:
+def _ext_link(web: Web, r: Random, cat: int, city: int, src_hid: int) -> Link | None:
     hid = _target_host(web, r, cat, city)
     if hid < 0 or hid == src_hid:
         return None
     return _host_link(web, r, hid)
 
 
-def _host_link(web: SimWeb, r: Random, hid: int) -> Link:
+def _host_link(web: Web, r: Random, hid: int) -> Link:
     host = web.host(hid)
     url = web.link_to_host(r, hid)
     en = web.lang == "en"
@@ -98,7 +104,7 @@ def _host_link(web: SimWeb, r: Random, hid: int) -> Link:
     if place is not None and r.random() < 0.6:
         where = place.name
         if place.districts and r.random() < 0.5:
-            where = f"{place.name}-{place.districts[_h(hid, 'd') % len(place.districts)].capitalize()}"
+            where = f"{place.name}-{place.districts[hash64(hid, 'd') % len(place.districts)].capitalize()}"
         after = f" in {where}" if not en else f" in {where}"
     if url.endswith(("/kontakt.html", "/kontakt/", "/de/kontakt", "/contact.html", "/contact")):
         anchor = "Kontakt" if not en else "Contact"
@@ -106,11 +112,11 @@ def _host_link(web: SimWeb, r: Random, hid: int) -> Link:
 
 
 class _Builder:
-    def __init__(self, web: SimWeb, page: Page):
+    def __init__(self, web: Web, page: Page):
         self.web = web
         self.page = page
         self.host = page.host
-        self.r = Rng(_h(web.seed, "links", page.pid))
+        self.r = Rng(hash64(web.seed, "links", page.pid))
         self.links: list[Link] = []
 
     def internal(self, idx: int, anchor: str, rel: str = "nav", title: str = "") -> None:
@@ -140,20 +146,20 @@ class _Builder:
 def _site_links(b: _Builder) -> None:
     web, host, page, r, p = b.web, b.host, b.page, b.r, b.web.p
     en = web.lang == "en"
-    hint = _h(host.hid, "anchor") % 1000 >= p.p_hintless_anchor * 1000
+    hint = hash64(host.hid, "anchor") % 1000 >= p.p_hintless_anchor * 1000
     b.internal(0, "Start" if not en else "Home")
     if hint:
-        ca = (CONTACT_ANCHORS_EN if en else CONTACT_ANCHORS_DE)[_h(host.hid, "ca") % 3]
+        ca = (CONTACT_ANCHORS_EN if en else CONTACT_ANCHORS_DE)[hash64(host.hid, "ca") % 3]
     else:
-        ca = (CONTACT_ANCHORS_HINTLESS_EN if en else CONTACT_ANCHORS_HINTLESS_DE)[_h(host.hid, "ca") % 4]
+        ca = (CONTACT_ANCHORS_HINTLESS_EN if en else CONTACT_ANCHORS_HINTLESS_DE)[hash64(host.hid, "ca") % 4]
     for s in range(7):                       # the menu: the site's main pages
         idx = 5 + s
         if idx < host.size and web.site_path(host, idx)[0] == CONTENT:
             b.internal(idx, host.sections[s % len(host.sections)].replace("-", " ").capitalize())
     b.internal(1, ca)
     if host.directions and host.size > 6:
-        da = DIRECTIONS_ANCHORS_DE[_h(host.hid, "da") % 4] if not en else "Directions"
-        b.internal(4, da if hint else ("Karte", "Lage", "Wo?")[_h(host.hid, "dh") % 3])
+        da = DIRECTIONS_ANCHORS_DE[hash64(host.hid, "da") % 4] if not en else "Directions"
+        b.internal(4, da if hint else ("Karte", "Lage", "Wo?")[hash64(host.hid, "dh") % 3])
     # Body: a few other pages of the site, the odd download or picture.
     for _ in range(r.randint(2, 6)):
         b.internal(r.randrange(host.size), host.sections[r.randrange(len(host.sections))].capitalize(), "body")
@@ -189,7 +195,7 @@ def _site_links(b: _Builder) -> None:
                 b.links.append(Link(a.base + "/", a.display if host.agency % 3 else a.name,
                                     "Webdesign", "Webdesign: " if not en else "Website by ", "", "footer"))
     generic = web.by_cat[GENERIC]
-    if len(generic) and _h(host.hid, "share") % 1000 < p.p_share_buttons * 1000:
+    if len(generic) and hash64(host.hid, "share") % 1000 < p.p_share_buttons * 1000:
         social = web.host(generic[9 % len(generic)])
         review = web.host(generic[16 % len(generic)])
         b.links.append(Link(f"{social.base}/share?u={quote(page.url, safe='')}", "Teilen" if not en else "Share",
@@ -210,7 +216,7 @@ def _site_links(b: _Builder) -> None:
 def _portal_links(b: _Builder) -> None:
     web, host, page, r = b.web, b.host, b.page, b.r
     en = web.lang == "en"
-    n_list, n_entries = web._portal_layout(host)
+    n_list, n_entries = pages.portal_layout(web, host)
     cats = host.sections
     b.internal(0, "Startseite" if not en else "Home")
     b.internal(3, "Über uns" if not en else "About")
@@ -221,7 +227,7 @@ def _portal_links(b: _Builder) -> None:
         for _ in range(10):
             if n_entries:
                 e = r.randrange(n_entries)
-                t = web._entry_target(host, e)
+                t = pages.entry_target(web, host, e)
                 b.internal(4 + n_list + e, web.host(t).display if t >= 0 else "Eintrag", "body")
         b.links.append(Link(f"{host.base}/veranstaltungen/kalender/2024-05.html",
                             "Veranstaltungskalender" if not en else "Calendar", "", "", "", "body"))
@@ -229,13 +235,13 @@ def _portal_links(b: _Builder) -> None:
         j = page.sub
         first = j * PORTAL_PER_PAGE
         for e in range(first, min(first + PORTAL_PER_PAGE, n_entries)):
-            t = web._entry_target(host, e)
+            t = pages.entry_target(web, host, e)
             if t < 0:
                 continue
             th = web.host(t)
             where = th.place.name if th.place else ""
             if th.place and th.place.districts:
-                where += "-" + th.place.districts[_h(t, "d") % len(th.place.districts)].capitalize()
+                where += "-" + th.place.districts[hash64(t, "d") % len(th.place.districts)].capitalize()
             b.links.append(Link(f"{host.base}{web.page(host.start + 4 + n_list + e).path}",
                                 th.display, "", "", f" – {th.kind.capitalize()} in {where}", "body"))
             if r.random() < 0.15:
@@ -259,7 +265,7 @@ def _portal_links(b: _Builder) -> None:
         for _ in range(3):
             if n_entries:
                 e = r.randrange(n_entries)
-                tt = web._entry_target(host, e)
+                tt = pages.entry_target(web, host, e)
                 b.internal(4 + n_list + e, web.host(tt).display if tt >= 0 else "Eintrag", "body",
                            "Ähnliche Einträge" if not en else "Similar")
         b.internal(4 + (page.idx - 4 - n_list) // PORTAL_PER_PAGE % max(1, n_list),
@@ -285,8 +291,8 @@ def _news_links(b: _Builder) -> None:
         k = {HOME: 60, SECTION: 40}.get(page.role, 12)
         for _ in range(k):
             idx = 3 + len(secs) + popular(r, n_art)
-            title = V.NEWS_WORDS_DE[_h(idx, "a") % len(V.NEWS_WORDS_DE)] if not en else "Story"
-            b.internal(idx, f"{title}: {V.NEWS_WORDS_DE[_h(idx, 'b') % len(V.NEWS_WORDS_DE)]}", "body")
+            title = V.NEWS_WORDS_DE[hash64(idx, "a") % len(V.NEWS_WORDS_DE)] if not en else "Story"
+            b.internal(idx, f"{title}: {V.NEWS_WORDS_DE[hash64(idx, 'b') % len(V.NEWS_WORDS_DE)]}", "body")
     if page.role == ARTICLE:
         for _ in range(_poisson(r, web.p.news_to_local)):
             link = _ext_link(web, r, LOCAL, city, host.hid)
@@ -340,7 +346,7 @@ def _odp_links(b: _Builder) -> None:
     host = b.host
     if page.idx == 0:
         for i in range(1, host.size):
-            b.internal(i, unquote_name(web._odp_sub_name(i)), "body")
+            b.internal(i, unquote_name(odp.odp_sub_name(web, i)), "body")
     for hid in web.odp_listed(page.idx):
         h = web.host(hid)
         b.links.append(Link(f"http://{web.names[hid]}/", h.display, "", "", f" – {h.kind or 'Website'}", "body"))
@@ -351,7 +357,7 @@ def unquote_name(name: str) -> str:
     return unquote(name).replace("_", " ")
 
 
-def page_links(web: SimWeb, page: Page) -> list[Link]:
+def page_links(web: Web, page: Page) -> list[Link]:
     b = _Builder(web, page)
     cat = page.host.cat
     if page.role == BINARY:
@@ -371,7 +377,7 @@ def page_links(web: SimWeb, page: Page) -> list[Link]:
     return b.links
 
 
-def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
+def trap_links(web: Web, res: Resolved) -> list[Link]:
     host = res.host
     kind = res.trap[0]
     links: list[Link] = [Link(host.base + "/", "Start", "", "", "", "nav")]
@@ -386,14 +392,14 @@ def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
         url = host.base + res.trap[1]
         links.append(Link(urljoin(url, "aktuelles/"), "Aktuelles", "", "", "", "relative", href="aktuelles/"))
     elif kind == "sink":                     # share/review/map pages: a login wall, a map
-        r = Rng(_h(web.seed, "sink", host.hid))
+        r = Rng(hash64(web.seed, "sink", host.hid))
         for _ in range(3):
             idx = popular(r, host.size)
             links.append(Link(host.base + web.generic_path(host, idx), "Mehr", "", "", "", "body"))
     elif kind == "facets":
         query = res.trap[1]
         have = dict(kv.split("=", 1) for kv in query.split("&") if "=" in kv)
-        r = Rng(_h(web.seed, "facets", host.hid, query))
+        r = Rng(hash64(web.seed, "facets", host.hid, query))
         for facet, values in (("farbe", ("rot", "blau", "gruen", "schwarz")),
                               ("groesse", ("s", "m", "l", "xl")),
                               ("marke", ("alpha", "nordwind", "kiebitz")),
@@ -407,3 +413,45 @@ def trap_links(web: SimWeb, res: Resolved) -> list[Link]:
             idx = r.randrange(host.size)
             links.append(Link(host.base + web.page(host.start + idx).path, "Produkt", "", "", "", "body"))
     return links
+
+
+def outlinks(web: Web, res: Resolved) -> list[Link]:
+    """The links of a page (or trap page) in document order; deterministic."""
+    if res.kind == "trap":
+        return trap_links(web, res)
+    if res.kind != "page" or not res.page.is_html:
+        return []
+    links = page_links(web, res.page)
+    if res.host.sid_trap:
+        # A fresh session on every entry: each page links its own pages with new ids.
+        sid = res.sid or format(hash64(web.seed, "sid", res.page.pid) & 0xFFFFFFFFFFFF, "012x")
+        links = [_with_sid(web, link, res.host, sid) for link in links]
+    return links
+
+
+def _with_sid(web: Web, link: Link, host: Host, sid: str) -> Link:
+    if not link.url.startswith(host.base + "/"):
+        return link
+    new = format(hash64(sid, link.url) & 0xFFFFFFFFFFFF, "012x")
+    sep = "&" if "?" in link.url else "?"
+    link.url = f"{link.url}{sep}sid={new}"
+    return link
+
+
+def link_to_host(web: Web, r: Random, hid: int, deep: float = 0.22) -> str:
+    """A URL on host ``hid``: usually its home page, sometimes a deeper page."""
+    host_name = web.names[hid]
+    if r.random() < web.p.p_alias_link and hid in web.alias_of:
+        host_name = web.alias_of[hid]
+    roll = r.random()
+    size = web.size[hid]
+    if roll < 1 - deep or size < 2:
+        pid = web.start[hid]
+    elif roll < 1 - deep * 0.6 and web.cat[hid] in (LOCAL, OTHER):
+        pid = web.start[hid] + 1
+    else:
+        pid = web.start[hid] + r.randrange(size)
+    path = web.page(pid).path
+    if pid == web.start[hid]:
+        path = "/"
+    return f"http://{host_name}{path}"

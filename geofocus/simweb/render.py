@@ -13,14 +13,18 @@ import json
 import zipfile
 from dataclasses import dataclass
 from random import Random
+from typing import TYPE_CHECKING
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.images import find_image, image_bytes, images_html, page_images
-from geofocus.simweb.web import (
+from geofocus.simweb.entities import (
     ARTICLE, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
     LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Link, Page, Resolved,
-    Rng, SimWeb, _h,
 )
+from geofocus.simweb.rng import Rng, hash64
+
+if TYPE_CHECKING:
+    from geofocus.simweb.web import SimWeb
 
 REASONS = {200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request",
            404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error",
@@ -134,7 +138,7 @@ def _noise(r: Random, lang: str, page: Page) -> str:
 
 def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> str:
     host = page.host
-    r = Rng(_h(web.seed, "render", page.pid))
+    r = Rng(hash64(web.seed, "render", page.pid))
     lang = host.lang
     region_place = web.region_places[0] if web.region_places else None
     place = host.place or region_place
@@ -158,7 +162,7 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
                    DIRECTIONS: "Anfahrt" if lang == "de" else "Directions"}.get(role, title)
         if role == ARTICLE:
             w = V.NEWS_WORDS_DE
-            heading = f"{w[_h(page.idx, 'a') % len(w)]}: {w[_h(page.idx, 'b') % len(w)]}"
+            heading = f"{w[hash64(page.idx, 'a') % len(w)]}: {w[hash64(page.idx, 'b') % len(w)]}"
         main.append(f"<h1>{esc(heading)}</h1>")
         text = _sentences(r, lang, r.randint(2, 6))
         if page.mention and place is not None:
@@ -187,10 +191,10 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
             target = web.host(page.sub) if role == ENTRY and page.sub >= 0 else None
             if target is not None:
                 name, phone = target.display, target.phone
-        form = _h(page.pid, "form", i) % 8
+        form = hash64(page.pid, "form", i) % 8
         if form == 7:
             head_extra += jsonld(a, name)
-            if _h(page.pid, "jsonly") % 4:
+            if hash64(page.pid, "jsonly") % 4:
                 main.append(address_html(a, 0, name, phone))
         else:
             main.append(address_html(a, form, name, phone))
@@ -219,7 +223,7 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
     nav_html = "".join(f"<li>{_link_html(l)}</li>" for l in nav)
     foot_html = " | ".join(_link_html(l) for l in foot)
     if footer_addr is not None:
-        foot_html = footer_address(footer_addr, host.display, host.phone, _h(host.hid, "ff") % 2) + foot_html
+        foot_html = footer_address(footer_addr, host.display, host.phone, hash64(host.hid, "ff") % 2) + foot_html
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}"><head>{meta}<title>{esc(title)}</title>'
              f'<meta name="viewport" content="width=device-width">{head_extra}</head>\n<body>'
              f'<header><a href="/" class="logo">{esc(host.display)}</a><nav><ul>{nav_html}</ul></nav></header>\n'
@@ -308,7 +312,7 @@ def respond(web: SimWeb, res: Resolved) -> Response:
             if page.flags & WRONG_CHARSET:
                 ctype = "text/html"
                 body = doc.encode("utf-8")
-            elif host.cat in (LOCAL, OTHER) and _h(host.hid, "latin1") % 10 == 0:
+            elif host.cat in (LOCAL, OTHER) and hash64(host.hid, "latin1") % 10 == 0:
                 ctype = "text/html; charset=iso-8859-1"
                 body = doc.replace('<meta charset="utf-8">', '<meta charset="iso-8859-1">') \
                           .encode("cp1252", "xmlcharrefreplace")

@@ -20,7 +20,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response, TextResponse
 
 from geofocus.partition import (
-    POLICIES, Gazetteer, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
+    POLICIES, CityMentions, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
 )
 
 logger = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class PartitionMiddleware:
             plan = plan_for_region(region, self.nodes)
             policy = self.policy or ("host" if len(region.cities) <= 1 else "content")
             geoip = GeoIPTable(self.geoip_db) if policy == "ip" else None
-            self.partitioner = Partitioner(policy, plan, Gazetteer(region), geoip)
+            self.partitioner = Partitioner(policy, plan, CityMentions(region), geoip)
             if not self.node:
                 self.node = plan.nodes[0]
             if self.node not in plan.nodes:

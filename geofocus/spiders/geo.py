@@ -8,7 +8,6 @@ decay and prediction middlewares; the spider itself only reads pages.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -24,19 +23,15 @@ from geofocus.items import PageItem
 from geofocus.linkextract import iter_links, page_events
 from geofocus.regions import Region, RegionError, available_regions, load_region
 from geofocus.scheduler import FINGERPRINT_META, scheduler_of
+from geofocus.seeds import SeedLineError, parse_seed_line
 from geofocus.spidermiddlewares.decay import link_priority_bound
 from geofocus.strategies import check_strategy, page_distance
-from geofocus.urlnorm import InvalidURL, canonical_url
 
 logger = logging.getLogger(__name__)
 
 
 class SeedError(UsageError):
     pass
-
-
-# "mailto:x@y.de", "ftp://...", "javascript:...": a scheme (but not "host:8080").
-_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 
 
 def read_seeds(spec: str | None, region: Region, warn: bool = True) -> list[str]:
@@ -56,21 +51,13 @@ def read_seeds(spec: str | None, region: Region, warn: bool = True) -> list[str]
         lines = list(region.raw.get("seeds", []))
     seeds: list[str] = []
     for line in lines:
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        scheme = _SCHEME.match(line)
-        if scheme and scheme.group(1).lower() not in ("http", "https"):
-            if warn:
-                logger.warning("Skipping seed %(line)r: not an http(s) URL", {"line": line})
-            continue
-        if "://" not in line:
-            line = "http://" + line
         try:
-            url = canonical_url(line)
-        except InvalidURL as exc:
+            url = parse_seed_line(line)
+        except SeedLineError as exc:
             if warn:
-                logger.warning("Skipping seed: %(error)s", {"error": exc})
+                logger.warning("Skipping seed %(line)r: %(reason)s", {"line": exc.line, "reason": exc.reason})
+            continue
+        if url is None:
             continue
         if url not in seeds:
             seeds.append(url)
