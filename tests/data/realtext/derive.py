@@ -12,7 +12,8 @@ cases.txt: one case per line, fields separated by " | ":
     SOURCE | PATH | FIRST-LAST | REGION | FORMAT  followed by label lines
     "= street | number | postcode | in/out" (none for a snippet without an address).
 Cases alternate between the development part (dev_snippets.txt) and the held-out part
-(heldout_snippets.txt) in the order of cases.txt, so that each source and format is split evenly.
+(heldout_snippets.txt) in the order of cases.txt, so that each source and format is split evenly;
+after a line "## part: NAME" every case goes to NAME_snippets.txt (heldout2: added later).
 """
 
 from __future__ import annotations
@@ -45,14 +46,19 @@ def main(argv: list[str]) -> int:
     parts: dict[str, list[str]] = {"dev": list(header), "heldout": list(header)}
     cache: dict[tuple[str, str], list[str]] = {}
     n = 0
+    fixed = None
     out = parts["dev"]
     for raw in (HERE / "cases.txt").read_text(encoding="utf-8").splitlines():
+        if raw.startswith("## part: "):
+            fixed = raw.split()[2]  # the cases below all go to this part
+            parts.setdefault(fixed, list(header))
+            continue
         if not raw.strip() or raw.startswith("#"):
             continue
         if raw.startswith("= "):
             out.append(raw)
             continue
-        out = parts["dev" if n % 2 == 0 else "heldout"]
+        out = parts[fixed] if fixed else parts["dev" if n % 2 == 0 else "heldout"]
         n += 1
         src, path, span, region, fmt = [p.strip() for p in raw.split(" | ")]
         first, _, last = span.partition("-")
