@@ -57,6 +57,9 @@ ADVERSARIAL = [
     "12-12-12-12/12/12 " * 3,
     "1600 Main St Ste " * 3 + "TX ",
     '<div itemscope itemtype="x"><span itemprop="streetAddress">' * 2,
+    ": " * 8,  # colons: each could start a YAML value
+    "address: " + "x" * 200 + "\n",  # YAML values longer than a value can be
+    "city: Austin\nstreet: 1 Main St\nzip: 78701\n",  # YAML records without end
 ]
 
 

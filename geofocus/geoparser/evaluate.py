@@ -4,8 +4,8 @@
 
 Without arguments it prints one table with every corpus shipped with the
 tests: the labelled corpora (tests/data/geoparser_*.txt, the development
-corpus and the held-out sets; tests/data/realtext/, real text from public
-pages, development and held-out parts), scored per region; and the
+corpus and the held-out sets; tests/data/realtext/, excerpts of public files with
+source, commit and licence: development part and two held-out parts), scored per region; and the
 conformance corpora of other projects (tests/data/conformance/), scored on
 the fields of the addresses found.  Corpus format: cases separated by blank
 lines; a case is "@ REGION [note]", the text (one or more lines, HTML or
@@ -279,6 +279,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "geofocus held-out": sorted(data.glob("geoparser_heldout*.txt")),
         "real text (dev)": sorted((data / "realtext").glob("dev_*.txt")),
         "real text (held-out)": sorted((data / "realtext").glob("heldout_*.txt")),
+        "real text (held-out 2)": sorted((data / "realtext").glob("heldout2_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

@@ -3,7 +3,7 @@
 ``{"postalCode": "26122", "addressLocality": "Oldenburg", "streetAddress":
 "Lange Straße 1"}`` outside a JSON-LD script element, in any key order,
 ``street: {name: "Lange Straße", number: "1"}``, ``zip_city = "26122
-Oldenburg"``: the keys say which value is which part, so the parts are put
+Oldenburg"``, YAML lines (``address: 300 E 8th`` / ``suite: 961`` / ``city: Austin``): the keys say which value is which part, so the parts are put
 together in the order the extractors read ("street number, postcode city").
 The scan looks for a ``:``/``=`` followed by a quoted value or a number, reads
 the key just before it, and keeps only keys that name an address part, so the
@@ -20,7 +20,11 @@ from geofocus.geoparser.model import WorkLimit
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
-_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|(\d{4,5})\b|\{)""")
+# A value is quoted, a number, an object ("{"), or (YAML, ``key: value`` lines) the rest of the
+# line without quotes, markup or colons, at most 120 characters (possessive and colon-free, so
+# that a run of colons or long lines cost one pass: no value is tried twice).
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
+                    r"""(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""", re.M)
 _KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
 
 ROLES = {
@@ -32,7 +36,10 @@ ROLES = {
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     "state": ("addressregion", "region", "state", "statecode"),
+    "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
+             "streetaddress2", "extendedaddress"),
 }
+_BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
 # Values this far apart belong to different objects.
 _GAP = 400
@@ -55,7 +62,11 @@ class KeyedAddress:
             return None
         if us:
             tail = ", ".join(x for x in (p.get("city"), " ".join(y for y in (p.get("state"), p.get("postcode")) if y)) if x)
-            return f"{number} {street}, {tail}".strip()
+            unit = p.get("unit", "")
+            if unit:
+                # "suite: 250B" -> "#250B"; "suite: Suite 961", "23rd Floor" as written.
+                unit = ", " + ("#" + unit if _BARE_UNIT.fullmatch(unit) and any(c.isdigit() for c in unit) else unit)
+            return f"{number} {street}{unit}, {tail}".strip()
         return f"{street} {number}".strip() + f"\n{place}"
 
 
@@ -90,7 +101,7 @@ def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         role = _key_role(key_match.group(1), in_parent)
         if role is None:
             continue
-        value = " ".join((match.group(1) or match.group(2) or match.group(3) or "").split())
+        value = " ".join((match.group(1) or match.group(2) or match.group(3) or match.group(4) or "").split())
         if not value:
             continue
         if current is not None and (match.start() - current.end > _GAP or role in current.parts):

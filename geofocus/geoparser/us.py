@@ -63,7 +63,8 @@ _STREET = (
 )
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
-_UNIT = r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6})"
+_UNIT = (r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6}"
+         r"|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?))")  # "23rd Floor", "2nd Fl."
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 _BEFORE = re.compile(
     rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
@@ -98,9 +99,10 @@ _QUADRANTS = {"N", "S", "E", "W", "NE", "NW", "SE", "SW", "N.E", "N.W", "S.E", "
               "NORTHEAST", "NORTHWEST", "SOUTHEAST", "SOUTHWEST"}
 _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "apt", "order", "call", "phone"}
 # Anchors, found by scans the regex engine can run fast (a literal "," or a
-# digit first): ", ST[ ZIP]" and "ST ZIP" without the comma.
+# digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
+# ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
