@@ -82,6 +82,8 @@ EXTENSIONS = {
     "geofocus.extensions.logstats.GeoLogStats": 0,
     # user:password@ in logged URLs becomes user:***@ (credentials stay in URL identity).
     "geofocus.logredact.RedactPasswords": 1,
+    # geofocus/reactor/max_lag_ms: how long any work held the reactor thread.
+    "geofocus.extensions.reactorlag.ReactorLag": 5,
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,

@@ -53,20 +53,17 @@ def test_hostile_pages_are_evaluated_and_the_crawl_goes_on(web, tmp_path):
     assert stats["geofocus/geoparser/truncated"] == 1
     assert stats["geofocus/fetched"] == len(by_url)
     assert "geofocus/geoparser/errors" not in stats
+    # No page held the reactor (and with it every download) for as long as a second.
+    assert stats["geofocus/reactor/max_lag_ms"] < 1000 and "geofocus/reactor/lags_over_1s" not in stats
 
 
-def test_a_slow_page_does_not_hold_up_the_crawl(web, tmp_path):
-    """The anchor page costs the parser about half a second (its work limit).  Parsed on
-    the reactor thread, nothing else moves meanwhile; parsed in the pool, the crawl goes on
-    fetching and evaluating the chain of firms, each found only on the page before it.
-    (With GEOFOCUS_GEOPARSER_THREADS=0 the chain comes after the anchor page.)"""
-    log, _stats, _seconds = _crawl(web, tmp_path, "run")
-    order = [r["url"] for r in log]
-    assert order.index(ANCHORS) > order.index(FIRMS[3]), order
-
-
-def test_parsing_off_the_reactor_thread_gives_the_same_verdicts(web, tmp_path):
-    threaded, _, _ = _crawl(web, tmp_path, "threads")
-    inline, _, _ = _crawl(web, tmp_path, "inline", "-s", "GEOFOCUS_GEOPARSER_THREADS=0")
+def test_parsing_off_the_reactor_thread_gives_the_same_verdicts_and_frees_the_reactor(web, tmp_path):
+    """The anchor page costs the parser about a tenth of a second of CPU: parsed on the reactor
+    thread (GEOFOCUS_GEOPARSER_THREADS=0) it holds every download that long (150-320 ms measured),
+    parsed in the pool it does not (5-30 ms, the tick's own jitter)."""
+    threaded, threaded_stats, _ = _crawl(web, tmp_path, "threads")
+    inline, inline_stats, _ = _crawl(web, tmp_path, "inline", "-s", "GEOFOCUS_GEOPARSER_THREADS=0")
     verdict = lambda log: {r["url"]: (r["relevant"], r["addresses"]) for r in log}  # noqa: E731
     assert verdict(threaded) == verdict(inline)
+    lag = "geofocus/reactor/max_lag_ms"
+    assert threaded_stats[lag] < inline_stats[lag], (threaded_stats[lag], inline_stats[lag])
