@@ -15,9 +15,9 @@ import sys
 import time
 
 from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
 
 from geofocus.commands import CheckedSettings
-from scrapy.exceptions import UsageError
 
 
 class Command(CheckedSettings, ScrapyCommand):

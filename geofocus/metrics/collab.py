@@ -13,7 +13,8 @@ found each page, not every link of the Web.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from geofocus.metrics.addresses import count_entities
 from geofocus.metrics.base import NotAvailable, ratio

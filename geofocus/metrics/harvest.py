@@ -15,8 +15,9 @@ whose parent is not in the log (a seed, or a log cut short) is a root.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 Page = Mapping[str, Any]
 

@@ -319,7 +319,7 @@ class SyncCycle:
             take = self._scan_rest[: limit - len(out)]
             self._scan_rest = self._scan_rest[len(take):]
             values = self.client.hmget(self.keys.requests, [fp for fp, _ in take])
-            for (fp, score), value in zip(take, values):
+            for (fp, score), value in zip(take, values, strict=True):
                 if value is None:
                     continue  # fetched or set aside since the scan
                 _home, sep, rest = value.partition(b"\t")

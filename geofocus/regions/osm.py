@@ -291,7 +291,8 @@ def _primitive_block(data: bytes, out: Extract) -> None:
         return round(1e-9 * (offset + granularity * raw), 7)
 
     def tags_of(keys: list[int], vals: list[int]) -> dict[str, str]:
-        return {strings[k]: strings[v] for k, v in zip(keys, vals) if k < len(strings) and v < len(strings)}
+        return {strings[k]: strings[v] for k, v in zip(keys, vals, strict=False)
+                if k < len(strings) and v < len(strings)}
 
     for group in groups:
         for number, _, value in _fields(group):
@@ -330,7 +331,7 @@ def _primitive_block(data: bytes, out: Extract) -> None:
                 if not (len(ids) == len(lats) == len(lons)):
                     raise OSMError("DenseNodes with arrays of different lengths")
                 kv = 0
-                for node_id, lat, lon in zip(ids, lats, lons):
+                for node_id, lat, lon in zip(ids, lats, lons, strict=True):
                     out.nodes[node_id] = (coord(lat, lat_offset), coord(lon, lon_offset))
                     if keys_vals:
                         tags: dict[str, str] = {}

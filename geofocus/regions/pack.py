@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import resources
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -220,8 +220,10 @@ def dump_pack(pack: dict[str, Any]) -> str:
     items = list(pack.items())
     for index, (key, value) in enumerate(items):
         comma = "," if index < len(items) - 1 else ""
-        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
-            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+        if isinstance(value, dict) and value and key in (
+                "postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+                     for k, v in value.items()]
             lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]

@@ -14,7 +14,17 @@ from random import Random
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    GENERIC, INTL, LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, Addr, Host, Place,
+    GENERIC,
+    INTL,
+    LOCAL,
+    NEWS,
+    ODP,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    Addr,
+    Host,
+    Place,
 )
 from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import hash64, slugify

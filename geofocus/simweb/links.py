@@ -26,8 +26,27 @@ from urllib.parse import quote, urljoin
 from geofocus.simweb import odp, pages
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING,
-    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Host, Link, Page,
+    ARTICLE,
+    BINARY,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    INTL,
+    LISTING,
+    LOCAL,
+    NEWS,
+    ODP,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    SECTION,
+    Host,
+    Link,
+    Page,
     Resolved,
 )
 from geofocus.simweb.protocol import Web
@@ -279,7 +298,7 @@ def _portal_links(b: _Builder) -> None:
 
 
 def _news_links(b: _Builder) -> None:
-    web, host, page, r, p = b.web, b.host, b.page, b.r, b.web.p
+    web, host, page, r = b.web, b.host, b.page, b.r
     en = web.lang == "en"
     secs = host.sections
     b.internal(0, host.display)

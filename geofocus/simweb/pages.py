@@ -12,9 +12,34 @@ from random import Random
 from geofocus.simweb import hosts, odp
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    ABOUT, ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL,
-    LARGE, LISTING, LOCAL, MALFORMED, NEWS, ODP, ODP_CAT, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE,
-    PRIVACY, SECTION, WRONG_CHARSET, Addr, Host, Page,
+    ABOUT,
+    ARTICLE,
+    BINARY,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    IMPRINT,
+    INTL,
+    LARGE,
+    LISTING,
+    LOCAL,
+    MALFORMED,
+    NEWS,
+    ODP,
+    ODP_CAT,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    PRIVACY,
+    SECTION,
+    WRONG_CHARSET,
+    Addr,
+    Host,
+    Page,
 )
 from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import Rng, hash64, slugify

@@ -93,7 +93,7 @@ class WebParams:
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
 
-    def replace(self, overrides: dict[str, str]) -> "WebParams":
+    def replace(self, overrides: dict[str, str]) -> WebParams:
         """A copy with ``NAME=VALUE`` strings applied (cast to each field's type)."""
         values = {}
         types = {f.name: type(getattr(self, f.name)) for f in fields(self)}

@@ -29,7 +29,7 @@ MAX_HEAD = 64 * 1024
 
 
 class SimWebProtocol(protocol.Protocol):
-    def __init__(self, factory: "SimWebFactory"):
+    def __init__(self, factory: SimWebFactory):
         self.factory = factory
         self.buf = b""
         self.pending: deque = deque()       # [ready, bytes, close_after]

@@ -28,16 +28,46 @@ result into bytes.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from functools import lru_cache
 from random import Random
-from typing import Iterator
 
 from geofocus.regions import Region, load_region
 from geofocus.simweb import hosts, links, odp, pages, resolve
 from geofocus.simweb.entities import (
-    ABOUT, ARTICLE, BINARY, CAT_NAMES, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT,
-    INTL, LARGE, LISTING, LOCAL, MALFORMED, NEWS, ODP, ODP_CAT, ODP_HOST, OPORTAL, OTHER, PORTAL,
-    PORTAL_PER_PAGE, PRIVACY, ROLE_NAMES, SECTION, WRONG_CHARSET, Addr, Host, Link, Page, Place,
+    ABOUT,
+    ARTICLE,
+    BINARY,
+    CAT_NAMES,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    IMPRINT,
+    INTL,
+    LARGE,
+    LISTING,
+    LOCAL,
+    MALFORMED,
+    NEWS,
+    ODP,
+    ODP_CAT,
+    ODP_HOST,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    PRIVACY,
+    ROLE_NAMES,
+    SECTION,
+    WRONG_CHARSET,
+    Addr,
+    Host,
+    Link,
+    Page,
+    Place,
     Resolved,
 )
 from geofocus.simweb.params import WebParams
@@ -58,6 +88,10 @@ class SimWeb(Web):
         self.p = params or WebParams()
         if self.p.pages < 200:
             raise ValueError("simweb needs at least 200 pages")
+        # Caches per Web: an lru_cache on the methods would be shared by all Webs and keep
+        # every SimWeb ever built alive through its keys (ruff B019).
+        self._host_cache = lru_cache(maxsize=32768)(self._draw_host)
+        self._page_cache = lru_cache(maxsize=16384)(self._plan_page)
         self.region = region or load_region(self.p.region)
         self.seed = self.p.seed
         self.lang = "de" if "de" in self.region.languages else "en"
@@ -66,9 +100,11 @@ class SimWeb(Web):
         hosts.build_table(self)
 
     # ------------------------------------------------------------------ hosts
-    @lru_cache(maxsize=32768)
     def host(self, hid: int) -> Host:
         """The full description of host ``hid`` (regenerated from the seed, cached)."""
+        return self._host_cache(hid)
+
+    def _draw_host(self, hid: int) -> Host:
         host = hosts.draw_host(self, hid, self.names[hid])
         host.alias = self.alias_of.get(hid, "")
         return host
@@ -77,9 +113,11 @@ class SimWeb(Web):
         return self.host(bisect.bisect_right(self.start, pid) - 1)
 
     # ------------------------------------------------------------------ pages
-    @lru_cache(maxsize=16384)
     def page(self, pid: int) -> Page:
         """The plan of page ``pid``: role, path, type, the addresses it shows."""
+        return self._page_cache(pid)
+
+    def _plan_page(self, pid: int) -> Page:
         return pages.plan_page(self, pid)
 
     def site_path(self, host: Host, idx: int) -> tuple[int, str, str]:
