@@ -113,7 +113,10 @@ def _image(web: SimWeb, page: Page, kind: str, name: str) -> SimImage:
     if kind == "embed":
         host = page.host
         addr = host.address
-        lat, lon = (addr.lat, addr.lon) if addr is not None and addr.lat is not None else (53.14, 8.21)
+        if addr is not None and addr.lat is not None and addr.lon is not None:
+            lat, lon = addr.lat, addr.lon
+        else:
+            lat, lon = 53.14, 8.21
         url = (f"https://www.openstreetmap.org/export/embed.html?bbox={lon - 0.01:.4f},{lat - 0.006:.4f},"
                f"{lon + 0.01:.4f},{lat + 0.006:.4f}&layer=mapnik&marker={lat:.5f},{lon:.5f}")
         return SimImage(url, "embed", 600, 450)

@@ -12,7 +12,6 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from random import Random
 from typing import TYPE_CHECKING
 
 from geofocus.simweb import vocab as V
@@ -118,23 +117,23 @@ def footer_address(addr: Addr, name: str, phone: str, form: int) -> str:
 
 
 def jsonld(addr: Addr, name: str) -> str:
-    data = {"@context": "https://schema.org", "@type": "LocalBusiness", "name": name,
-            "address": {"@type": "PostalAddress", "streetAddress": f"{addr.street} {addr.number}",
-                        "postalCode": addr.postcode, "addressLocality": addr.shown,
-                        "addressCountry": addr.country}}
+    address = {"@type": "PostalAddress", "streetAddress": f"{addr.street} {addr.number}",
+               "postalCode": addr.postcode, "addressLocality": addr.shown,
+               "addressCountry": addr.country}
     if addr.state:
-        data["address"]["addressRegion"] = addr.state
+        address["addressRegion"] = addr.state
+    data = {"@context": "https://schema.org", "@type": "LocalBusiness", "name": name, "address": address}
     return ('<script type="application/ld+json">' + json.dumps(data, ensure_ascii=False)
             .replace("</", "<\\/") + "</script>")
 
 
 # ---------------------------------------------------------------------- text
-def _sentences(r: Random, lang: str, k: int) -> str:
+def _sentences(r: Rng, lang: str, k: int) -> str:
     pool = V.SENTENCES_DE if lang == "de" else V.SENTENCES_EN
     return " ".join(pool[r.randrange(len(pool))].format(n=r.randint(5, 60)) for _ in range(k))
 
 
-def _filler_foreign(r: Random, words: tuple, k: int) -> str:
+def _filler_foreign(r: Rng, words: tuple, k: int) -> str:
     return " ".join(words[r.randrange(len(words))] for _ in range(k)).capitalize() + "."
 
 
@@ -144,7 +143,7 @@ def _link_html(link: Link) -> str:
     return f'{esc(link.before)}<a href="{esc(href)}"{title}>{esc(link.anchor)}</a>{esc(link.after)}'
 
 
-def _noise(r: Random, lang: str, page: Page) -> str:
+def _noise(r: Rng, lang: str, page: Page) -> str:
     """Numbers that look like postcodes but are not: phones, order numbers, prices, dates."""
     if lang != "de":
         return f"<p>Open Mon–Fri 9–5. Order #{r.randint(10000, 99999)}. From ${r.randint(5, 90)}.99</p>"
@@ -304,7 +303,7 @@ def respond(web: SimWeb, res: Resolved) -> Response:
             out = _simple(404, "no robots.txt")
         else:
             out = Response(200, [("Content-Type", "text/plain; charset=utf-8")],
-                           web.robots_txt(host).encode())
+                           web.robots_txt(res.require_host()).encode())
     elif res.kind == "image":
         image = find_image(web, host, res.location)
         if image is None:
@@ -313,6 +312,7 @@ def respond(web: SimWeb, res: Resolved) -> Response:
             ctype, body = image_bytes(web.seed, image.url, image.kind, image.served)
             out = Response(200, [("Content-Type", ctype)], body)
     elif res.kind == "trap":
+        host = res.require_host()
         links = web.outlinks(res)
         kind = res.trap[0]
         if kind == "calendar":
@@ -325,7 +325,8 @@ def respond(web: SimWeb, res: Resolved) -> Response:
                f"<p>Keine Einträge gefunden.</p><ul>{items}</ul></body></html>\n")
         out = Response(200, [("Content-Type", "text/html; charset=utf-8")], doc.encode())
     else:
-        page = res.page
+        page = res.require_page()
+        host = res.require_host()
         if not page.is_html:
             out = Response(200, [("Content-Type", page.ctype)], _binary(page))
         else:

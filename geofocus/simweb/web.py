@@ -28,9 +28,9 @@ result into bytes.
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections.abc import Iterator
 from functools import lru_cache
-from random import Random
 
 from geofocus.regions import Region, load_region
 from geofocus.simweb import hosts, links, odp, pages, resolve
@@ -72,6 +72,7 @@ from geofocus.simweb.entities import (
 )
 from geofocus.simweb.params import WebParams
 from geofocus.simweb.protocol import Web
+from geofocus.simweb.rng import Rng
 
 __all__ = [
     "ABOUT", "ARTICLE", "BINARY", "CAT_NAMES", "CONTACT", "CONTENT", "DIRECTIONS", "ENTRY", "GENERIC",
@@ -83,6 +84,27 @@ __all__ = [
 
 class SimWeb(Web):
     """A deterministic synthetic Web of ``params.pages`` pages around a region."""
+
+    # The host table, set by hosts.init_places and hosts.build_table (one row per host).
+    region_places: list[Place]
+    other_places: list[Place]
+    intl_places: list[Place]
+    city_cum: list[float]              # cumulative share of each region city (by population)
+    cat: array                         # per host: category
+    size: array                        # per host: number of pages
+    place_idx: array                   # per host: index of its place (-1: none)
+    start: array                       # per host: first page id
+    n_hosts: int
+    generic_ord: dict[int, int]        # generic host -> its rank among generic hosts
+    names: list[str]
+    by_name: dict[str, int]
+    aliases: dict[str, int]            # alias host name (www. or not) -> host
+    alias_of: dict[int, str]
+    by_cat: dict[int, array]
+    local_by_city: list[array]
+    other_by_place: list[array]
+    portal_by_city: list[array]
+    news_by_city: list[array]
 
     def __init__(self, params: WebParams | None = None, region: Region | None = None):
         self.p = params or WebParams()
@@ -151,7 +173,7 @@ class SimWeb(Web):
         """The links of a page (or trap page) in document order; deterministic."""
         return links.outlinks(self, res)
 
-    def link_to_host(self, r: Random, hid: int, deep: float = 0.22) -> str:
+    def link_to_host(self, r: Rng, hid: int, deep: float = 0.22) -> str:
         """A URL on host ``hid``: usually its home page, sometimes a deeper page."""
         return links.link_to_host(self, r, hid, deep)
 
