@@ -169,14 +169,13 @@ def communication_overhead(
     if not pages:
         return NotAvailable("no pages fetched")
     if exchanged is None:
-        node_of: dict[str, Any] = {}
+        node_of: dict[str | None, Any] = {}
         for p in pages:
             node_of.setdefault(p.get("url"), p.get("node"))
-        exchanged = sum(
-            1
-            for p in pages
-            if p.get("parent") in node_of and node_of[p.get("parent")] != p.get("node")
-        )
+        handed_over = [
+            p for p in pages if p.get("parent") in node_of and node_of[p.get("parent")] != p.get("node")
+        ]
+        exchanged = len(handed_over)
     return exchanged / len(pages)
 
 
