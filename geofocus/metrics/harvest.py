@@ -190,8 +190,8 @@ def bridge_distances(pages: Sequence[Page] | CrawlTree) -> BridgeStats:
             bridges[node] = None
         elif tree.relevant[p]:
             bridges[node] = 0
-        elif bridges[p] is not None:
-            bridges[node] = bridges[p] + 1  # type: ignore[operator]
+        elif (above := bridges[p]) is not None:
+            bridges[node] = above + 1
     distances: Counter = Counter()
     orphans = 0
     for node in range(len(tree)):
