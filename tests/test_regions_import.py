@@ -51,6 +51,14 @@ def test_osm_reader_rejects_other_files(tmp_path):
             read_extract(tmp_path / name)
 
 
+def test_osm_pbf_with_a_field_of_the_wrong_wire_type_is_an_osm_error(tmp_path):
+    # BlobHeader: type "OSMHeader", then datasize (field 3, a varint) sent length-delimited.
+    header = b"\x0a\x09OSMHeader" + b"\x1a\x01x"
+    (tmp_path / "bad.osm.pbf").write_bytes(len(header).to_bytes(4, "big") + header)
+    with pytest.raises(OSMError, match="malformed PBF"):
+        read_extract(tmp_path / "bad.osm.pbf")
+
+
 def test_geonames_reader_skips_malformed_lines(tmp_path):
     text = (DATA / "mini_geonames.txt").read_text() + "DE\t99999\tNowhere\tonly four\n\nDE\t1\tX\t\t\t\t\t\t\tabc\tdef\t1\n"
     (tmp_path / "g.txt").write_text(text)

@@ -184,7 +184,8 @@ class MapImageClassifier:
         return cls(svm, {"examples": len(y), "maps": int(y.sum())})
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "features": FEATURES, "meta": self.meta, "svm": self.svm.to_json()}
+        return {"format": FORMAT, "version": VERSION, "features": FEATURES, "meta": self.meta,
+                "svm": self.svm.to_json()}
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json()), encoding="utf-8")
@@ -193,7 +194,8 @@ class MapImageClassifier:
     def load(cls, path: str | Path) -> MapImageClassifier:
         data = read_model_file(path, FORMAT, VERSION)
         if data.get("features") != FEATURES:
-            raise ModelFileError(f"{path}: image features {data.get('features')!r}, this geofocus computes {FEATURES!r}")
+            raise ModelFileError(
+                f"{path}: image features {data.get('features')!r}, this geofocus computes {FEATURES!r}")
         return cls(CalibratedLinearSVM.from_json(data.get("svm"), N_FEATURES), data.get("meta") or {})
 
 

@@ -51,7 +51,8 @@ class ClassifierPolicy:
 
     def __post_init__(self) -> None:
         if self.selection not in SELECTIONS:
-            raise PolicyError(f"GEOFOCUS_CLASSIFIER_SELECTION must be one of {', '.join(SELECTIONS)}, got {self.selection!r}")
+            raise PolicyError(
+                f"GEOFOCUS_CLASSIFIER_SELECTION must be one of {', '.join(SELECTIONS)}, got {self.selection!r}")
         if self.exploration not in EXPLORATIONS:
             raise PolicyError(
                 f"GEOFOCUS_CLASSIFIER_EXPLORATION must be one of {', '.join(EXPLORATIONS)}, got {self.exploration!r}"

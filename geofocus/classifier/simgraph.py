@@ -83,7 +83,7 @@ class SimView:
             if r.sid:
                 return None
             root = lxml_html.document_fromstring(page_html(web, r.page))
-            links = [l for l in extract_links(root, url) if not l.pop("nofollow")]
+            links = [link for link in extract_links(root, url) if not link.pop("nofollow")]
             return SeenPage(url, r.page, links)
         return None
 

@@ -15,9 +15,9 @@ import sys
 import time
 
 from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
 
 from geofocus.commands import CheckedSettings
-from scrapy.exceptions import UsageError
 
 
 class Command(CheckedSettings, ScrapyCommand):
@@ -88,14 +88,16 @@ class Command(CheckedSettings, ScrapyCommand):
         from geofocus.simweb.server import SimWebFactory
 
         factory = SimWebFactory(web, reactor, seeds)
+        # The ignores below: twisted's zope Interface methods are declared without self; mypy
+        # reads them right only with the mypy-zope plugin.
         try:
-            port = reactor.listenTCP(opts.port, factory, interface=opts.bind)
+            port = reactor.listenTCP(opts.port, factory, interface=opts.bind)  # type: ignore[arg-type]
         except Exception as exc:  # CannotListenError and friends
             print(f"simweb: cannot listen on {opts.bind}:{opts.port}: {exc}", file=sys.stderr, flush=True)
             self.exitcode = 1
             return
-        real = port.getHost().port
+        real = port.getHost().port  # type: ignore[misc]
         factory.own_names.add(f"{opts.bind}")
         print(f"simweb listening on http://{opts.bind}:{real}", flush=True)
-        reactor.run()
+        reactor.run()  # type: ignore[misc]
         print(f"simweb stopped after {factory.served} responses", file=sys.stderr, flush=True)

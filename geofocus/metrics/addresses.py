@@ -8,8 +8,9 @@ pages, or by several runs, is one address.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from geofocus.geoparser.model import AddressKey
 from geofocus.geoparser.model import address_key as identity_key

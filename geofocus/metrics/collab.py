@@ -13,7 +13,8 @@ found each page, not every link of the Web.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from geofocus.metrics.addresses import count_entities
 from geofocus.metrics.base import NotAvailable, ratio
@@ -168,14 +169,13 @@ def communication_overhead(
     if not pages:
         return NotAvailable("no pages fetched")
     if exchanged is None:
-        node_of: dict[str, Any] = {}
+        node_of: dict[str | None, Any] = {}
         for p in pages:
             node_of.setdefault(p.get("url"), p.get("node"))
-        exchanged = sum(
-            1
-            for p in pages
-            if p.get("parent") in node_of and node_of[p.get("parent")] != p.get("node")
-        )
+        handed_over = [
+            p for p in pages if p.get("parent") in node_of and node_of[p.get("parent")] != p.get("node")
+        ]
+        exchanged = len(handed_over)
     return exchanged / len(pages)
 
 

@@ -15,8 +15,9 @@ whose parent is not in the log (a seed, or a log cut short) is a root.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 Page = Mapping[str, Any]
 
@@ -189,8 +190,8 @@ def bridge_distances(pages: Sequence[Page] | CrawlTree) -> BridgeStats:
             bridges[node] = None
         elif tree.relevant[p]:
             bridges[node] = 0
-        elif bridges[p] is not None:
-            bridges[node] = bridges[p] + 1  # type: ignore[operator]
+        elif (above := bridges[p]) is not None:
+            bridges[node] = above + 1
     distances: Counter = Counter()
     orphans = 0
     for node in range(len(tree)):

@@ -11,9 +11,10 @@ applied to both sides, so that the crawler's normalised URLs meet the generator'
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from geofocus.metrics.base import NotAvailable, ratio, read_jsonl
 from geofocus.urlnorm import InvalidURL, normalize_url

@@ -51,14 +51,14 @@ def redact(dsn: str) -> str:
         return "<malformed DSN>"
     host = params.get("host") or params.get("hostaddr") or "localhost"
     port = params.get("port") or "5432"
-    user = params.get("user") or ""
+    user = str(params.get("user") or "")
     db = params.get("dbname") or user
     return f"{user + '@' if user else ''}{host}:{port}/{db}"
 
 
 def password_of(dsn: str) -> str:
     try:
-        return conninfo_to_dict(dsn).get("password") or os.environ.get(PASSWORD_ENV, "")
+        return str(conninfo_to_dict(dsn).get("password") or os.environ.get(PASSWORD_ENV, ""))
     except psycopg.ProgrammingError:
         return ""
 

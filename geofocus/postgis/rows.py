@@ -8,7 +8,8 @@ same way whichever path brought it.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from geofocus.postgis.schema import PRECISIONS
 

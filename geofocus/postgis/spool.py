@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
-from pathlib import Path
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from geofocus.postgis.rows import valid

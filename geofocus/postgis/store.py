@@ -8,7 +8,8 @@ one set of addresses; a resumed crawl that writes a page again replaces it.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import psycopg
 

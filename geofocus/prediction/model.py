@@ -41,9 +41,9 @@ lookup per term: each term's per-depth log ratio is cached, computed with the
 pseudo-counts a_c = alpha pi_c of the current cache epoch, which ends when an
 a_c drifts by more than ``tolerance`` (default 0.1 %, relative; 0 = exact);
 the prior and log(N_0 / N_1) are exact.  In a long crawl the class shares
-settle, epochs grow long, and nearly every query is served from the cache.  Counts are plain integers, so models add up (``merge``), workers can
-ship what they learned since the last time (``take_delta``), and a model is
-saved as JSON.
+settle, epochs grow long, and nearly every query is served from the cache.  Counts are plain
+integers, so models add up (``merge``), workers can ship what they learned since the last
+time (``take_delta``), and a model is saved as JSON.
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ class BridgeNaiveBayes:
         for d, c in enumerate(consts):
             new = (c[1], c[2]) if c is not None else (0.0, 0.0)
             old = self._epoch_pseudo[d]
-            if any(abs(x - y) > tol * y or (y == 0) != (x == 0) for x, y in zip(new, old)):
+            if any(abs(x - y) > tol * y or (y == 0) != (x == 0) for x, y in zip(new, old, strict=True)):
                 self._epoch += 1
                 self._epoch_pseudo = [
                     (c[1], c[2]) if c is not None else (0.0, 0.0) for c in consts
@@ -220,7 +220,7 @@ class BridgeNaiveBayes:
                 w = cache[t] = self._term_weights(counts)
             rows.append(w)
         n = self.depth
-        sums = [sum(col) for col in zip(*rows)] if rows else [0.0] * (2 * n + 1)
+        sums = [sum(col) for col in zip(*rows, strict=True)] if rows else [0.0] * (2 * n + 1)
         out = []
         for d, c in enumerate(consts):
             if c is None:

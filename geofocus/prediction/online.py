@@ -42,7 +42,6 @@ import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import scipy.sparse

@@ -44,8 +44,8 @@ from geofocus import defaults
 from geofocus.frontier import FrontierEntry, PushResult, encode_request
 from geofocus.redis import generation as crawl_generation
 from geofocus.redis.connection import RedisUnavailableError, connect_from_settings, redact, retrying
-from geofocus.redis.generation import CrawlLostError
 from geofocus.redis.entries import slot_of
+from geofocus.redis.generation import CrawlLostError
 from geofocus.redis.keys import DEFAULT_NODE, CrawlKeys, clean, compact_fingerprint, seen_shard
 from geofocus.redis.leases import Leases
 from geofocus.redis.scripts import Scripts

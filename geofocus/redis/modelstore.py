@@ -34,7 +34,7 @@ class RedisModelPool:
         keys = CrawlKeys(base)
         self.client = client
         self.generation_key = keys.generation
-        self._generation: bytes | None = None
+        self._generation: bytes | str | None = None   # what redis-py's GET returns
         self.docs_key = keys.model_docs
         self.terms_key = keys.model_terms
         self.depth = depth

@@ -85,7 +85,7 @@ class SharedStatsCollector(RedisStatsCollector):
         self._ops: list[list[Any]] = []  # [op, key, value], merged per key while the op repeats
         self._last_op: dict[str, list[Any]] = {}
         self._own: dict[str, Any] = {}  # values this worker set (kept as objects in its view)
-        self._generation: bytes | None = None
+        self._generation: bytes | str | None = None   # what redis-py's GET returns
         self._healthy = True
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

@@ -88,6 +88,32 @@ class SyncCycle:
     _stop: threading.Event
     _run_id: str | None
     _lost: str | None
+    # The buffers and the state shared with the reactor thread (set in RedisFrontier.__init__).
+    _pending_push: dict[str, tuple[FrontierEntry, str]]
+    _pending_done: list[str]
+    _pending_counters: dict[str, float]
+    _pending_new: int
+    _pending_release: dict[str, FrontierEntry]
+    _pending_bad: dict[str, tuple[str, str]]
+    _pending_rescore: dict[str, tuple[float, dict[str, Any] | None, str]]
+    _sample: Sample | None
+    _want_sample: tuple[int, bool] | None
+    _batch: list[FrontierEntry]
+    _inflight: dict[str, FrontierEntry]
+    _queued_remote: int
+    _leases_remote: int
+    _exclude: set[str]
+    _want_cycle: bool
+    _cycles: int
+    _cycle_running: bool
+    _healthy: bool
+    _stopping: bool
+    _workers: int
+    _shared_counters: dict[str, float]
+    _seeds: list[str]
+    _want_seeds: int
+    _scan_cursor: int | None
+    _scan_rest: list[tuple[bytes, float]]
 
     def _run(self) -> None:
         delay = 0.5
@@ -262,7 +288,10 @@ class SyncCycle:
             named.add("popped", lambda p: self.scripts("pop", args, client=p))
         if out.want_seeds:
             for i, key in enumerate(self.seed_lists):
-                named.add(f"seeds/{i}", lambda p, key=key: p.lpop(key, out.want_seeds))
+                def pop_seeds(p: Any, key: str = key) -> Any:
+                    return p.lpop(key, out.want_seeds)
+
+                named.add(f"seeds/{i}", pop_seeds)
         named.add("queued", lambda p: p.zcard(self.keys.queue(self.node)))
         named.add("leases", lambda p: p.zcard(self.keys.leases))
         named.pipe.hset(self.keys.workers, self.worker_id, f"{now:.0f}")
@@ -319,7 +348,7 @@ class SyncCycle:
             take = self._scan_rest[: limit - len(out)]
             self._scan_rest = self._scan_rest[len(take):]
             values = self.client.hmget(self.keys.requests, [fp for fp, _ in take])
-            for (fp, score), value in zip(take, values):
+            for (fp, score), value in zip(take, values, strict=True):
                 if value is None:
                     continue  # fetched or set aside since the scan
                 _home, sep, rest = value.partition(b"\t")

@@ -99,7 +99,8 @@ def build_pack(
     wanted = {p.casefold() for p in places}
 
     def admin_ok(row: PostalRow) -> bool:
-        return admin is None or admin.casefold() in {row.admin1.casefold(), row.admin2.casefold(), row.admin3.casefold()}
+        return admin is None or admin.casefold() in {
+            row.admin1.casefold(), row.admin2.casefold(), row.admin3.casefold()}
 
     def country_ok(row: PostalRow) -> bool:
         return country is None or row.country == country.upper()
@@ -151,9 +152,11 @@ def build_pack(
     for row in rows:
         if row.postcode in selected_codes or row.place in chosen:
             continue
-        same_name = any(c.casefold() in row.place.casefold().split() or row.place.casefold().startswith(c.casefold() + " ")
+        same_name = any(c.casefold() in row.place.casefold().split()
+                        or row.place.casefold().startswith(c.casefold() + " ")
                         for c in chosen)
-        district = next((a for a in (row.admin2, row.admin3) if a and any(c.casefold() in a.casefold() for c in chosen)), None)
+        district = next((a for a in (row.admin2, row.admin3)
+                         if a and any(c.casefold() in a.casefold() for c in chosen)), None)
         near = row.country == code and _km(centre, (row.lat, row.lon)) <= neighbours_km
         if same_name or district or near:
             confusables[row.place] = None

@@ -182,6 +182,20 @@ def _fields(buf: bytes) -> Iterator[tuple[int, int, int | bytes]]:
         yield number, wire, value
 
 
+def _int(value: int | bytes) -> int:
+    """A number field's value (a length-delimited one here is a malformed file)."""
+    if not isinstance(value, int):
+        raise OSMError("malformed PBF: bytes where a number belongs")
+    return value
+
+
+def _bytes(value: int | bytes) -> bytes:
+    """A length-delimited field's value (a number here is a malformed file)."""
+    if isinstance(value, int):
+        raise OSMError("malformed PBF: a number where bytes belong")
+    return value
+
+
 def _packed(buf: bytes) -> list[int]:
     out, pos = [], 0
     while pos < len(buf):
@@ -203,19 +217,20 @@ def _delta(values: list[int]) -> list[int]:
 
 
 def _blob_data(blob: bytes) -> bytes:
-    raw = zdata = None
+    raw: bytes | None = None
+    zdata: bytes | None = None
     for number, _, value in _fields(blob):
         if number == 1:
-            raw = value
+            raw = _bytes(value)
         elif number == 3:
-            zdata = value
+            zdata = _bytes(value)
         elif number in (4, 6, 7):
             raise OSMError("only raw and zlib-compressed PBF blobs are supported")
     if raw is not None:
-        return raw  # type: ignore[return-value]
+        return raw
     if zdata is not None:
         try:
-            return zlib.decompress(zdata)  # type: ignore[arg-type]
+            return zlib.decompress(zdata)
         except zlib.error as exc:
             raise OSMError(f"corrupt zlib blob: {exc}") from exc
     raise OSMError("empty PBF blob")
@@ -238,9 +253,9 @@ def _read_pbf(path: Path) -> Extract:
             kind, datasize = b"", 0
             for number, _, value in _fields(header):
                 if number == 1:
-                    kind = value  # type: ignore[assignment]
+                    kind = _bytes(value)
                 elif number == 3:
-                    datasize = value  # type: ignore[assignment]
+                    datasize = _int(value)
             if first and kind != b"OSMHeader":
                 raise OSMError(f"{path} is not an OSM PBF file (first block {kind!r})")
             first = False
@@ -262,11 +277,11 @@ def _read_pbf(path: Path) -> Extract:
 def _header_block(data: bytes, out: Extract) -> None:
     for number, _, value in _fields(data):
         if number == 1:  # HeaderBBox, nanodegrees
-            box = {n: _zigzag(v) for n, _, v in _fields(value)}  # type: ignore[arg-type]
+            box = {n: _zigzag(_int(v)) for n, _, v in _fields(_bytes(value))}
             if len(box) == 4:
                 out.bounds = (box[1] * 1e-9, box[4] * 1e-9, box[2] * 1e-9, box[3] * 1e-9)
         elif number == 4:  # required_features
-            feature = value.decode("utf-8", "replace")  # type: ignore[union-attr]
+            feature = _bytes(value).decode("utf-8", "replace")
             if feature not in ("OsmSchema-V0.6", "DenseNodes", "HistoricalInformation", "Sort.Type_then_ID"):
                 raise OSMError(f"PBF requires unsupported feature {feature!r}")
 
@@ -277,21 +292,22 @@ def _primitive_block(data: bytes, out: Extract) -> None:
     granularity, lat_offset, lon_offset = 100, 0, 0
     for number, _, value in _fields(data):
         if number == 1:
-            strings = [s.decode("utf-8", "replace") for n, _, s in _fields(value) if n == 1]  # type: ignore
+            strings = [_bytes(s).decode("utf-8", "replace") for n, _, s in _fields(_bytes(value)) if n == 1]
         elif number == 2:
-            groups.append(value)  # type: ignore[arg-type]
+            groups.append(_bytes(value))
         elif number == 17:
-            granularity = value  # type: ignore[assignment]
+            granularity = _int(value)
         elif number == 19:
-            lat_offset = value  # type: ignore[assignment]
+            lat_offset = _int(value)
         elif number == 20:
-            lon_offset = value  # type: ignore[assignment]
+            lon_offset = _int(value)
 
     def coord(raw: int, offset: int) -> float:
         return round(1e-9 * (offset + granularity * raw), 7)
 
     def tags_of(keys: list[int], vals: list[int]) -> dict[str, str]:
-        return {strings[k]: strings[v] for k, v in zip(keys, vals) if k < len(strings) and v < len(strings)}
+        return {strings[k]: strings[v] for k, v in zip(keys, vals, strict=False)
+                if k < len(strings) and v < len(strings)}
 
     for group in groups:
         for number, _, value in _fields(group):
@@ -299,17 +315,17 @@ def _primitive_block(data: bytes, out: Extract) -> None:
                 node_id = lat = lon = 0
                 keys: list[int] = []
                 vals: list[int] = []
-                for n, _, v in _fields(value):  # type: ignore[arg-type]
+                for n, _, v in _fields(_bytes(value)):
                     if n == 1:
-                        node_id = _zigzag(v)  # type: ignore[arg-type]
+                        node_id = _zigzag(_int(v))
                     elif n == 2:
-                        keys = _packed(v)  # type: ignore[arg-type]
+                        keys = _packed(_bytes(v))
                     elif n == 3:
-                        vals = _packed(v)  # type: ignore[arg-type]
+                        vals = _packed(_bytes(v))
                     elif n == 8:
-                        lat = _zigzag(v)  # type: ignore[arg-type]
+                        lat = _zigzag(_int(v))
                     elif n == 9:
-                        lon = _zigzag(v)  # type: ignore[arg-type]
+                        lon = _zigzag(_int(v))
                 out.nodes[node_id] = (coord(lat, lat_offset), coord(lon, lon_offset))
                 if keys:
                     out.tagged_nodes.append((node_id, tags_of(keys, vals)))
@@ -318,19 +334,19 @@ def _primitive_block(data: bytes, out: Extract) -> None:
                 lats: list[int] = []
                 lons: list[int] = []
                 keys_vals: list[int] = []
-                for n, _, v in _fields(value):  # type: ignore[arg-type]
+                for n, _, v in _fields(_bytes(value)):
                     if n == 1:
-                        ids = _delta(_packed(v))  # type: ignore[arg-type]
+                        ids = _delta(_packed(_bytes(v)))
                     elif n == 8:
-                        lats = _delta(_packed(v))  # type: ignore[arg-type]
+                        lats = _delta(_packed(_bytes(v)))
                     elif n == 9:
-                        lons = _delta(_packed(v))  # type: ignore[arg-type]
+                        lons = _delta(_packed(_bytes(v)))
                     elif n == 10:
-                        keys_vals = _packed(v)  # type: ignore[arg-type]
+                        keys_vals = _packed(_bytes(v))
                 if not (len(ids) == len(lats) == len(lons)):
                     raise OSMError("DenseNodes with arrays of different lengths")
                 kv = 0
-                for node_id, lat, lon in zip(ids, lats, lons):
+                for node_id, lat, lon in zip(ids, lats, lons, strict=True):
                     out.nodes[node_id] = (coord(lat, lat_offset), coord(lon, lon_offset))
                     if keys_vals:
                         tags: dict[str, str] = {}
@@ -346,13 +362,13 @@ def _primitive_block(data: bytes, out: Extract) -> None:
             elif number == 3:  # Way
                 way_id = 0
                 keys, vals, refs = [], [], []
-                for n, _, v in _fields(value):  # type: ignore[arg-type]
+                for n, _, v in _fields(_bytes(value)):
                     if n == 1:
-                        way_id = v  # type: ignore[assignment]
+                        way_id = _int(v)
                     elif n == 2:
-                        keys = _packed(v)  # type: ignore[arg-type]
+                        keys = _packed(_bytes(v))
                     elif n == 3:
-                        vals = _packed(v)  # type: ignore[arg-type]
+                        vals = _packed(_bytes(v))
                     elif n == 8:
-                        refs = _delta(_packed(v))  # type: ignore[arg-type]
+                        refs = _delta(_packed(_bytes(v)))
                 out.ways.append(Way(way_id, tags_of(keys, vals), refs))

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import resources
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -186,14 +186,15 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
     if not isinstance(raw_streets, dict):
         raise _fail(source, "'streets' must be an object {name: [lat, lon]}")
     streets = {str(k): _coord(v, f"streets[{k!r}]", source) for k, v in raw_streets.items()}
-    bbox = None
+    bbox: tuple[float, float, float, float] | None = None
     if data.get("bbox") is not None:
         try:
-            bbox = tuple(float(x) for x in data["bbox"])
+            box = [float(x) for x in data["bbox"]]
         except (TypeError, ValueError):
             raise _fail(source, f"'bbox' must be 4 numbers, got {data['bbox']!r}") from None
-        if len(bbox) != 4 or bbox[0] > bbox[2] or bbox[1] > bbox[3]:
+        if len(box) != 4 or box[0] > box[2] or box[1] > box[3]:
             raise _fail(source, f"'bbox' must be [min lon, min lat, max lon, max lat], got {data['bbox']!r}")
+        bbox = (box[0], box[1], box[2], box[3])
     for key in ("confusables", "ambiguous_cities"):
         if not isinstance(data.get(key, []), list):
             raise _fail(source, f"{key!r} must be a list of place names")
@@ -207,7 +208,7 @@ def region_from_dict(data: dict[str, Any], source: str = "<dict>") -> Region:
         tlds=tuple(str(t).lower().lstrip(".") for t in data["tlds"]),
         cities=tuple(cities),
         postcodes=postcodes,
-        bbox=bbox,  # type: ignore[arg-type]
+        bbox=bbox,
         confusables=tuple(str(c) for c in data.get("confusables", ())),
         streets=streets,
         raw=data,
@@ -220,8 +221,10 @@ def dump_pack(pack: dict[str, Any]) -> str:
     items = list(pack.items())
     for index, (key, value) in enumerate(items):
         comma = "," if index < len(items) - 1 else ""
-        if isinstance(value, dict) and value and key in ("postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
-            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+        if isinstance(value, dict) and value and key in (
+                "postcodes", "streets", "zip_prefixes", "confusable_postcodes"):
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+                     for k, v in value.items()]
             lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + f"\n }}{comma}")
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             inner = [f"  {json.dumps(v, ensure_ascii=False)}" for v in value]

@@ -18,12 +18,12 @@ import json
 import logging
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from geofocus.metrics import NotAvailable
-from geofocus.metrics import collab
+from geofocus.metrics import NotAvailable, collab
 from geofocus.metrics.addresses import collect_addresses, count_entities, to_geojson
 from geofocus.metrics.harvest import (
     CrawlTree,
@@ -332,11 +332,11 @@ def build_report(run_dirs: Sequence[str | Path], out_dir: str | Path,
         if slow_ok:
             files.append(charts.distance_charts([
               ("Bridge distances (Fig. 9)", "non-relevant pages between relevant ones",
-               [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run)]),
+               [(lab, row["ahlers_boll"]["_bridges"]) for lab, row in zip(labels, per_run, strict=True)]),
               ("Tail lengths (Fig. 9)", "pages in a dead branch below a relevant page",
-               [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run)]),
+               [(lab, row["ahlers_boll"]["_tails"]) for lab, row in zip(labels, per_run, strict=True)]),
               ("Seed distances of relevant pages (Fig. 10)", "links from the seeds",
-               [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run)]),
+               [(lab, row["ahlers_boll"]["_seeds"]) for lab, row in zip(labels, per_run, strict=True)]),
             ], out / "distances.png"))
         with_series = [r for r in runs if r.series]
         if with_series:

@@ -7,8 +7,8 @@ network, no fonts beyond matplotlib's bundled ones.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
 import matplotlib
 
@@ -63,7 +63,7 @@ def distance_charts(panels: Sequence[tuple[str, str, Sequence[tuple[str, Mapping
     Values above ``max_value`` are gathered in one last bar labelled ">max".
     """
     fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
-    for ax, (title, xlabel, groups) in zip(axes[0], panels):
+    for ax, (title, xlabel, groups) in zip(axes[0], panels, strict=True):
         n = max(len(groups), 1)
         width = 0.8 / n
         top = 0

@@ -13,7 +13,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from typing import IO, Any, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Any
 
 from itemadapter import ItemAdapter
 from scrapy.exporters import BaseItemExporter
@@ -27,7 +28,7 @@ def iso_time(value: Any) -> str:
     if isinstance(value, bool) or value in (None, ""):
         return ""
     if isinstance(value, (int, float)):
-        return dt.datetime.fromtimestamp(float(value), dt.timezone.utc).isoformat(timespec="seconds").replace(
+        return dt.datetime.fromtimestamp(float(value), dt.UTC).isoformat(timespec="seconds").replace(
             "+00:00", "Z")
     return str(value)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from geofocus.metrics import NotAvailable
 from geofocus.metrics.addresses import AddressRecord

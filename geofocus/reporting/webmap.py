@@ -14,8 +14,9 @@ network.  Without those files the CDN links stay and the map says that it needs 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence, cast
+from typing import cast
 
 from geofocus.metrics.addresses import AddressRecord
 

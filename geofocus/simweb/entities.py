@@ -157,3 +157,15 @@ class Resolved:
     status: int = 200
     trap: tuple = ()                 # (trap kind, parameters...)
     sid: str = ""
+
+    def require_host(self) -> Host:
+        """The host, for the kinds that have one (all but ``unknown``)."""
+        if self.host is None:
+            raise ValueError(f"simweb: a {self.kind} resolution without a host")
+        return self.host
+
+    def require_page(self) -> Page:
+        """The page, for ``page`` resolutions."""
+        if self.page is None:
+            raise ValueError(f"simweb: a {self.kind} resolution without a page")
+        return self.page

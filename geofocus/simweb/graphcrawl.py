@@ -146,20 +146,22 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             continue
         url, target, r = fetched
         above = chain.pop(url, ()) if nb is not None else ()
-        if web.disallowed(r.host, target):
+        host = r.require_host()
+        if web.disallowed(host, target):
             continue
-        if r.kind == "page" and not r.page.is_html:
+        page = r.require_page() if r.kind == "page" else None
+        if page is not None and not page.is_html:
             continue
         res.fetched += 1
         # Relevance as the ground truth counts it: canonical URLs only (not session-id copies).
-        relevant = r.kind == "page" and r.page.relevant and url == r.page.url
+        relevant = page is not None and page.relevant and url == page.url
         if relevant:
             res.relevant += 1
-            res.relevant_by_host[r.host.name] += 1
+            res.relevant_by_host[host.name] += 1
             if sdist > 0:
                 res.bridge[dist] += 1
             res.seed_dist[sdist] += 1
-        elif r.kind == "page" and r.page.grade == "partial":
+        elif page is not None and page.grade == "partial":
             res.partial += 1
         if keep_order:
             res.order.append((url, relevant))

@@ -14,10 +14,20 @@ from random import Random
 
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    GENERIC, INTL, LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, Addr, Host, Place,
+    GENERIC,
+    INTL,
+    LOCAL,
+    NEWS,
+    ODP,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    Addr,
+    Host,
+    Place,
 )
 from geofocus.simweb.protocol import Web
-from geofocus.simweb.rng import hash64, slugify
+from geofocus.simweb.rng import Rng, hash64, slugify
 
 
 def init_places(web: Web) -> None:
@@ -43,16 +53,16 @@ def init_places(web: Web) -> None:
     region_names = {n.lower() for n in reg.city_names()}
     web.other_places = []
     if web.country == "US":
-        for name, state, codes, token in V.OTHER_PLACES_US:
-            if name.lower() in region_names and not set(codes) - region_codes:
+        for name, state, us_codes, token in V.OTHER_PLACES_US:
+            if name.lower() in region_names and not set(us_codes) - region_codes:
                 continue
-            web.other_places.append(Place(name, token, tuple((c, None, None) for c in codes),
+            web.other_places.append(Place(name, token, tuple((c, None, None) for c in us_codes),
                                            state, "US", False, (name,)))
     else:
-        for name, codes, token, conf in V.OTHER_PLACES_DE:
-            if set(codes) & region_codes:
+        for name, de_codes, token, conf in V.OTHER_PLACES_DE:
+            if set(de_codes) & region_codes:
                 continue
-            web.other_places.append(Place(name, token, tuple((c, None, None) for c in codes),
+            web.other_places.append(Place(name, token, tuple((c, None, None) for c in de_codes),
                                            "", "DE", False, (name,), confusable=conf))
     web.intl_places = [Place(i[3], slugify(i[3]), ((i[4], None, None),), "", i[2], False,
                               (i[3],)) for i in V.INTL]
@@ -185,6 +195,13 @@ def _place(web: Web, cat: int, pi: int) -> Place | None:
     return web.intl_places[pi]
 
 
+def placed(host: Host) -> Place:
+    """The place of a local, other, portal or news host (build_table gives each of them one)."""
+    if host.place is None:
+        raise ValueError(f"simweb: host {host.hid} (category {host.cat}) has no place")
+    return host.place
+
+
 def draw_host(web: Web, hid: int, name: str) -> Host:
     p = web.p
     cat = web.cat[hid]
@@ -196,6 +213,7 @@ def draw_host(web: Web, hid: int, name: str) -> Host:
     www = r.random() < 0.75
     en = web.lang == "en"
     if cat in (LOCAL, OTHER):
+        place = placed(host)
         roll = r.random()
         if roll < 0.74 or cat == OTHER:
             kind = r.choice(V.TRADES_EN if en else V.TRADES_DE)
@@ -242,6 +260,7 @@ def draw_host(web: Web, hid: int, name: str) -> Host:
         host.repeat_trap = r.random() < 0.05
         host.phone = _phone(web, r, place)
     elif cat in (PORTAL, OPORTAL):
+        place = placed(host)
         tok = place.token
         label = r.choice((f"{tok}-branchen", f"branchenbuch-{tok}", f"{tok}-online",
                           f"stadtportal-{tok}", f"{tok}-wegweiser", f"{tok}-guide",
@@ -253,6 +272,7 @@ def draw_host(web: Web, hid: int, name: str) -> Host:
         host.calendar = True
         host.phone = _phone(web, r, place)
     elif cat == NEWS:
+        place = placed(host)
         tok = place.token
         dtok = r.choice(place.districts) if place.districts else tok
         label = r.choice((f"{tok}-zeitung", f"{tok}er-nachrichten", f"stadtblog-{tok}",
@@ -318,14 +338,14 @@ def _tld(web: Web, r: Random, cat: int) -> str:
     return r.choice(tlds)
 
 
-def _phone(web: Web, r: Random, place: Place) -> str:
+def _phone(web: Web, r: Random | Rng, place: Place) -> str:
     if place.country == "US":
         return f"({r.randint(201, 989)}) {r.randint(200, 999)}-{r.randint(1000, 9999)}"
     area = "0441" if place.token == "oldenburg" else f"0{r.randint(30, 9999)}"
     return f"{area} {r.randint(10000, 999999)}"
 
 
-def _street(web: Web, r: Random, place: Place) -> str:
+def _street(web: Web, r: Random | Rng, place: Place) -> str:
     if place.country == "US":
         if r.random() < 0.5:
             return f"{r.choice(V.US_STREET_ROOTS)} {r.choice(V.US_STREET_TYPES)}"
@@ -344,7 +364,7 @@ def _street(web: Web, r: Random, place: Place) -> str:
     return r.choice(V.OLDENBURG_STREETS)
 
 
-def address(web: Web, r: Random, place: Place) -> Addr:
+def address(web: Web, r: Random | Rng, place: Place) -> Addr:
     street = _street(web, r, place)
     n = r.randint(1, 180)
     if place.country == "US":

@@ -30,12 +30,27 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from geofocus.simweb.entities import (
-    ARTICLE, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING, LOCAL, NEWS, OPORTAL,
-    OTHER, PORTAL, SECTION,
+    ARTICLE,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    INTL,
+    LISTING,
+    LOCAL,
+    NEWS,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    SECTION,
 )
 from geofocus.simweb.rng import hash64
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from geofocus.simweb.entities import Page
     from geofocus.simweb.web import SimWeb
 
@@ -98,7 +113,10 @@ def _image(web: SimWeb, page: Page, kind: str, name: str) -> SimImage:
     if kind == "embed":
         host = page.host
         addr = host.address
-        lat, lon = (addr.lat, addr.lon) if addr is not None and addr.lat is not None else (53.14, 8.21)
+        if addr is not None and addr.lat is not None and addr.lon is not None:
+            lat, lon = addr.lat, addr.lon
+        else:
+            lat, lon = 53.14, 8.21
         url = (f"https://www.openstreetmap.org/export/embed.html?bbox={lon - 0.01:.4f},{lat - 0.006:.4f},"
                f"{lon + 0.01:.4f},{lat + 0.006:.4f}&layer=mapnik&marker={lat:.5f},{lon:.5f}")
         return SimImage(url, "embed", 600, 450)
@@ -179,7 +197,7 @@ def find_image(web: SimWeb, host, path: str) -> SimImage | None:
 
 
 # ------------------------------------------------------------------- drawing
-def _map(r: Random, w: int, h: int, labels: int) -> "Image.Image":
+def _map(r: Random, w: int, h: int, labels: int) -> Image.Image:
     from PIL import Image, ImageDraw
 
     img = Image.new("RGB", (w, h), (242, 239, 233))
@@ -219,7 +237,7 @@ def _map(r: Random, w: int, h: int, labels: int) -> "Image.Image":
     return img
 
 
-def _photo(r: Random, w: int, h: int) -> "Image.Image":
+def _photo(r: Random, w: int, h: int) -> Image.Image:
     from PIL import Image, ImageDraw, ImageFilter
 
     top = tuple(r.randint(60, 200) for _ in range(3))
@@ -228,7 +246,7 @@ def _photo(r: Random, w: int, h: int) -> "Image.Image":
     d = ImageDraw.Draw(img)
     for y in range(h):
         t = y / h
-        d.line([(0, y), (w, y)], fill=tuple(int(a + (b - a) * t) for a, b in zip(top, bottom)))
+        d.line([(0, y), (w, y)], fill=tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
     for _ in range(r.randint(4, 12)):
         x, y = r.randrange(w), r.randrange(h)
         rad = r.randint(15, 90)
@@ -238,7 +256,7 @@ def _photo(r: Random, w: int, h: int) -> "Image.Image":
     return Image.blend(img, noise, 0.12)
 
 
-def _flat(r: Random, w: int, h: int, kind: str) -> "Image.Image":
+def _flat(r: Random, w: int, h: int, kind: str) -> Image.Image:
     from PIL import Image, ImageDraw
 
     bg = (255, 255, 255) if kind == "diagram" else tuple(r.randint(0, 255) for _ in range(3))

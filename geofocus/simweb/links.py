@@ -20,14 +20,32 @@ the session ids of hosts that hand them out; ``link_to_host`` is a URL on anothe
 from __future__ import annotations
 
 import math
-from random import Random
 from urllib.parse import quote, urljoin
 
 from geofocus.simweb import odp, pages
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, INTL, LISTING,
-    LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE, SECTION, Host, Link, Page,
+    ARTICLE,
+    BINARY,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    INTL,
+    LISTING,
+    LOCAL,
+    NEWS,
+    ODP,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    SECTION,
+    Host,
+    Link,
+    Page,
     Resolved,
 )
 from geofocus.simweb.protocol import Web
@@ -40,7 +58,7 @@ CONTACT_ANCHORS_EN = ("Contact", "Contact Us", "Contact & Directions")
 CONTACT_ANCHORS_HINTLESS_EN = ("Find us", "Visit", "About", "Info")
 
 
-def _poisson(r: Random, lam: float) -> int:
+def _poisson(r: Rng, lam: float) -> int:
     if lam <= 0:
         return 0
     limit, k, prod = math.exp(-lam), 0, r.random()
@@ -50,7 +68,7 @@ def _poisson(r: Random, lam: float) -> int:
     return k
 
 
-def _pick(r: Random, pool) -> int:
+def _pick(r: Rng, pool) -> int:
     return pool[r.randrange(len(pool))] if len(pool) else -1
 
 
@@ -61,7 +79,7 @@ def popular(r, n: int) -> int:
     return min(n - 1, int(n ** r.random()) - 1)
 
 
-def _choose_cat(r: Random, mix: tuple) -> int:
+def _choose_cat(r: Rng, mix: tuple) -> int:
     x = r.random() * sum(w for _, w in mix)
     for cat, w in mix:
         x -= w
@@ -70,7 +88,7 @@ def _choose_cat(r: Random, mix: tuple) -> int:
     return mix[-1][0]
 
 
-def _target_host(web: Web, r: Random, cat: int, city: int) -> int:
+def _target_host(web: Web, r: Rng, cat: int, city: int) -> int:
     """A host of category ``cat``; regional ones prefer the city ``city`` (locality)."""
     if cat in (LOCAL, PORTAL, NEWS) and city >= 0 and len(web.region_places) > 1 \
             and r.random() < web.p.p_same_city:
@@ -80,14 +98,14 @@ def _target_host(web: Web, r: Random, cat: int, city: int) -> int:
     return _pick(r, web.by_cat[cat])
 
 
-def _ext_link(web: Web, r: Random, cat: int, city: int, src_hid: int) -> Link | None:
+def _ext_link(web: Web, r: Rng, cat: int, city: int, src_hid: int) -> Link | None:
     hid = _target_host(web, r, cat, city)
     if hid < 0 or hid == src_hid:
         return None
     return _host_link(web, r, hid)
 
 
-def _host_link(web: Web, r: Random, hid: int) -> Link:
+def _host_link(web: Web, r: Rng, hid: int) -> Link:
     host = web.host(hid)
     url = web.link_to_host(r, hid)
     en = web.lang == "en"
@@ -279,7 +297,7 @@ def _portal_links(b: _Builder) -> None:
 
 
 def _news_links(b: _Builder) -> None:
-    web, host, page, r, p = b.web, b.host, b.page, b.r, b.web.p
+    web, host, page, r = b.web, b.host, b.page, b.r
     en = web.lang == "en"
     secs = host.sections
     b.internal(0, host.display)
@@ -378,7 +396,7 @@ def page_links(web: Web, page: Page) -> list[Link]:
 
 
 def trap_links(web: Web, res: Resolved) -> list[Link]:
-    host = res.host
+    host = res.require_host()
     kind = res.trap[0]
     links: list[Link] = [Link(host.base + "/", "Start", "", "", "", "nav")]
     if kind == "calendar":
@@ -419,13 +437,17 @@ def outlinks(web: Web, res: Resolved) -> list[Link]:
     """The links of a page (or trap page) in document order; deterministic."""
     if res.kind == "trap":
         return trap_links(web, res)
-    if res.kind != "page" or not res.page.is_html:
+    if res.kind != "page":
         return []
-    links = page_links(web, res.page)
-    if res.host.sid_trap:
+    page = res.require_page()
+    if not page.is_html:
+        return []
+    links = page_links(web, page)
+    host = res.require_host()
+    if host.sid_trap:
         # A fresh session on every entry: each page links its own pages with new ids.
-        sid = res.sid or format(hash64(web.seed, "sid", res.page.pid) & 0xFFFFFFFFFFFF, "012x")
-        links = [_with_sid(web, link, res.host, sid) for link in links]
+        sid = res.sid or format(hash64(web.seed, "sid", page.pid) & 0xFFFFFFFFFFFF, "012x")
+        links = [_with_sid(web, link, host, sid) for link in links]
     return links
 
 
@@ -438,7 +460,7 @@ def _with_sid(web: Web, link: Link, host: Host, sid: str) -> Link:
     return link
 
 
-def link_to_host(web: Web, r: Random, hid: int, deep: float = 0.22) -> str:
+def link_to_host(web: Web, r: Rng, hid: int, deep: float = 0.22) -> str:
     """A URL on host ``hid``: usually its home page, sometimes a deeper page."""
     host_name = web.names[hid]
     if r.random() < web.p.p_alias_link and hid in web.alias_of:

@@ -46,8 +46,8 @@ def odp_listed(web: Web, idx: int) -> list[int]:
         r.shuffle(news)
         hosts += portals[:2] + news[:2]
         if multi:
-            for pool in web.local_by_city[:20]:
-                lst = list(pool)
+            for city_hosts in web.local_by_city[:20]:
+                lst = list(city_hosts)
                 r.shuffle(lst)
                 hosts += lst[:1]
         else:

@@ -7,14 +7,38 @@ functions of a host (links use them without planning the target page).
 from __future__ import annotations
 
 import math
-from random import Random
 
 from geofocus.simweb import hosts, odp
 from geofocus.simweb import vocab as V
 from geofocus.simweb.entities import (
-    ABOUT, ARTICLE, BINARY, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL,
-    LARGE, LISTING, LOCAL, MALFORMED, NEWS, ODP, ODP_CAT, OPORTAL, OTHER, PORTAL, PORTAL_PER_PAGE,
-    PRIVACY, SECTION, WRONG_CHARSET, Addr, Host, Page,
+    ABOUT,
+    ARTICLE,
+    BINARY,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    IMPRINT,
+    INTL,
+    LARGE,
+    LISTING,
+    LOCAL,
+    MALFORMED,
+    NEWS,
+    ODP,
+    ODP_CAT,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    PRIVACY,
+    SECTION,
+    WRONG_CHARSET,
+    Addr,
+    Host,
+    Page,
 )
 from geofocus.simweb.protocol import Web
 from geofocus.simweb.rng import Rng, hash64, slugify
@@ -143,6 +167,8 @@ def _plan_site(web: Web, page: Page, r: Rng) -> None:
         return
     addrs: list[Addr] = []
     a = host.address
+    if a is None:
+        raise ValueError(f"simweb: site host {host.hid} has no address")   # draw_host gives each one
     if not host.image_only:
         role = page.role
         show = (host.footer_addr
@@ -178,7 +204,7 @@ def entry_target(web: Web, host: Host, e: int) -> int:
     return pool[hash64(web.seed, "entry", host.hid, e) % len(pool)]
 
 
-def _plan_portal(web: Web, page: Page, r: Random) -> None:
+def _plan_portal(web: Web, page: Page, r: Rng) -> None:
     host, idx = page.host, page.idx
     n_list, n_entries = portal_layout(web, host)
     en = web.lang == "en"
@@ -224,7 +250,7 @@ def listing_targets(web: Web, host: Host, j: int) -> list[int]:
     return [entry_target(web, host, e) for e in range(first, min(first + PORTAL_PER_PAGE, n_entries))]
 
 
-def _plan_news(web: Web, page: Page, r: Random) -> None:
+def _plan_news(web: Web, page: Page, r: Rng) -> None:
     host, idx = page.host, page.idx
     secs = host.sections
     page.mention = True
@@ -248,8 +274,7 @@ def _plan_news(web: Web, page: Page, r: Random) -> None:
     slug = slugify(f"{words[hash64(idx, 'a') % len(words)]}-{words[hash64(idx, 'b') % len(words)]}")
     page.path = f"/{sec}/{year}/{month:02d}/{slug}-{idx}.html"
     if r.random() < web.p.p_news_article_address:
-        place = host.place
-        page.addresses = (hosts.address(web, r, place),)
+        page.addresses = (hosts.address(web, r, hosts.placed(host)),)
     page.mention = r.random() < 0.85
 
 
@@ -282,7 +307,7 @@ def _plan_generic(web: Web, page: Page, r: Rng) -> None:
         page.mention = True
 
 
-def _plan_intl(web: Web, page: Page, r: Random) -> None:
+def _plan_intl(web: Web, page: Page, r: Rng) -> None:
     host, idx = page.host, page.idx
     spec = host.intl
     page.title = host.display

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -93,9 +94,9 @@ class WebParams:
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
 
-    def replace(self, overrides: dict[str, str]) -> "WebParams":
+    def replace(self, overrides: dict[str, str]) -> WebParams:
         """A copy with ``NAME=VALUE`` strings applied (cast to each field's type)."""
-        values = {}
+        values: dict[str, Any] = {}      # each field's own type
         types = {f.name: type(getattr(self, f.name)) for f in fields(self)}
         for name, raw in overrides.items():
             if name not in types:

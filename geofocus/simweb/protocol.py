@@ -8,12 +8,12 @@ typed as :class:`Web`, so that none of them imports ``web.py`` (which imports th
 from __future__ import annotations
 
 from array import array
-from random import Random
 from typing import Protocol
 
 from geofocus.regions import Region
 from geofocus.simweb.entities import Host, Page, Place
 from geofocus.simweb.params import WebParams
+from geofocus.simweb.rng import Rng
 
 
 class Web(Protocol):
@@ -53,6 +53,6 @@ class Web(Protocol):
 
     def generic_path(self, host: Host, idx: int) -> str: ...
 
-    def link_to_host(self, r: Random, hid: int, deep: float = 0.22) -> str: ...
+    def link_to_host(self, r: Rng, hid: int, deep: float = 0.22) -> str: ...
 
     def odp_listed(self, idx: int) -> list[int]: ...

@@ -12,15 +12,33 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from random import Random
 from typing import TYPE_CHECKING
 
 from geofocus.simweb import vocab as V
-from geofocus.simweb.images import find_image, image_bytes, images_html, page_images
 from geofocus.simweb.entities import (
-    ARTICLE, CONTACT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT, INTL, LARGE, LISTING,
-    LOCAL, MALFORMED, NEWS, ODP, OTHER, SECTION, WRONG_CHARSET, Addr, Link, Page, Resolved,
+    ARTICLE,
+    CONTACT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    IMPRINT,
+    INTL,
+    LARGE,
+    LISTING,
+    LOCAL,
+    MALFORMED,
+    NEWS,
+    ODP,
+    OTHER,
+    SECTION,
+    WRONG_CHARSET,
+    Addr,
+    Link,
+    Page,
+    Resolved,
 )
+from geofocus.simweb.images import find_image, image_bytes, images_html, page_images
 from geofocus.simweb.rng import Rng, hash64
 
 if TYPE_CHECKING:
@@ -84,7 +102,8 @@ def address_html(addr: Addr, form: int, name: str, phone: str) -> str:
                 f'</span><br><span itemprop="postalCode">{pc}</span> <span itemprop="addressLocality">'
                 f"{city}</span></div></div>")
     if form == 5:
-        return f"<ul class=\"kontakt\"><li>{esc(name)}</li><li>{s} {n}</li><li>{dpc} {city}</li><li>Tel. {esc(phone)}</li></ul>"
+        return (f"<ul class=\"kontakt\"><li>{esc(name)}</li><li>{s} {n}</li><li>{dpc} {city}</li>"
+                f"<li>Tel. {esc(phone)}</li></ul>")
     return f"<p>{s} {n}<br>\n{dpc} {city}<br>\nTelefon: {esc(phone)}</p>"
 
 
@@ -98,23 +117,23 @@ def footer_address(addr: Addr, name: str, phone: str, form: int) -> str:
 
 
 def jsonld(addr: Addr, name: str) -> str:
-    data = {"@context": "https://schema.org", "@type": "LocalBusiness", "name": name,
-            "address": {"@type": "PostalAddress", "streetAddress": f"{addr.street} {addr.number}",
-                        "postalCode": addr.postcode, "addressLocality": addr.shown,
-                        "addressCountry": addr.country}}
+    address = {"@type": "PostalAddress", "streetAddress": f"{addr.street} {addr.number}",
+               "postalCode": addr.postcode, "addressLocality": addr.shown,
+               "addressCountry": addr.country}
     if addr.state:
-        data["address"]["addressRegion"] = addr.state
+        address["addressRegion"] = addr.state
+    data = {"@context": "https://schema.org", "@type": "LocalBusiness", "name": name, "address": address}
     return ('<script type="application/ld+json">' + json.dumps(data, ensure_ascii=False)
             .replace("</", "<\\/") + "</script>")
 
 
 # ---------------------------------------------------------------------- text
-def _sentences(r: Random, lang: str, k: int) -> str:
+def _sentences(r: Rng, lang: str, k: int) -> str:
     pool = V.SENTENCES_DE if lang == "de" else V.SENTENCES_EN
     return " ".join(pool[r.randrange(len(pool))].format(n=r.randint(5, 60)) for _ in range(k))
 
 
-def _filler_foreign(r: Random, words: tuple, k: int) -> str:
+def _filler_foreign(r: Rng, words: tuple, k: int) -> str:
     return " ".join(words[r.randrange(len(words))] for _ in range(k)).capitalize() + "."
 
 
@@ -124,7 +143,7 @@ def _link_html(link: Link) -> str:
     return f'{esc(link.before)}<a href="{esc(href)}"{title}>{esc(link.anchor)}</a>{esc(link.after)}'
 
 
-def _noise(r: Random, lang: str, page: Page) -> str:
+def _noise(r: Rng, lang: str, page: Page) -> str:
     """Numbers that look like postcodes but are not: phones, order numbers, prices, dates."""
     if lang != "de":
         return f"<p>Open Mon–Fri 9–5. Order #{r.randint(10000, 99999)}. From ${r.randint(5, 90)}.99</p>"
@@ -143,9 +162,9 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
     region_place = web.region_places[0] if web.region_places else None
     place = host.place or region_place
     title = page.title or host.display
-    nav = [l for l in links if l.rel == "nav"]
-    body = [l for l in links if l.rel in ("body", "relative")]
-    foot = [l for l in links if l.rel == "footer"]
+    nav = [link for link in links if link.rel == "nav"]
+    body = [link for link in links if link.rel in ("body", "relative")]
+    foot = [link for link in links if link.rel == "footer"]
     head_extra = ""
     main: list[str] = []
     role = page.role
@@ -200,7 +219,8 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
             main.append(address_html(a, form, name, phone))
     if role == CONTACT and host.cat in (LOCAL, OTHER) and r.random() < 0.3:
         main.append('<form action="/kontakt/senden" method="post"><input name="name" placeholder="Max Mustermann">'
-                    '<input name="strasse" placeholder="Musterstraße 1"><input name="ort" placeholder="12345 Musterstadt">'
+                    '<input name="strasse" placeholder="Musterstraße 1">'
+                    '<input name="ort" placeholder="12345 Musterstadt">'
                     '<textarea name="nachricht"></textarea><button>Senden</button></form>')
     if role == CONTACT and host.image_only:
         main.append('<p><img src="/bilder/adresse.png" alt="Unsere Adresse" width="300" height="80"></p>')
@@ -211,17 +231,17 @@ def render_page(web: SimWeb, page: Page, links: list[Link], sid: str = "") -> st
     # Body links, some inside sentences (text around the link), some in lists.
     if body:
         if role in (LISTING, SECTION, HOME) or host.cat in (GENERIC, ODP):
-            items = "".join(f"<li>{_link_html(l)}</li>" for l in body)
+            items = "".join(f"<li>{_link_html(link)}</li>" for link in body)
             main.append(f"<ul>{items}</ul>")
         else:
-            for l in body:
-                main.append(f"<p>{esc(_sentences(r, lang, 1))} {_link_html(l)}.</p>")
+            for link in body:
+                main.append(f"<p>{esc(_sentences(r, lang, 1))} {_link_html(link)}.</p>")
     # Assemble.
     meta = '<meta charset="utf-8">'
     if page.flags & WRONG_CHARSET:
         meta = '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
-    nav_html = "".join(f"<li>{_link_html(l)}</li>" for l in nav)
-    foot_html = " | ".join(_link_html(l) for l in foot)
+    nav_html = "".join(f"<li>{_link_html(link)}</li>" for link in nav)
+    foot_html = " | ".join(_link_html(link) for link in foot)
     if footer_addr is not None:
         foot_html = footer_address(footer_addr, host.display, host.phone, hash64(host.hid, "ff") % 2) + foot_html
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}"><head>{meta}<title>{esc(title)}</title>'
@@ -283,7 +303,7 @@ def respond(web: SimWeb, res: Resolved) -> Response:
             out = _simple(404, "no robots.txt")
         else:
             out = Response(200, [("Content-Type", "text/plain; charset=utf-8")],
-                           web.robots_txt(host).encode())
+                           web.robots_txt(res.require_host()).encode())
     elif res.kind == "image":
         image = find_image(web, host, res.location)
         if image is None:
@@ -292,19 +312,21 @@ def respond(web: SimWeb, res: Resolved) -> Response:
             ctype, body = image_bytes(web.seed, image.url, image.kind, image.served)
             out = Response(200, [("Content-Type", ctype)], body)
     elif res.kind == "trap":
+        host = res.require_host()
         links = web.outlinks(res)
         kind = res.trap[0]
         if kind == "calendar":
             title = f"Termine {res.trap[2]:02d}/{res.trap[1]}"
         else:
             title = {"repeat": "Aktuelles", "facets": "Suche", "sink": "Bitte anmelden"}.get(kind, "Seite")
-        items = "".join(f"<li>{_link_html(l)}</li>" for l in links)
+        items = "".join(f"<li>{_link_html(link)}</li>" for link in links)
         doc = (f'<!DOCTYPE html>\n<html lang="{host.lang}"><head><meta charset="utf-8"><title>{esc(title)} – '
                f"{esc(host.display)}</title></head><body><h1>{esc(title)}</h1>"
                f"<p>Keine Einträge gefunden.</p><ul>{items}</ul></body></html>\n")
         out = Response(200, [("Content-Type", "text/html; charset=utf-8")], doc.encode())
     else:
-        page = res.page
+        page = res.require_page()
+        host = res.require_host()
         if not page.is_html:
             out = Response(200, [("Content-Type", page.ctype)], _binary(page))
         else:

@@ -11,11 +11,22 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from geofocus.simweb import odp, pages
 from geofocus.simweb.entities import (
-    CONTACT, DIRECTIONS, GENERIC, IMPRINT, INTL, LOCAL, NEWS, ODP, OPORTAL, OTHER, PORTAL, PRIVACY,
-    Host, Resolved,
+    CONTACT,
+    DIRECTIONS,
+    GENERIC,
+    IMPRINT,
+    INTL,
+    LOCAL,
+    NEWS,
+    ODP,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PRIVACY,
+    Host,
+    Resolved,
 )
 from geofocus.simweb.protocol import Web
-
 
 _NUM = re.compile(r"-(\d+)(?:\.[a-z]+|/)?$")
 

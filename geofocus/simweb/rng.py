@@ -10,7 +10,6 @@ import hashlib
 import re
 from functools import lru_cache
 
-
 _M64 = (1 << 64) - 1
 
 
@@ -63,7 +62,7 @@ class Rng:
 
     def choices(self, population, weights):
         x = self.random() * sum(weights)
-        for item, w in zip(population, weights):
+        for item, w in zip(population, weights, strict=True):
             x -= w
             if x < 0:
                 return [item]

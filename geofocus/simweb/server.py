@@ -29,7 +29,7 @@ MAX_HEAD = 64 * 1024
 
 
 class SimWebProtocol(protocol.Protocol):
-    def __init__(self, factory: "SimWebFactory"):
+    def __init__(self, factory: SimWebFactory):
         self.factory = factory
         self.buf = b""
         self.pending: deque = deque()       # [ready, bytes, close_after]
@@ -113,9 +113,11 @@ class SimWebProtocol(protocol.Protocol):
             _, data, close = self.pending.popleft()
             if self.transport is None:
                 return
-            self.transport.write(data)
+            # The ignores: twisted's zope Interface methods are declared without self; mypy reads
+            # them right only with the mypy-zope plugin.
+            self.transport.write(data)  # type: ignore[call-arg,misc]
             if close:
-                self.transport.loseConnection()
+                self.transport.loseConnection()  # type: ignore[misc]
                 self.pending.clear()
                 return
 

@@ -28,20 +28,51 @@ result into bytes.
 from __future__ import annotations
 
 import bisect
+from array import array
+from collections.abc import Iterator
 from functools import lru_cache
-from random import Random
-from typing import Iterator
 
 from geofocus.regions import Region, load_region
 from geofocus.simweb import hosts, links, odp, pages, resolve
 from geofocus.simweb.entities import (
-    ABOUT, ARTICLE, BINARY, CAT_NAMES, CONTACT, CONTENT, DIRECTIONS, ENTRY, GENERIC, HOME, IMPRINT,
-    INTL, LARGE, LISTING, LOCAL, MALFORMED, NEWS, ODP, ODP_CAT, ODP_HOST, OPORTAL, OTHER, PORTAL,
-    PORTAL_PER_PAGE, PRIVACY, ROLE_NAMES, SECTION, WRONG_CHARSET, Addr, Host, Link, Page, Place,
+    ABOUT,
+    ARTICLE,
+    BINARY,
+    CAT_NAMES,
+    CONTACT,
+    CONTENT,
+    DIRECTIONS,
+    ENTRY,
+    GENERIC,
+    HOME,
+    IMPRINT,
+    INTL,
+    LARGE,
+    LISTING,
+    LOCAL,
+    MALFORMED,
+    NEWS,
+    ODP,
+    ODP_CAT,
+    ODP_HOST,
+    OPORTAL,
+    OTHER,
+    PORTAL,
+    PORTAL_PER_PAGE,
+    PRIVACY,
+    ROLE_NAMES,
+    SECTION,
+    WRONG_CHARSET,
+    Addr,
+    Host,
+    Link,
+    Page,
+    Place,
     Resolved,
 )
 from geofocus.simweb.params import WebParams
 from geofocus.simweb.protocol import Web
+from geofocus.simweb.rng import Rng
 
 __all__ = [
     "ABOUT", "ARTICLE", "BINARY", "CAT_NAMES", "CONTACT", "CONTENT", "DIRECTIONS", "ENTRY", "GENERIC",
@@ -54,10 +85,35 @@ __all__ = [
 class SimWeb(Web):
     """A deterministic synthetic Web of ``params.pages`` pages around a region."""
 
+    # The host table, set by hosts.init_places and hosts.build_table (one row per host).
+    region_places: list[Place]
+    other_places: list[Place]
+    intl_places: list[Place]
+    city_cum: list[float]              # cumulative share of each region city (by population)
+    cat: array                         # per host: category
+    size: array                        # per host: number of pages
+    place_idx: array                   # per host: index of its place (-1: none)
+    start: array                       # per host: first page id
+    n_hosts: int
+    generic_ord: dict[int, int]        # generic host -> its rank among generic hosts
+    names: list[str]
+    by_name: dict[str, int]
+    aliases: dict[str, int]            # alias host name (www. or not) -> host
+    alias_of: dict[int, str]
+    by_cat: dict[int, array]
+    local_by_city: list[array]
+    other_by_place: list[array]
+    portal_by_city: list[array]
+    news_by_city: list[array]
+
     def __init__(self, params: WebParams | None = None, region: Region | None = None):
         self.p = params or WebParams()
         if self.p.pages < 200:
             raise ValueError("simweb needs at least 200 pages")
+        # Caches per Web: an lru_cache on the methods would be shared by all Webs and keep
+        # every SimWeb ever built alive through its keys (ruff B019).
+        self._host_cache = lru_cache(maxsize=32768)(self._draw_host)
+        self._page_cache = lru_cache(maxsize=16384)(self._plan_page)
         self.region = region or load_region(self.p.region)
         self.seed = self.p.seed
         self.lang = "de" if "de" in self.region.languages else "en"
@@ -66,9 +122,11 @@ class SimWeb(Web):
         hosts.build_table(self)
 
     # ------------------------------------------------------------------ hosts
-    @lru_cache(maxsize=32768)
     def host(self, hid: int) -> Host:
         """The full description of host ``hid`` (regenerated from the seed, cached)."""
+        return self._host_cache(hid)
+
+    def _draw_host(self, hid: int) -> Host:
         host = hosts.draw_host(self, hid, self.names[hid])
         host.alias = self.alias_of.get(hid, "")
         return host
@@ -77,9 +135,11 @@ class SimWeb(Web):
         return self.host(bisect.bisect_right(self.start, pid) - 1)
 
     # ------------------------------------------------------------------ pages
-    @lru_cache(maxsize=16384)
     def page(self, pid: int) -> Page:
         """The plan of page ``pid``: role, path, type, the addresses it shows."""
+        return self._page_cache(pid)
+
+    def _plan_page(self, pid: int) -> Page:
         return pages.plan_page(self, pid)
 
     def site_path(self, host: Host, idx: int) -> tuple[int, str, str]:
@@ -113,7 +173,7 @@ class SimWeb(Web):
         """The links of a page (or trap page) in document order; deterministic."""
         return links.outlinks(self, res)
 
-    def link_to_host(self, r: Random, hid: int, deep: float = 0.22) -> str:
+    def link_to_host(self, r: Rng, hid: int, deep: float = 0.22) -> str:
         """A URL on host ``hid``: usually its home page, sometimes a deeper page."""
         return links.link_to_host(self, r, hid, deep)
 
