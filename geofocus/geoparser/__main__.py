@@ -28,7 +28,6 @@ from typing import IO, Any
 from geofocus.geoparser.parser import GeoParser
 from geofocus.regions import RegionError, load_region
 
-
 _TEXT_FIELDS = ("text", "html", "body")
 
 

@@ -248,7 +248,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
 _UNIT_TAIL = re.compile(
     r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
-    r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
+    r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
+    r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
     r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
 )
 # Cheap test that a window can end in a house number and a separator; the
@@ -282,7 +283,8 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
     return None
 
 
-_COMPANY = {w.lower() for w in "GmbH AG KG OHG UG eV e.V. mbH Co Co. Inc Inc. LLC Ltd Ltd. Corp Corp. Company Group Gruppe".split()}
+_COMPANY = {w.lower() for w in
+            "GmbH AG KG OHG UG eV e.V. mbH Co Co. Inc Inc. LLC Ltd Ltd. Corp Corp. Company Group Gruppe".split()}
 
 
 def _loose_number_ok(match: re.Match[str]) -> bool:

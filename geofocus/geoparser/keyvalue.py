@@ -3,8 +3,9 @@
 ``{"postalCode": "26122", "addressLocality": "Oldenburg", "streetAddress":
 "Lange Straße 1"}`` outside a JSON-LD script element, in any key order,
 ``street: {name: "Lange Straße", number: "1"}``, ``zip_city = "26122
-Oldenburg"``, YAML lines (``address: 300 E 8th`` / ``suite: 961`` / ``city: Austin``): the keys say which value is which part, so the parts are put
-together in the order the extractors read ("street number, postcode city").
+Oldenburg"``, YAML lines (``address: 300 E 8th`` / ``suite: 961`` / ``city: Austin``):
+the keys say which value is which part, so the parts are put together in the order the
+extractors read ("street number, postcode city").
 The scan looks for a ``:``/``=`` followed by a quoted value or a number, reads
 the key just before it, and keeps only keys that name an address part, so the
 cost is linear in the page size.
@@ -61,7 +62,8 @@ class KeyedAddress:
         if not street or not place:
             return None
         if us:
-            tail = ", ".join(x for x in (p.get("city"), " ".join(y for y in (p.get("state"), p.get("postcode")) if y)) if x)
+            state_zip = " ".join(y for y in (p.get("state"), p.get("postcode")) if y)
+            tail = ", ".join(x for x in (p.get("city"), state_zip) if x)
             unit = p.get("unit", "")
             if unit:
                 # "suite: 250B" -> "#250B"; "suite: Suite 961", "23rd Floor" as written.

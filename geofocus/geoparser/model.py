@@ -3,7 +3,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-
 # Work per page is bounded, so that no input costs more than about half a
 # second whatever its size: at most MAX_ANCHORS anchors (a postcode with a
 # place after it, a region city name, a US state) get the street search (100-250

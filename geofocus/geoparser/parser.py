@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from geofocus.geoparser import de, structured, us
-from geofocus.geoparser.keyvalue import keyed_addresses
-from geofocus.geoparser.reshape import reshape
 from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.keyvalue import keyed_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
+from geofocus.geoparser.reshape import reshape
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -105,9 +105,9 @@ class GeoParser:
                                 raw.street, raw.house_number, raw.postcode, raw.city, raw.in_region,
                                 (record.lat, record.lon), raw.state, raw.unit))
                         continue
-                    address = self._from_structured(record)
-                    if address is not None:
-                        self._add(result, seen, address)
+                    structured_address = self._from_structured(record)
+                    if structured_address is not None:
+                        self._add(result, seen, structured_address)
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
@@ -152,7 +152,8 @@ class GeoParser:
             return
         seen.add(key)
         same_place = [i for i, other in enumerate(result.all_addresses)
-                      if other.key()[:2] == key[:2] and other.key()[3] == key[3] and bool(other.postcode) != bool(address.postcode)]
+                      if other.key()[:2] == key[:2] and other.key()[3] == key[3]
+                      and bool(other.postcode) != bool(address.postcode)]
         if same_place:
             # "Müggenweg 15 ... Oldenburg" read once with and once without its postcode: keep the one with it.
             if address.postcode:
@@ -186,8 +187,8 @@ class GeoParser:
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
-        state = (record.region or "").strip()
-        state = us.state_code(state) if state else None
+        written_state = (record.region or "").strip()
+        state = us.state_code(written_state) if written_state else None
         if locality:
             if self.address_format == "us":
                 for city in self.region.cities:

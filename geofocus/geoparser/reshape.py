@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import re
 
-try:  # ftfy repairs mojibake far better than any table written here
-    import ftfy
-except ImportError:  # pragma: no cover - ftfy is in requirements.txt
-    ftfy = None
+import ftfy  # repairs mojibake far better than any table written here
 
 # Signs of data syntax: a quoted value after a key or between separators.
 _DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*["'{\[0-9]|[:=][ \t]*["'{]""")  # literal first chars: a fast scan
@@ -57,7 +54,7 @@ def reshape(text: str) -> str | None:
     Each step runs only when its sign is in the text (a substring test or one
     scan), so a page without such syntax costs a few fast scans."""
     out = text
-    if ("Ã" in out or "Â" in out) and ftfy is not None and _MOJIBAKE.search(out):
+    if ("Ã" in out or "Â" in out) and _MOJIBAKE.search(out):
         out = ftfy.fix_text(out)
     # One-character tests first: each is a fast scan, a two-character one is not.
     backslash = "\\" in out

@@ -22,9 +22,11 @@ _MARKERS = {
     "json-ld": (("application/ld+json",), ("streetaddress", '"address"')),
     "microdata": (("itemprop",), ("streetaddress",)),
     "rdfa": (("typeof=", "vocab=", "property="), ("streetaddress",)),
-    "microformat": (("vcard", "h-card", "h-adr", "adr"), ("street-address", "p-adr", "h-adr", 'class="adr', "class='adr", " adr ", ' adr"')),
+    "microformat": (("vcard", "h-card", "h-adr", "adr"),
+                    ("street-address", "p-adr", "h-adr", 'class="adr', "class='adr", " adr ", ' adr"')),
 }
-assert all(any(stem in m for stem in ("street", "adr", '"address"')) for _s, markers in _MARKERS.values() for m in markers)
+assert all(any(stem in m for stem in ("street", "adr", '"address"'))
+           for _s, markers in _MARKERS.values() for m in markers)
 _GEO_META = re.compile(
     r"<meta\b[^<>]*?(?:name|property)\s*=\s*[\"']?(?:geo\.position|icbm)[\"']?[^<>]*>", re.I
 )
@@ -153,7 +155,7 @@ def _walk(node: Any, inherited: tuple[float | None, float | None], depth: int = 
             lat=lat,
             lon=lon,
         )
-    for key, value in node.items():
+    for value in node.values():
         if isinstance(value, (dict, list)):
             yield from _walk(value, (lat, lon), depth + 1)
 

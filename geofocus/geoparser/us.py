@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from geofocus.geoparser import usfields
 from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser import usfields
-from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES, split_before
+from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
+from geofocus.geoparser.ussplit import split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -92,7 +93,8 @@ def _loose_ok(found: re.Match[str], before: str) -> bool:
     # The number starts the address: nothing but a label or punctuation before it.
     line_start = max(before.rfind("\n", 0, found.start()), 0)
     lead = before[line_start : found.start()].strip(" \n")
-    return not lead or lead.endswith((":", ",", "|", "·", "•", "-", "–")) or lead.lower().endswith(" at") or lead.lower() == "at"
+    return (not lead or lead.endswith((":", ",", "|", "·", "•", "-", "–"))
+            or lead.lower().endswith(" at") or lead.lower() == "at")
 
 
 _QUADRANTS = {"N", "S", "E", "W", "NE", "NW", "SE", "SW", "N.E", "N.W", "S.E", "S.W",
@@ -121,8 +123,8 @@ def _known_state(written: str) -> bool:
     return "." not in written or state_code(written) in STATES
 
 
-def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int]]:
-    """(state start, state as written, ZIP or None, end) in text order."""
+def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int, bool]]:
+    """(state start, state as written, ZIP or None, end, weak) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
     for m in _COMMA_STATE.finditer(text):
@@ -135,7 +137,8 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if not limit.candidate():
             break
         at = m.start()
-        if at < 2 or text[at - 1] != " " or not (text[at - 2].islower() and text[at - 2].isascii() or text[at - 2] == "."):
+        before = text[at - 2] if at >= 2 else ""
+        if at < 2 or text[at - 1] != " " or not (before.islower() and before.isascii() or before == "."):
             continue
         if m.start("state") not in found:
             found[m.start("state")] = (m.start("state"), m.group("state"), None, m.end())
@@ -290,7 +293,8 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     )
 
 
-_NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
+_NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})"
+                           r"(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
 _LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'")
 TYPE_WORDS = frozenset(t.rstrip(".") for t in _SPLIT_TYPES)
 # A label before a street without type word must say it is a place ("Address:", "Visit us:"), not

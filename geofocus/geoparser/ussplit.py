@@ -25,7 +25,8 @@ _FRACTION = re.compile(r"^\d/\d$")
 _GRID_PART = re.compile(r"^[NSEWnsew]\d{1,4}$")
 _GRID_NUMBER = re.compile(r"^[NSEWnsew]\d{1,4}[NSEWnsew]\d{1,5}$")
 # A unit written without its word, alone between commas: "W. Monroe, 12C, Chicago", "Beverly Rd, B6-347B,".
-_BARE_UNIT = re.compile(r"^(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?|\d{1,5}-?[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{1,3}-\d{1,4}[A-Za-z]?)$")
+_BARE_UNIT = re.compile(
+    r"^(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?|\d{1,5}-?[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{1,3}-\d{1,4}[A-Za-z]?)$")
 _YEAR_RANGE = re.compile(r"^(?:19|20)\d\d-(?:(?:19|20)\d\d|\d\d)$")
 TYPES = frozenset(
     "st st. street ave ave. av avenue blvd blvd. bvd boulevard rd rd. road dr dr. drive ln ln. lane way ct ct. court "
@@ -42,8 +43,8 @@ _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".sp
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
 _UNIT_WORDS = frozenset(
-    "suite ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. trlr lot spc "
-    "space no no. #".split()
+    "suite ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
+    "trlr lot spc space no no. #".split()
 )
 _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                       r"eleventh|twelfth|top|ground|main|lower|upper)$", re.I)
@@ -98,7 +99,8 @@ def split_before(window: str) -> Split | None:
             continue
         if _YEAR_RANGE.match(word):
             continue  # "1999-2003 The OpenLDAP Foundation": copyright years
-        if k > 1 and tokens[k - 1][0].lower() in _DIRECTIONS | _WORD_DIRECTIONS and _HOUSE_NUMBER.match(tokens[k - 2][0]):
+        if (k > 1 and tokens[k - 1][0].lower() in _DIRECTIONS | _WORD_DIRECTIONS
+                and _HOUSE_NUMBER.match(tokens[k - 2][0])):
             continue  # "164 South 100 West": a grid street, its house number is the first one
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
