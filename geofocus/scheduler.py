@@ -106,7 +106,6 @@ def build_frontier(crawler: Crawler) -> FrontierQueue:
     return SqliteFrontier(
         get_run_dir(crawler) / "frontier.sqlite",
         cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB"),
-        lookahead=settings.getint("GEOFOCUS_FRONTIER_LOOKAHEAD"),
         seed=settings.getint("GEOFOCUS_FRONTIER_SEED") if settings.get("GEOFOCUS_FRONTIER_SEED") else None,
     )
 

@@ -20,7 +20,8 @@ class GeoSpider(Spider):
 
 
 def make_mw(tmp_path, strategy_attr=None, **settings):
-    base = {"GEOFOCUS_RUN_DIR": str(tmp_path), "GEOFOCUS_PREDICTION_DEPTH": 3}
+    # the paper's strategy (the project default is online, tested in test_prediction_online.py)
+    base = {"GEOFOCUS_RUN_DIR": str(tmp_path), "GEOFOCUS_PREDICTION_DEPTH": 3, "GEOFOCUS_STRATEGY": "adaptive"}
     crawler = get_crawler(GeoSpider, {**base, **settings})
     crawler.spider = crawler._create_spider()
     if strategy_attr:

@@ -44,9 +44,9 @@ class TrapFilterMiddleware(FilterMiddleware):
     def __init__(
         self,
         crawler: Crawler,
-        max_url_length: int = 256,
-        max_segment_repeats: int = 2,
-        max_per_pattern: int = 200,
+        max_url_length: int,
+        max_segment_repeats: int,
+        max_per_pattern: int,
         calendar_years: tuple[int, int] = (5, 2),
     ):
         super().__init__(crawler)

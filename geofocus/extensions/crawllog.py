@@ -88,7 +88,7 @@ class CrawlLog:
             "crawl_id": settings.get("GEOFOCUS_CRAWL_ID") or None,
         }
         if description["node"] or settings.get("GEOFOCUS_PARTITION"):
-            description["assignment"] = node_assignment(spider, settings.get("GEOFOCUS_NODES", ""))
+            description["assignment"] = node_assignment(spider, settings.get("GEOFOCUS_NODES"))
         if run_file.exists():  # a resumed crawl keeps its original description
             try:
                 old = json.loads(run_file.read_text())

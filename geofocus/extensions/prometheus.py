@@ -27,7 +27,7 @@ class PrometheusMetrics:
 
         self.crawler = crawler
         self.port = port
-        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR") or "127.0.0.1"
+        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR")
         self.registry = CollectorRegistry(auto_describe=False)
         self.server: Any = None
         ext = self

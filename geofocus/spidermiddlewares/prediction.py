@@ -45,6 +45,7 @@ from scrapy import signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from twisted.internet import task, threads
 
+from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.prediction.features import _hostname, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
@@ -82,14 +83,14 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         strategy: str,
         initial_model: str | None,
         save_interval: float,
-        redis_url: str = "",
-        crawl_id: str = "",
-        redis_prefix: str = "geofocus",
-        redis_timeout: float = 5.0,
-        sync_interval: float = 5.0,
-        online_lr: float = 0.3,
-        online_bits: int = 20,
-        online_host_yield: bool = True,
+        redis_url: str,
+        crawl_id: str,
+        redis_prefix: str,
+        redis_timeout: float,
+        sync_interval: float,
+        online_lr: float,
+        online_bits: int,
+        online_host_yield: bool,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
@@ -128,25 +129,26 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = crawler.settings
-        depth = s.getint("GEOFOCUS_PREDICTION_DEPTH", 3)
+        d = defaults  # a crawler without the project's settings (tests, other projects) gets the same values
+        depth = s.getint("GEOFOCUS_PREDICTION_DEPTH", d.GEOFOCUS_PREDICTION_DEPTH)
         if depth < 1:
             raise ValueError(f"GEOFOCUS_PREDICTION_DEPTH must be >= 1, got {depth}")
         mw = cls(
             crawler,
             depth=depth,
-            decay=s.getfloat("GEOFOCUS_DECAY", 0.5),
-            alpha=s.getfloat("GEOFOCUS_PREDICTION_ALPHA", 1.0),
-            strategy=s.get("GEOFOCUS_STRATEGY", "adaptive"),
+            decay=s.getfloat("GEOFOCUS_DECAY", d.GEOFOCUS_DECAY),
+            alpha=s.getfloat("GEOFOCUS_PREDICTION_ALPHA", d.GEOFOCUS_PREDICTION_ALPHA),
+            strategy=s.get("GEOFOCUS_STRATEGY", d.GEOFOCUS_STRATEGY),
             initial_model=s.get("GEOFOCUS_MODEL") or None,
-            save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", 60.0),
+            save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", d.GEOFOCUS_MODEL_SAVE_INTERVAL),
             redis_url=s.get("GEOFOCUS_REDIS_URL") or "",
             crawl_id=s.get("GEOFOCUS_CRAWL_ID") or "",
-            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or "geofocus",
-            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0),
-            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", 5.0),
-            online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", 0.3),
-            online_bits=s.getint("GEOFOCUS_ONLINE_BITS", 20),
-            online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", True),
+            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or d.GEOFOCUS_REDIS_PREFIX,
+            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", d.GEOFOCUS_REDIS_TIMEOUT),
+            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", d.GEOFOCUS_MODEL_SYNC_INTERVAL),
+            online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", d.GEOFOCUS_ONLINE_LR),
+            online_bits=s.getint("GEOFOCUS_ONLINE_BITS", d.GEOFOCUS_ONLINE_BITS),
+            online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", d.GEOFOCUS_ONLINE_HOST_YIELD),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
