@@ -41,13 +41,13 @@ from twisted.internet import task
 
 from geofocus import signals as geo_signals
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
+from geofocus.downloadslots import busy_slots
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META
 from geofocus.rundir import get_run_dir
-from geofocus.spidermiddlewares.finish import FINISHED_MARKER
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
-    from scrapy.core.downloader import Downloader
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.statscollectors import StatsCollector
@@ -58,11 +58,6 @@ logger = logging.getLogger(__name__)
 PERSISTED_STATS = ("geofocus/fetched", "geofocus/relevant")
 #: Malformed entries set aside per next_request call before it yields to the reactor.
 MAX_MALFORMED_PER_CALL = 100
-
-#: meta key carrying (url, fingerprint) computed once for a link; used only while the URL matches.
-FINGERPRINT_META = "geofocus_fp"
-#: meta key of a popped request that was queued under a key of its own (dont_filter duplicates).
-FRONTIER_KEY_META = "geofocus_key"
 
 #: Request attributes left out of the stored request when they have Request's default value.
 _DEFAULT_ATTRIBUTES = {
@@ -133,7 +128,6 @@ class GeoScheduler(BaseScheduler):
         self._flusher: task.LoopingCall | None = None
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
-        self._downloader: Downloader | None = None
         self._warned_malformed = False
         # Per-request stats counted here and added to the stats collector on each flush
         # (a stats call per link costs more than the rest of the duplicate check).
@@ -162,10 +156,6 @@ class GeoScheduler(BaseScheduler):
     def open(self, spider: Spider) -> None:
         self.spider = spider
         _SCHEDULERS[self.crawler] = self
-        try:
-            self._downloader = self.crawler.engine.downloader
-        except RuntimeError:  # no running engine: a scheduler used on its own
-            self._downloader = None
         self.frontier.open()
         counters = self.frontier.counters()
         for key in PERSISTED_STATS:
@@ -252,7 +242,7 @@ class GeoScheduler(BaseScheduler):
 
     def next_request(self) -> Request | None:
         self._maybe_rescore()
-        busy = self._busy_slots()
+        busy = busy_slots(self.crawler)
         for _ in range(MAX_MALFORMED_PER_CALL):
             entry = self.frontier.pop(busy)
             if entry is None:
@@ -334,15 +324,6 @@ class GeoScheduler(BaseScheduler):
             return None
         slot = request.meta.get("download_slot") or urlparse_cached(request).hostname or ""
         return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload)
-
-    def _busy_slots(self) -> set[str]:
-        if self._downloader is None:
-            return set()
-        return {
-            key
-            for key, slot in self._downloader.slots.items()
-            if len(slot.active) >= getattr(slot, "concurrency", 1)
-        }
 
     def _maybe_rescore(self) -> None:
         """Re-score a batch of queued URLs with the current link model, now and then."""
