@@ -1,6 +1,7 @@
 """The best-first scheduler: Scrapy's scheduler interface over a geofocus frontier.
 
-Requests are ordered by the float ``meta["geofocus"]["priority"]`` in [0, 1]
+Requests are ordered by the float ``priority`` of their page state
+(:class:`geofocus.pagemeta.PageMeta`, ``meta["geofocus"]``) in [0, 1]
 in one global order (Scrapy's own queues keep one queue per integer priority
 and, since 2.14, pick the least busy domain first; neither fits a best-first
 crawl).  The scheduler is politeness-aware: when the best URLs belong to hosts
@@ -8,7 +9,7 @@ whose download slots are full, it hands out the best URL of another host.
 
 Scrapy's scheduler contract, as GeoScheduler keeps it:
 
-- ``Request.priority``: a request that carries ``meta["geofocus"]["priority"]``
+- ``Request.priority``: a request whose page state has a ``priority``
   (every request the geo spider makes) is ordered by that float alone; its
   ``Request.priority`` is kept in the stored request but does not order it.  A
   request without one (requests of other code, Scrapy's own test cases) is
@@ -42,7 +43,7 @@ from twisted.internet import task
 from geofocus import signals as geo_signals
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.downloadslots import busy_slots
-from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 
@@ -302,11 +303,11 @@ class GeoScheduler(BaseScheduler):
         return False
 
     def _entry_for(self, request: Request, fingerprint: str) -> FrontierEntry | None:
-        meta = request.meta.get("geofocus") or {}
-        if "priority" in meta:
+        page = PageMeta.of(request)
+        if page is not None and page.priority is not None:
             try:
-                priority = float(meta["priority"])
-            except (TypeError, ValueError):
+                priority = float(page.priority)
+            except (TypeError, ValueError):  # a request rebuilt from an entry geofocus did not write
                 priority = 0.0
         else:
             priority = scrapy_priority(request.priority)
@@ -334,16 +335,18 @@ class GeoScheduler(BaseScheduler):
         self._rescore_cursor = batch[-1].fingerprint if len(batch) == self.rescore_batch else ""
         if not batch:
             return
-        metas = [_geofocus_meta(e.request) for e in batch]
-        responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+        pages = [_stored_page(e.request) for e in batch]
+        responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, pages=pages)
         for _receiver, priorities in responses:
             if not isinstance(priorities, list) or len(priorities) != len(batch):
                 continue
             updates = []
-            for entry, meta, priority in zip(batch, metas, priorities):
+            for entry, page, priority in zip(batch, pages, priorities):
                 if priority is None or abs(priority - entry.priority) < 1e-9:
                     continue
-                meta["priority"] = priority
+                page.priority = priority
+                if isinstance(entry.request, dict) and isinstance(entry.request.get("meta", {}), dict):
+                    entry.request["meta"] = {**entry.request.get("meta", {}), META_KEY: page.to_dict()}
                 updates.append((entry.fingerprint, priority, entry.request))
             changed = self.frontier.update_priorities(updates)
             self.count("geofocus/frontier/rescored", changed)
@@ -377,12 +380,12 @@ class GeoScheduler(BaseScheduler):
             self.frontier.increment("geofocus/relevant")
 
 
-def _geofocus_meta(request: Any) -> dict[str, Any]:
-    """``meta["geofocus"]`` of a queued entry, or a fresh dict if the entry is malformed
+def _stored_page(request: Any) -> PageMeta:
+    """The page state of a queued entry, or an empty one if the entry is malformed
     (it is set aside when popped; re-scoring must not trip over it first)."""
     meta = request.get("meta") if isinstance(request, dict) else None
-    gf = meta.get("geofocus") if isinstance(meta, dict) else None
-    return gf if isinstance(gf, dict) else {}
+    gf = meta.get(META_KEY) if isinstance(meta, dict) else None
+    return PageMeta.from_dict(gf) if isinstance(gf, dict) else PageMeta()
 
 
 def _compact(payload: dict[str, Any]) -> None:

@@ -36,6 +36,7 @@ from geofocus.postgis.schema import SchemaError, ensure_schema
 from geofocus.postgis.spool import SPOOL_NAME, Spool
 from geofocus.postgis.store import write_records
 from geofocus.extensions.crawllog import page_record
+from geofocus.context import crawl_context
 from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:
@@ -261,7 +262,7 @@ class PostgisWriter:
             retry_interval=settings.getfloat("GEOFOCUS_POSTGIS_RETRY_INTERVAL"),
             close_timeout=settings.getfloat("GEOFOCUS_POSTGIS_CLOSE_TIMEOUT"),
             run_id=settings.get("GEOFOCUS_CRAWL_ID") or run_dir.resolve().name,
-            region=getattr(spider, "region_name", None),
+            region=crawl_context(self.crawler).region_name,
         )
         self.thread.start()
         logger.info("Writing pages and addresses to PostgreSQL at %(dsn)s", {"dsn": redact(self.dsn)})

@@ -21,7 +21,7 @@ from scrapy import Request
 from scrapy.http.request import NO_CALLBACK
 
 from geofocus import signals as geo_signals
-from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, PageMeta
 from geofocus.scheduler import scheduler_of
 
 if TYPE_CHECKING:
@@ -60,10 +60,12 @@ class PageFinishedMiddleware:
             if not isinstance(item, Request) or item.dont_filter:
                 return False
             carried = item.meta.get(FINGERPRINT_META)
-            gf = item.meta.get("geofocus")
-            if carried is None or carried[0] != item.url or not gf or "priority" not in gf:
+            if carried is None or carried[0] != item.url:
                 return False
-            return not link_wanted(carried[1], gf["priority"])
+            page = PageMeta.of(item)
+            if page is None or page.priority is None:
+                return False
+            return not link_wanted(carried[1], page.priority)
 
         return known
 
