@@ -5,20 +5,22 @@ writer (the component that decides it) and is read by attribute::
 
     field        written by                                   read by
     link         spider (the link a request was made for)     prediction, classifier, partition, crawl log
-    seed         spider (start requests)                      decay (page distance), traps, outcome
-    dist         decay (seeds: spider)                        decay, prediction (online), crawl log, items, WARC
-    seed_dist    decay (seeds: spider)                        decay (bfs), crawl log, items, WARC
+    seed         spider (start requests)                      page distance, traps, outcome
+    dist         decay (seeds: spider)                        decay and spider (page distance), prediction
+                                                              (online), crawl log, items, WARC
+    seed_dist    decay (seeds: spider)                        decay and spider (bfs), crawl log, items, WARC
     score        decay (seeds: spider)                        prediction, crawl log, items, WARC
     parent       decay (seeds: spider)                        crawl log, items, WARC
     path         prediction                                   prediction (learning, re-scoring)
     prediction   prediction                                   crawl log, items
-    priority     decay (bfs, distance), then prediction       scheduler (order), page-finished filter,
-                 (adaptive, online) or classifier             spider (link bound), crawl log, items
+    priority     decay (bfs, distance; seeds: spider), then   scheduler (order), page-finished filter,
+                 prediction (adaptive, online) or classifier  crawl log, items, WARC
     score_t      classifier                                   classifier
     score_v      classifier                                   classifier
     explore      classifier                                   classifier
     node         partition                                    Redis frontier (which node's queue)
-    relevant     geo evaluation                               decay, prediction, classifier, spider, outputs
+    relevant     geo evaluation                               page distance, prediction, classifier, spider,
+                                                              crawl log, outputs
     addresses    geo evaluation                               spider (items), partition, outputs
 
 Life of the structure: the spider creates it with ``link`` (or, for a seed, with the
