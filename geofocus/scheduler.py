@@ -41,8 +41,8 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import task
 
 from geofocus import signals as geo_signals
-from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.downloadslots import busy_slots
+from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
 from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict

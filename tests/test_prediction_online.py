@@ -10,9 +10,9 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from geofocus import signals as geo_signals
+from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.online import OnlineLinkModel, term_ids
-from geofocus.pagemeta import PageMeta
 from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
 
 SOURCE = "http://www.portal.de/branchen"

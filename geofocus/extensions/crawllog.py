@@ -23,9 +23,9 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from geofocus import signals as geo_signals
-from geofocus.partition import plan_for_region
 from geofocus.context import crawl_context
 from geofocus.pagemeta import PageMeta
+from geofocus.partition import plan_for_region
 from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:

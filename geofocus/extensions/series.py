@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from geofocus.metrics.addresses import AddressKey, address_key
 from geofocus import defaults
 from geofocus import signals as geo_signals
+from geofocus.metrics.addresses import AddressKey, address_key
 from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:

@@ -31,12 +31,12 @@ from scrapy.exceptions import NotConfigured
 from twisted.internet import threads
 
 from geofocus import signals as geo_signals
+from geofocus.context import crawl_context
+from geofocus.extensions.crawllog import page_record
 from geofocus.postgis.dsn import PostgisUnavailableError, conninfo, connect, redact, scrub
 from geofocus.postgis.schema import SchemaError, ensure_schema
 from geofocus.postgis.spool import SPOOL_NAME, Spool
 from geofocus.postgis.store import write_records
-from geofocus.extensions.crawllog import page_record
-from geofocus.context import crawl_context
 from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:

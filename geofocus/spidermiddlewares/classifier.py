@@ -54,9 +54,9 @@ from twisted.internet import threads
 from geofocus.classifier.config import ClassifierConfig, load_config
 from geofocus.classifier.image import MIN_HEIGHT, MIN_WIDTH, ImageRejected, is_map_embed
 from geofocus.classifier.policy import DROP, EXPLORE, MAP_THRESHOLD
+from geofocus.context import crawl_context
 from geofocus.downloadermiddlewares.contenttype import content_type_of
 from geofocus.items import PageItem
-from geofocus.context import crawl_context
 from geofocus.pagemeta import IMAGE_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.urlnorm import InvalidURL, canonical_url

@@ -20,11 +20,11 @@ from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
 from geofocus import signals as geo_signals
+from geofocus.context import CrawlContext, set_crawl_context
 from geofocus.items import PageItem
 from geofocus.linkextract import iter_links, page_events
-from geofocus.regions import Region, RegionError, available_regions, load_region
-from geofocus.context import CrawlContext, set_crawl_context
 from geofocus.pagemeta import FINGERPRINT_META, META_KEY, PageMeta
+from geofocus.regions import Region, RegionError, available_regions, load_region
 from geofocus.scheduler import scheduler_of
 from geofocus.spidermiddlewares.decay import link_priority_bound
 from geofocus.strategies import check_strategy
