@@ -40,6 +40,7 @@ from scrapy.core.scheduler import BaseScheduler
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import task
 
+from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.downloadslots import busy_slots
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
@@ -101,7 +102,7 @@ def build_frontier(crawler: Crawler) -> FrontierQueue:
         return RedisFrontier.from_crawler(crawler)
     return SqliteFrontier(
         get_run_dir(crawler) / "frontier.sqlite",
-        cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB"),
+        cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB", defaults.GEOFOCUS_FRONTIER_CACHE_MB),
         seed=settings.getint("GEOFOCUS_FRONTIER_SEED") if settings.get("GEOFOCUS_FRONTIER_SEED") else None,
     )
 
@@ -112,10 +113,11 @@ class GeoScheduler(BaseScheduler):
         crawler: Crawler,
         frontier: FrontierQueue,
         stats: StatsCollector,
-        flush_interval: float = 1.0,
-        flush_pages: int = 10,
-        rescore_every: int = 0,
-        rescore_batch: int = 0,
+        *,
+        flush_interval: float,
+        flush_pages: int,
+        rescore_every: int,
+        rescore_batch: int,
     ):
         self.crawler = crawler
         self.frontier = frontier
@@ -138,15 +140,16 @@ class GeoScheduler(BaseScheduler):
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
         settings = crawler.settings
+        d = defaults  # a crawler without the project's settings gets the same values
         assert crawler.stats is not None
         scheduler = cls(
             crawler,
             build_frontier(crawler),
             crawler.stats,
-            flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL"),
-            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES"),
-            rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY"),
-            rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH"),
+            flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL", d.GEOFOCUS_FRONTIER_FLUSH_INTERVAL),
+            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES", d.GEOFOCUS_FRONTIER_FLUSH_PAGES),
+            rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY", d.GEOFOCUS_RESCORE_EVERY),
+            rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH", d.GEOFOCUS_RESCORE_BATCH),
         )
         crawler.signals.connect(scheduler.request_finished, geo_signals.request_finished)
         crawler.signals.connect(scheduler.page_evaluated, geo_signals.page_evaluated)
