@@ -47,6 +47,7 @@ Other meta keys geofocus sets outside ``meta["geofocus"]`` are declared here too
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ _FIELDS = (
     "score_t", "score_v", "explore", "node", "relevant", "addresses",
 )
 _KNOWN = frozenset(_FIELDS)
+_values = attrgetter(*_FIELDS)
 
 
 @dataclass(slots=True, eq=True)
@@ -98,23 +100,22 @@ class PageMeta:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PageMeta:
         """The page state of a stored dict (missing keys are None; unknown keys go to ``extra``)."""
-        page = cls()
-        for key, value in data.items():
-            if key in _KNOWN:
-                setattr(page, key, value)
-            else:
-                page.extra[key] = value
+        if _KNOWN.issuperset(data):
+            page = cls(**data)
+        else:
+            page = cls(**{k: v for k, v in data.items() if k in _KNOWN})
+            page.extra = {k: v for k, v in data.items() if k not in _KNOWN}
         page.seed = bool(page.seed)
         return page
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able wire form: the fields that are set (``seed`` only when true), then ``extra``."""
-        out: dict[str, Any] = {}
-        for key in _FIELDS:
-            value = getattr(self, key)
-            if value is not None and (value is not False or key != "seed"):
-                out[key] = value
-        out.update(self.extra)
+        # (once per queued link: one attrgetter call, no per-field getattr)
+        out = {key: value for key, value in zip(_FIELDS, _values(self)) if value is not None}
+        if not self.seed:
+            out.pop("seed", None)
+        if self.extra:
+            out.update(self.extra)
         return out
 
     # -- reading and writing it on a request ---------------------------------------------
