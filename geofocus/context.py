@@ -47,7 +47,7 @@ class CrawlContext:
     resume_force: bool = False
     #: where the run directory is (created on first use of :attr:`run_dir`)
     run_dir_path: Path = field(default_factory=lambda: Path("runs") / "crawl")
-    _run_dir_made: bool = field(default=False, repr=False)
+    _run_dir_made: bool = field(default=False, init=False, repr=False)
 
     @classmethod
     def from_settings(

@@ -87,6 +87,8 @@ def read_seeds(spec: str | None, region: Region, warn: bool = True) -> list[str]
 
 class GeoSpider(scrapy.Spider):
     name = "geo"
+    #: what this crawl is about (region, strategy, decay, seeds, run dir), set by from_crawler
+    context: CrawlContext
 
     def __init__(
         self, region: str | None = None, seeds: str | None = None, strategy: str | None = None, **kwargs: Any
