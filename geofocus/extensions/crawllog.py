@@ -91,7 +91,7 @@ class CrawlLog:
             "crawl_id": settings.get("GEOFOCUS_CRAWL_ID") or None,
         }
         if description["node"] or settings.get("GEOFOCUS_PARTITION"):
-            description["assignment"] = node_assignment(context.region, settings.get("GEOFOCUS_NODES"))
+            description["assignment"] = node_assignment(context.region, settings.get("GEOFOCUS_NODES") or "")
         if run_file.exists():  # a resumed crawl keeps its original description
             try:
                 old = json.loads(run_file.read_text())

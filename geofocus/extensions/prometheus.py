@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 
+from geofocus import defaults
 from geofocus.downloadslots import requests_in_flight
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ class PrometheusMetrics:
 
         self.crawler = crawler
         self.port = port
-        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR")
+        # empty means the default, never "every interface"
+        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR") or defaults.GEOFOCUS_PROMETHEUS_ADDR
         self.registry = CollectorRegistry(auto_describe=False)
         self.server: Any = None
         ext = self
