@@ -30,8 +30,6 @@ GEOFOCUS_MODEL = ""
 GEOFOCUS_REDIS_URL = ""
 GEOFOCUS_CRAWL_ID = ""
 
-# SQLite frontier: how many pushes are buffered before they are written.
-GEOFOCUS_FRONTIER_BATCH = 500
 # SQLite page cache of the frontier (MiB), and how often its changes are committed (s).
 GEOFOCUS_FRONTIER_CACHE_MB = 64
 GEOFOCUS_FRONTIER_FLUSH_INTERVAL = 1.0
@@ -42,8 +40,6 @@ GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
 # Seed of the frontier's random tie-breaks ("" = a new one every run); set it for repeatable experiments.
 GEOFOCUS_FRONTIER_SEED = ""
-# How many of the best URLs the scheduler looks at to find one whose host is not busy.
-GEOFOCUS_FRONTIER_LOOKAHEAD = 64
 
 # Allow requests to private, loopback and link-local addresses (simweb and tests need it).
 GEOFOCUS_ALLOW_PRIVATE = False
@@ -185,13 +181,11 @@ _ALLOWED = {
     "GEOFOCUS_DECAY": {"type": float, "above": 0, "max": 1},
     "GEOFOCUS_PREDICTION_DEPTH": {"min": 1, "max": 10},
     "GEOFOCUS_MODEL": {"file": True},
-    "GEOFOCUS_FRONTIER_BATCH": {"min": 1},
     "GEOFOCUS_FRONTIER_CACHE_MB": {"min": 1},
     "GEOFOCUS_FRONTIER_FLUSH_INTERVAL": {"above": 0},
     "GEOFOCUS_FRONTIER_FLUSH_PAGES": {"min": 1},
     "GEOFOCUS_RESCORE_EVERY": {"min": 0},
     "GEOFOCUS_RESCORE_BATCH": {"min": 0},
-    "GEOFOCUS_FRONTIER_LOOKAHEAD": {"min": 1},
     "GEOFOCUS_TRAP_MAX_URL_LENGTH": {"min": 16},
     "GEOFOCUS_TRAP_MAX_SEGMENT_REPEATS": {"min": 1},
     "GEOFOCUS_TRAP_MAX_PER_PATTERN": {"min": 1},
@@ -233,4 +227,11 @@ _ALLOWED = {
     "GEOFOCUS_CLASSIFIER_EXPLORATION": {"choices": ("none", "text", "visual", "product")},
     "GEOFOCUS_IMAGE_MAX_PER_PAGE": {"min": 0},
     "GEOFOCUS_IMAGE_MAX_BYTES": {"min": 1},
+}
+
+# Settings geofocus no longer reads: given on a command line they are ignored with a warning
+# that says so (not "unknown setting"), so that old commands still run.
+_RETIRED = {
+    "GEOFOCUS_FRONTIER_BATCH": "the SQLite frontier keeps its order in memory and commits on a timer",
+    "GEOFOCUS_FRONTIER_LOOKAHEAD": "busy hosts are passed over exactly, without a lookahead",
 }

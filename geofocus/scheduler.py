@@ -1,6 +1,7 @@
 """The best-first scheduler: Scrapy's scheduler interface over a geofocus frontier.
 
-Requests are ordered by the float ``meta["geofocus"]["priority"]`` in [0, 1]
+Requests are ordered by the float ``priority`` of their page state
+(:class:`geofocus.pagemeta.PageMeta`, ``meta["geofocus"]``) in [0, 1]
 in one global order (Scrapy's own queues keep one queue per integer priority
 and, since 2.14, pick the least busy domain first; neither fits a best-first
 crawl).  The scheduler is politeness-aware: when the best URLs belong to hosts
@@ -8,7 +9,7 @@ whose download slots are full, it hands out the best URL of another host.
 
 Scrapy's scheduler contract, as GeoScheduler keeps it:
 
-- ``Request.priority``: a request that carries ``meta["geofocus"]["priority"]``
+- ``Request.priority``: a request whose page state has a ``priority``
   (every request the geo spider makes) is ordered by that float alone; its
   ``Request.priority`` is kept in the stored request but does not order it.  A
   request without one (requests of other code, Scrapy's own test cases) is
@@ -39,15 +40,16 @@ from scrapy.core.scheduler import BaseScheduler
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import task
 
+from geofocus import defaults
 from geofocus import signals as geo_signals
+from geofocus.downloadslots import busy_slots
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
-from geofocus.spidermiddlewares.finish import FINISHED_MARKER
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
-    from scrapy.core.downloader import Downloader
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.statscollectors import StatsCollector
@@ -58,11 +60,6 @@ logger = logging.getLogger(__name__)
 PERSISTED_STATS = ("geofocus/fetched", "geofocus/relevant")
 #: Malformed entries set aside per next_request call before it yields to the reactor.
 MAX_MALFORMED_PER_CALL = 100
-
-#: meta key carrying (url, fingerprint) computed once for a link; used only while the URL matches.
-FINGERPRINT_META = "geofocus_fp"
-#: meta key of a popped request that was queued under a key of its own (dont_filter duplicates).
-FRONTIER_KEY_META = "geofocus_key"
 
 #: Request attributes left out of the stored request when they have Request's default value.
 _DEFAULT_ATTRIBUTES = {
@@ -105,8 +102,7 @@ def build_frontier(crawler: Crawler) -> FrontierQueue:
         return RedisFrontier.from_crawler(crawler)
     return SqliteFrontier(
         get_run_dir(crawler) / "frontier.sqlite",
-        cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB"),
-        lookahead=settings.getint("GEOFOCUS_FRONTIER_LOOKAHEAD"),
+        cache_mb=settings.getint("GEOFOCUS_FRONTIER_CACHE_MB", defaults.GEOFOCUS_FRONTIER_CACHE_MB),
         seed=settings.getint("GEOFOCUS_FRONTIER_SEED") if settings.get("GEOFOCUS_FRONTIER_SEED") else None,
     )
 
@@ -117,10 +113,11 @@ class GeoScheduler(BaseScheduler):
         crawler: Crawler,
         frontier: FrontierQueue,
         stats: StatsCollector,
-        flush_interval: float = 1.0,
-        flush_pages: int = 10,
-        rescore_every: int = 0,
-        rescore_batch: int = 0,
+        *,
+        flush_interval: float,
+        flush_pages: int,
+        rescore_every: int,
+        rescore_batch: int,
     ):
         self.crawler = crawler
         #: Public: the Redis extension finds a shared frontier here (geofocus.redis.extension.frontier_of).
@@ -135,7 +132,6 @@ class GeoScheduler(BaseScheduler):
         self._flusher: task.LoopingCall | None = None
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
-        self._downloader: Downloader | None = None
         self._warned_malformed = False
         # Per-request stats counted here and added to the stats collector on each flush
         # (a stats call per link costs more than the rest of the duplicate check).
@@ -145,15 +141,16 @@ class GeoScheduler(BaseScheduler):
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> GeoScheduler:
         settings = crawler.settings
+        d = defaults  # a crawler without the project's settings gets the same values
         assert crawler.stats is not None
         scheduler = cls(
             crawler,
             build_frontier(crawler),
             crawler.stats,
-            flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL"),
-            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES"),
-            rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY"),
-            rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH"),
+            flush_interval=settings.getfloat("GEOFOCUS_FRONTIER_FLUSH_INTERVAL", d.GEOFOCUS_FRONTIER_FLUSH_INTERVAL),
+            flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES", d.GEOFOCUS_FRONTIER_FLUSH_PAGES),
+            rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY", d.GEOFOCUS_RESCORE_EVERY),
+            rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH", d.GEOFOCUS_RESCORE_BATCH),
         )
         crawler.signals.connect(scheduler.request_finished, geo_signals.request_finished)
         crawler.signals.connect(scheduler.page_evaluated, geo_signals.page_evaluated)
@@ -164,10 +161,6 @@ class GeoScheduler(BaseScheduler):
     def open(self, spider: Spider) -> None:
         self.spider = spider
         _SCHEDULERS[self.crawler] = self
-        try:
-            self._downloader = self.crawler.engine.downloader
-        except RuntimeError:  # no running engine: a scheduler used on its own
-            self._downloader = None
         self.frontier.open()
         counters = self.frontier.counters()
         for key in PERSISTED_STATS:
@@ -254,7 +247,7 @@ class GeoScheduler(BaseScheduler):
 
     def next_request(self) -> Request | None:
         self._maybe_rescore()
-        busy = self._busy_slots()
+        busy = busy_slots(self.crawler)
         for _ in range(MAX_MALFORMED_PER_CALL):
             entry = self.frontier.pop(busy)
             if entry is None:
@@ -314,11 +307,11 @@ class GeoScheduler(BaseScheduler):
         return False
 
     def _entry_for(self, request: Request, fingerprint: str) -> FrontierEntry | None:
-        meta = request.meta.get("geofocus") or {}
-        if "priority" in meta:
+        page = PageMeta.of(request)
+        if page is not None and page.priority is not None:
             try:
-                priority = float(meta["priority"])
-            except (TypeError, ValueError):
+                priority = float(page.priority)
+            except (TypeError, ValueError):  # a request rebuilt from an entry geofocus did not write
                 priority = 0.0
         else:
             priority = scrapy_priority(request.priority)
@@ -337,15 +330,6 @@ class GeoScheduler(BaseScheduler):
         slot = request.meta.get("download_slot") or urlparse_cached(request).hostname or ""
         return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload)
 
-    def _busy_slots(self) -> set[str]:
-        if self._downloader is None:
-            return set()
-        return {
-            key
-            for key, slot in self._downloader.slots.items()
-            if len(slot.active) >= getattr(slot, "concurrency", 1)
-        }
-
     def _maybe_rescore(self) -> None:
         """Re-score a batch of queued URLs with the current link model, now and then."""
         if not self.rescore_every or self._pops_since_rescore < self.rescore_every:
@@ -355,16 +339,18 @@ class GeoScheduler(BaseScheduler):
         self._rescore_cursor = batch[-1].fingerprint if len(batch) == self.rescore_batch else ""
         if not batch:
             return
-        metas = [_geofocus_meta(e.request) for e in batch]
-        responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+        pages = [_stored_page(e.request) for e in batch]
+        responses = self.crawler.signals.send_catch_log(geo_signals.rescore_requested, pages=pages)
         for _receiver, priorities in responses:
             if not isinstance(priorities, list) or len(priorities) != len(batch):
                 continue
             updates = []
-            for entry, meta, priority in zip(batch, metas, priorities):
+            for entry, page, priority in zip(batch, pages, priorities):
                 if priority is None or abs(priority - entry.priority) < 1e-9:
                     continue
-                meta["priority"] = priority
+                page.priority = priority
+                if isinstance(entry.request, dict) and isinstance(entry.request.get("meta", {}), dict):
+                    entry.request["meta"] = {**entry.request.get("meta", {}), META_KEY: page.to_dict()}
                 updates.append((entry.fingerprint, priority, entry.request))
             changed = self.frontier.update_priorities(updates)
             self.count("geofocus/frontier/rescored", changed)
@@ -398,12 +384,12 @@ class GeoScheduler(BaseScheduler):
             self.frontier.increment("geofocus/relevant")
 
 
-def _geofocus_meta(request: Any) -> dict[str, Any]:
-    """``meta["geofocus"]`` of a queued entry, or a fresh dict if the entry is malformed
+def _stored_page(request: Any) -> PageMeta:
+    """The page state of a queued entry, or an empty one if the entry is malformed
     (it is set aside when popped; re-scoring must not trip over it first)."""
     meta = request.get("meta") if isinstance(request, dict) else None
-    gf = meta.get("geofocus") if isinstance(meta, dict) else None
-    return gf if isinstance(gf, dict) else {}
+    gf = meta.get(META_KEY) if isinstance(meta, dict) else None
+    return PageMeta.from_dict(gf) if isinstance(gf, dict) else PageMeta()
 
 
 def _compact(payload: dict[str, Any]) -> None:

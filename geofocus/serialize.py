@@ -11,7 +11,9 @@ classes in :data:`REQUEST_CLASSES` (looked up in a table, never imported),
 resolves callbacks and errbacks by name to public methods of the spider
 only, checks the type of every field, and raises :class:`MalformedRequest`
 (one line) for anything else.  The format written is unchanged, so existing
-SQLite frontiers and Redis crawls stay readable.
+SQLite frontiers and Redis crawls stay readable: the page state
+(:class:`geofocus.pagemeta.PageMeta`) is written as the dict it always was, and a
+rebuilt request carries that dict until a component reads it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from scrapy import Request
 from scrapy.http import FormRequest, JsonRequest
 
 from geofocus.frontier import MALFORMED_KEY
+from geofocus.pagemeta import wire_meta
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -67,6 +70,8 @@ def request_to_json_dict(request: Request, spider: Spider | None) -> dict[str, A
     }
     for attr in request.attributes:
         data.setdefault(attr, getattr(request, attr))
+    if data.get("meta"):
+        data["meta"] = wire_meta(data["meta"])  # the page state as its JSON-able dict
     if type(request) is not Request:
         data["_class"] = class_name
     data["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in (data.get("headers") or {}).items()}

@@ -58,7 +58,7 @@ DOWNLOADER_MIDDLEWARES = {
     # After HttpProxyMiddleware (750), which tells whether a proxy resolves host names.
     "geofocus.downloadermiddlewares.private.PrivateAddressMiddleware": 760,
     # Geoparses each response off the reactor thread (its process_response runs after decompression and redirects).
-    "geofocus.spidermiddlewares.geoeval.GeoParseDownloaderMiddleware": 100,
+    "geofocus.downloadermiddlewares.geoparse.GeoParseDownloaderMiddleware": 100,
 }
 
 SPIDER_MIDDLEWARES = {

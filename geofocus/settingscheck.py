@@ -126,9 +126,13 @@ def check_settings(settings: Any) -> list[str]:
     Returns warnings: a GEOFOCUS_* name that has no default is almost always a typo.
     """
     known = default_values()
+    retired: dict[str, str] = getattr(defaults, "_RETIRED", {})
     warnings = []
     names = sorted(n for n in _names(settings) if n.startswith(PREFIX))
     for name in names:
+        if name in retired:
+            warnings.append(f"{name} is no longer used ({retired[name]}), ignored")
+            continue
         if name not in known:
             warnings.append(f"unknown setting {name} (not in geofocus/defaults.py), ignored")
             continue

@@ -9,10 +9,11 @@ request_finished(request, spider)
 request_failed(request, failure, spider)
     sent by the spider's errback for a request that failed (network error, HTTP error,
     a filter's or robots.txt's IgnoreRequest); the crawl outcome explains failed seeds with it.
-rescore_requested(metas)
-    sent by the scheduler now and then with the ``meta["geofocus"]`` dicts of a
-    batch of queued requests; a receiver returns a list of new priorities (one
-    per meta, None to keep the old one), e.g. from an updated link model.
+rescore_requested(pages)
+    sent by the scheduler now and then with the page states
+    (:class:`geofocus.pagemeta.PageMeta`) of a batch of queued requests; a
+    receiver returns a list of new priorities (one per page, None to keep the
+    old one), e.g. from an updated link model, and may update ``prediction``.
 """
 
 page_evaluated = object()

@@ -1,13 +1,11 @@
 """Crawl strategies and the bridge-distance arithmetic of Ahlers & Boll (section 4.1).
 
 The adaptive priority, score + prediction * (1 - score), is
-:func:`geofocus.prediction.model.priority`.
+:func:`geofocus.prediction.model.priority`; a fetched page's own distance (0 for a seed
+or a relevant page) is :attr:`geofocus.pagemeta.PageMeta.page_distance`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 # online: hashed-feature logistic link model with host yield (geofocus/prediction/online.py);
 # classifier: Tsikrika et al.'s link SVM with map images (geofocus/classifier/).
@@ -24,13 +22,6 @@ def check_strategy(name: str) -> str:
     if name not in STRATEGIES:
         raise UnknownStrategyError(name)
     return name
-
-
-def page_distance(meta: Mapping[str, Any]) -> int:
-    """page.dist of a fetched page: 0 for a seed or a relevant page, else the link's dist."""
-    if meta.get("seed") or meta.get("relevant"):
-        return 0
-    return int(meta.get("dist", 0))
 
 
 def decay_score(dist: int, decay: float) -> float:

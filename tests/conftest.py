@@ -25,25 +25,27 @@ def project_settings(**overrides):
 def prediction_mw():
     """A factory of LinkPredictionMiddleware in a real Scrapy crawler whose spider is open.
 
-    ``prediction_mw(run_dir, strategy_attr=None, **settings)`` -> (crawler, middleware); the run
-    directory is ``run_dir``, the prediction depth 3, ``settings`` override; ``strategy_attr``
-    sets the spider's ``strategy`` attribute (as ``-a strategy=`` does).
+    ``prediction_mw(run_dir, strategy_arg=None, **settings)`` -> (crawler, middleware); the run
+    directory is ``run_dir``, the prediction depth 3, the strategy the paper's (``adaptive``; the
+    project's default ``online`` is asked for in test_prediction_online.py), ``settings`` override;
+    ``strategy_arg`` is the spider's ``-a strategy=`` (in the crawl context).
     """
     from scrapy import Spider, signals
     from scrapy.utils.misc import build_from_crawler
     from scrapy.utils.test import get_crawler
 
+    from geofocus.context import CrawlContext, set_crawl_context
     from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
 
     class GeoSpider(Spider):
         name = "geo"
 
-    def make(run_dir, strategy_attr=None, **settings):
-        base = {"GEOFOCUS_RUN_DIR": str(run_dir), "GEOFOCUS_PREDICTION_DEPTH": 3}
+    def make(run_dir, strategy_arg=None, **settings):
+        base = {"GEOFOCUS_RUN_DIR": str(run_dir), "GEOFOCUS_PREDICTION_DEPTH": 3, "GEOFOCUS_STRATEGY": "adaptive"}
         crawler = get_crawler(GeoSpider, {**base, **settings})
         crawler.spider = crawler._create_spider()
-        if strategy_attr:
-            crawler.spider.strategy = strategy_attr
+        if strategy_arg:
+            set_crawl_context(crawler, CrawlContext.from_settings(crawler.settings, strategy=strategy_arg))
         mw = build_from_crawler(LinkPredictionMiddleware, crawler)
         crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
         return crawler, mw

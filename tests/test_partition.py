@@ -158,13 +158,15 @@ def test_partition_middleware_routes_links_and_counts_them():
     from scrapy.utils.misc import build_from_crawler
     from scrapy.utils.test import get_crawler
 
+    from geofocus.context import CrawlContext, set_crawl_context
+    from geofocus.pagemeta import PageMeta
     from geofocus.spidermiddlewares.partition import PartitionMiddleware
 
     with pytest.raises(NotConfigured):
         build_from_crawler(PartitionMiddleware, get_crawler(Spider, {"GEOFOCUS_REDIS_URL": "redis://x/0"}))
     crawler = get_crawler(Spider, {"GEOFOCUS_NODE": "pacific", "GEOFOCUS_PARTITION": "content"})
     crawler.spider = spider = crawler._create_spider("geo")
-    spider.region = REGION
+    set_crawl_context(crawler, CrawlContext.from_settings(crawler.settings, region=REGION))
     crawler.stats.open_spider()
     mw = build_from_crawler(PartitionMiddleware, crawler)
     page = HtmlResponse("http://shop.com/", body=b"<html><body>Boston, MA. 1 Main St, Boston, MA"
@@ -172,7 +174,7 @@ def test_partition_middleware_routes_links_and_counts_them():
                         request=Request("http://shop.com/"))
     out = list(mw.process_spider_output(page, [Request("http://shop.com/a"), Request("http://x.com/"),
                                                {"item": 1}], spider))
-    assert [o.meta["geofocus"]["node"] for o in out if isinstance(o, Request)] == ["eastern", "eastern"]
+    assert [PageMeta.of(o).node for o in out if isinstance(o, Request)] == ["eastern", "eastern"]
     assert out[-1] == {"item": 1}
     assert crawler.stats.get_value("geofocus/partition/sent/eastern") == 2
     assert crawler.stats.get_value("geofocus/partition/kept") is None

@@ -15,6 +15,7 @@ from twisted.internet import reactor
 from twisted.web.resource import Resource
 from twisted.web.server import Site
 
+from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes
 
@@ -53,23 +54,23 @@ def small_web() -> dict[str, str]:
 
 
 class FakeGeoEvaluation:
-    """Stands in for the geo evaluation middleware (550): sets meta["geofocus"]["relevant"]."""
+    """Stands in for the geo evaluation middleware (550): sets the page state's relevant."""
 
     def process_spider_input(self, response):
-        response.meta.setdefault("geofocus", {})["relevant"] = b"ADDRESS" in response.body
+        PageMeta.ensure(response).relevant = b"ADDRESS" in response.body
 
 
 class FakeDecay:
     """Stands in for the decay middleware (580): score, dist and priority of each new request."""
 
     async def process_spider_output(self, response, result):
-        parent = response.meta.get("geofocus", {})
-        dist = 0 if parent.get("relevant") else parent.get("dist", 0)
+        parent = PageMeta.of(response) or PageMeta()
+        dist = 0 if parent.relevant else (parent.dist or 0)
         async for r in result:
-            if isinstance(r, Request) and "geofocus" in r.meta:
-                r.meta["geofocus"].update(
-                    score=0.5 ** (dist + 1), dist=dist + 1, parent=response.url, priority=0.5 ** (dist + 1)
-                )
+            page = PageMeta.of(r)
+            if isinstance(r, Request) and page is not None:
+                page.score, page.dist, page.parent = 0.5 ** (dist + 1), dist + 1, response.url
+                page.priority = 0.5 ** (dist + 1)
             yield r
 
 
@@ -86,7 +87,7 @@ class SiteSpider(Spider):
             ctx = {"url": url, "source_url": response.url, "anchor": a.css("::text").get(""),
                    "title": a.attrib.get("title", ""), "context": ""}
             yield Request(url, meta={"geofocus": {"link": ctx}})
-        self.seen_meta.append(json.loads(json.dumps(response.meta["geofocus"])))
+        self.seen_meta.append(json.loads(json.dumps(PageMeta.of(response).to_dict())))
 
 
 @pytest_twisted.inlineCallbacks

@@ -7,6 +7,7 @@ import pytest
 from scrapy import Request, signals
 from scrapy.http import HtmlResponse
 
+from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 
@@ -29,6 +30,11 @@ def child(url, anchor, score=0.5, source=SOURCE):
         meta={"geofocus": {"score": score, "dist": 1, "seed_dist": 1, "parent": source,
                            "priority": score, "link": link(url, anchor, source)}},
     )
+
+
+def gf(request):
+    """A request's page state as the dict a frontier stores."""
+    return PageMeta.of(request).to_dict()
 
 
 def run_output(mw, resp, requests):
@@ -81,7 +87,7 @@ def test_output_sets_path_prediction_and_priority(tmp_path, prediction_mw):
     good, bad = child("http://neu.de/kontakt", "Kontakt"), child("http://neu.de/agb", "AGB")
     out = run_output(mw, resp, [good, {"item": 1}, bad])
     assert out[1] == {"item": 1}  # items pass through
-    g, b = good.meta["geofocus"], bad.meta["geofocus"]
+    g, b = gf(good), gf(bad)
     assert g["path"] == [link_terms(g["link"]), ["anchor:a"], ["anchor:b"]]  # n = 3 entries
     assert g["prediction"] > 0.5 > b["prediction"]
     assert g["priority"] == pytest.approx(priority(0.5, g["prediction"]))
@@ -98,31 +104,31 @@ def test_untrained_model_keeps_decay_order(tmp_path, prediction_mw):
     resp = response(SOURCE, {"relevant": False, "score": 0.5})
     reqs = [child(f"http://x.de/{i}", "Kontakt", score=s) for i, s in enumerate([0.25, 1.0, 0.5])]
     run_output(mw, resp, reqs)
-    assert [r.meta["geofocus"]["priority"] for r in reqs] == [0.25, 1.0, 0.5]
-    assert all(r.meta["geofocus"]["prediction"] == 0.0 for r in reqs)
+    assert [gf(r)["priority"] for r in reqs] == [0.25, 1.0, 0.5]
+    assert all(gf(r)["prediction"] == 0.0 for r in reqs)
 
 
 @pytest.mark.parametrize(("setting", "attr"), [("distance", None), ("adaptive", "bfs")])
 def test_other_strategies_pay_nothing_and_leave_priority(tmp_path, setting, attr, prediction_mw):
-    crawler, mw = prediction_mw(tmp_path, strategy_attr=attr, GEOFOCUS_STRATEGY=setting)
+    crawler, mw = prediction_mw(tmp_path, strategy_arg=attr, GEOFOCUS_STRATEGY=setting)
     train(mw)
     assert mw.model.examples() == 0  # no learning
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False, "path": [["anchor:x"]]}), [req])
-    meta = req.meta["geofocus"]
-    assert meta["prediction"] is None and meta["priority"] == 0.25
-    assert "path" not in meta  # no features extracted
-    assert mw.rescore(meta) is None
+    page = PageMeta.of(req)
+    assert page.prediction is None and page.priority == 0.25
+    assert page.path is None  # no features extracted
+    assert mw.rescore(page) is None
     crawler.signals.send_catch_log(signals.spider_closed, spider=crawler.spider, reason="finished")
     assert not (tmp_path / "model.json").exists()
 
 
-def test_spider_attribute_overrides_setting(tmp_path, prediction_mw):
-    _, mw = prediction_mw(tmp_path, strategy_attr="adaptive", GEOFOCUS_STRATEGY="distance")
+def test_spider_argument_overrides_setting(tmp_path, prediction_mw):
+    _, mw = prediction_mw(tmp_path, strategy_arg="adaptive", GEOFOCUS_STRATEGY="distance")
     train(mw)
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [req])
-    assert req.meta["geofocus"]["priority"] > 0.25
+    assert PageMeta.of(req).priority > 0.25
 
 
 def test_requests_without_geofocus_meta_pass_untouched(tmp_path, prediction_mw):
@@ -131,24 +137,24 @@ def test_requests_without_geofocus_meta_pass_untouched(tmp_path, prediction_mw):
     nolink = Request("http://x.de/2", meta={"geofocus": {"score": 1.0, "priority": 1.0}})
     out = run_output(mw, response(SOURCE, {}), [plain, nolink])
     assert out == [plain, nolink]
-    assert "geofocus" not in plain.meta and nolink.meta["geofocus"] == {"score": 1.0, "priority": 1.0}
+    assert "geofocus" not in plain.meta and gf(nolink) == {"score": 1.0, "priority": 1.0}
 
 
 def test_rescore_uses_current_model(tmp_path, prediction_mw):
     _, mw = prediction_mw(tmp_path)
     req = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [req])
-    meta = json.loads(json.dumps(req.meta["geofocus"]))  # as stored in a frontier
-    assert meta["priority"] == 0.25  # found before anything was learned
+    page = PageMeta.from_dict(json.loads(json.dumps(gf(req))))  # as stored in a frontier
+    assert page.priority == 0.25  # found before anything was learned
     train(mw)
-    new = mw.rescore(meta)
+    new = mw.rescore(page)
     assert new is not None and new > 0.25
-    assert meta["priority"] == new and meta["prediction"] > 0.5
-    # A meta with only the link (no path yet) is scored from its link.
-    bare = {"score": 0.25, "link": link("http://neu2.de/kontakt", "Kontakt")}
+    assert page.priority == new and page.prediction > 0.5
+    # A page with only the link (no path yet) is scored from its link.
+    bare = PageMeta(score=0.25, link=link("http://neu2.de/kontakt", "Kontakt"))
     assert mw.rescore(bare) == pytest.approx(new, rel=0.05)
-    assert mw.rescore({"score": 0.5}) is None
-    assert mw.rescore({"path": [["anchor:kontakt"]]}) is None  # no score
+    assert mw.rescore(PageMeta(score=0.5)) is None
+    assert mw.rescore(PageMeta(path=[["anchor:kontakt"]])) is None  # no score
 
 
 def test_saved_on_close_and_reloaded_on_resume(tmp_path, prediction_mw):
@@ -192,17 +198,17 @@ def test_periodic_save(tmp_path, prediction_mw):
 
 
 def test_scheduler_rescore_signal(tmp_path, prediction_mw):
-    """The scheduler's rescore_requested signal gets one new priority (or None) per queued meta."""
+    """The scheduler's rescore_requested signal gets one new priority (or None) per queued page."""
     from geofocus import signals as geo_signals
 
     crawler, mw = prediction_mw(tmp_path)
     train(mw)
-    metas = [
-        {"score": 0.25, "path": [link_terms(link("http://n.de/kontakt", "Kontakt"))]},
-        {"score": 0.25, "path": [link_terms(link("http://n.de/agb", "AGB"))]},
-        {"seed": True, "score": 1.0, "priority": 1.0},  # a seed: nothing to predict
+    pages = [
+        PageMeta(score=0.25, path=[link_terms(link("http://n.de/kontakt", "Kontakt"))]),
+        PageMeta(score=0.25, path=[link_terms(link("http://n.de/agb", "AGB"))]),
+        PageMeta.seed_page(),  # a seed: nothing to predict
     ]
-    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, pages=pages)
     (_, priorities), = [r for r in responses if r[0] == mw.rescore_requested]
     assert priorities[0] > priorities[1] > 0.25 and priorities[2] is None
     assert crawler.stats.get_value("geofocus/prediction/rescored") == 2

@@ -7,6 +7,7 @@ import pytest
 from scrapy import Request, signals
 
 from geofocus import signals as geo_signals
+from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.online import OnlineLinkModel, term_ids
 from test_prediction_middleware import link, response
@@ -138,7 +139,7 @@ def train(mw, n=10):
         for anchor, path, relevant in (("Kontakt", "kontakt", True), ("AGB", "agb", False)):
             req = child(f"http://firma{i}.de/{path}", anchor)
             run_output(mw, response(SOURCE, {"relevant": False, "path": []}), [req])
-            meta = dict(req.meta["geofocus"], relevant=relevant)
+            meta = dict(PageMeta.of(req).to_dict(), relevant=relevant)
             mw.process_spider_input(response(req.url, meta))
 
 
@@ -147,21 +148,22 @@ def test_online_middleware_learns_scores_and_stores_ids(tmp_path, prediction_mw)
     assert mw.online and mw.online_model is not None
     first = child("http://neu.de/kontakt", "Kontakt", score=0.25)
     run_output(mw, response(SOURCE, {"relevant": False}), [first])
-    assert first.meta["geofocus"]["priority"] == 0.25  # untrained: the decay score
-    assert all(type(i) is int for i in first.meta["geofocus"]["path"][0])
+    assert PageMeta.of(first).priority == 0.25  # untrained: the decay score
+    assert all(type(i) is int for i in PageMeta.of(first).path[0])
     train(mw)
     assert crawler.stats.get_value("geofocus/prediction/examples") == 20
     assert mw.online_model.hosts["firma0.de"] == [2, 1]
     kontakt, agb = child("http://neu2.de/kontakt", "Kontakt"), child("http://neu2.de/agb", "AGB")
     run_output(mw, response(SOURCE, {"relevant": False}), [kontakt, agb])
-    assert kontakt.meta["geofocus"]["priority"] > 0.5 > agb.meta["geofocus"]["priority"]
-    # Queued metas (as a frontier stores them: JSON) are re-scored in one call through the signal.
-    metas = [json.loads(json.dumps(first.meta["geofocus"])), {"seed": True, "score": 1.0, "priority": 1.0},
-             {"score": 0.5, "path": [["not-an-id"]]}]
-    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, metas=metas)
+    assert PageMeta.of(kontakt).priority > 0.5 > PageMeta.of(agb).priority
+    # Queued pages (as a frontier stores them: JSON) are re-scored in one call through the signal.
+    pages = [PageMeta.from_dict(json.loads(json.dumps(PageMeta.of(first).to_dict()))),
+             PageMeta.from_dict({"seed": True, "score": 1.0, "priority": 1.0}),
+             PageMeta.from_dict({"score": 0.5, "path": [["not-an-id"]]})]
+    responses = crawler.signals.send_catch_log(geo_signals.rescore_requested, pages=pages)
     (_, priorities), = [r for r in responses if r[0] == mw.rescore_requested]
     assert priorities[0] > 0.5 and priorities[1] is None and priorities[2] is None
-    assert metas[0]["priority"] == priorities[0]
+    assert pages[0].priority == priorities[0]
 
 
 def test_online_model_saved_and_resumed(tmp_path, prediction_mw):

@@ -52,3 +52,10 @@ def test_wrong_values_raise_one_line_naming_setting_value_and_what_is_allowed(na
 def test_unknown_geofocus_names_are_reported_as_warnings():
     settings = Settings({"GEOFOCUS_MAX_PAGE": "10", "GEOFOCUS_DECAY": "0.5"})
     assert check_settings(settings) == ["unknown setting GEOFOCUS_MAX_PAGE (not in geofocus/defaults.py), ignored"]
+
+
+def test_retired_settings_are_ignored_with_a_warning_that_says_so():
+    settings = Settings({"GEOFOCUS_FRONTIER_LOOKAHEAD": "64", "GEOFOCUS_FRONTIER_BATCH": "-5"})
+    warnings = check_settings(settings)  # not checked against a rule: they are not read at all
+    assert [w.split(" ")[0] for w in warnings] == ["GEOFOCUS_FRONTIER_BATCH", "GEOFOCUS_FRONTIER_LOOKAHEAD"]
+    assert all("no longer used" in w and w.endswith("ignored") for w in warnings)

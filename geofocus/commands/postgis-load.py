@@ -85,7 +85,7 @@ class Command(ScrapyCommand):
         dsn = opts.dsn or self.settings.get("GEOFOCUS_POSTGIS_DSN")
         if not dsn:
             raise UsageError("give the database with --dsn DSN (or -s GEOFOCUS_POSTGIS_DSN=DSN)", print_help=False)
-        batch_size = max(1, opts.batch or self.settings.getint("GEOFOCUS_POSTGIS_BATCH", 200))
+        batch_size = max(1, opts.batch or self.settings.getint("GEOFOCUS_POSTGIS_BATCH"))
         runs = [Path(a) for a in args]
         for run in runs:
             if not (run / CRAWL_LOG).is_file() and not (run / SPOOL_NAME).is_file():
@@ -93,7 +93,7 @@ class Command(ScrapyCommand):
         started = time.perf_counter()
         summary: dict[str, Any] = {"dsn": redact(dsn), "runs": []}
         try:
-            with connect(dsn, self.settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT", 5.0)) as conn:
+            with connect(dsn, self.settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT")) as conn:
                 ensure_schema(conn)
                 for run in runs:
                     summary["runs"].append(self.load_run(conn, run, batch_size))

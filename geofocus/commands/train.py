@@ -82,8 +82,8 @@ class Command(CheckedSettings, ScrapyCommand):
         if not 0.0 <= opts.holdout < 1.0:
             raise UsageError("--holdout must be in [0, 1)")
         assert self.settings is not None
-        depth = opts.depth or self.settings.getint("GEOFOCUS_PREDICTION_DEPTH", 3)
-        alpha = opts.alpha or self.settings.getfloat("GEOFOCUS_PREDICTION_ALPHA", 1.0)
+        depth = opts.depth or self.settings.getint("GEOFOCUS_PREDICTION_DEPTH")
+        alpha = opts.alpha or self.settings.getfloat("GEOFOCUS_PREDICTION_ALPHA")
         if depth < 1 or alpha <= 0:
             raise UsageError("--depth must be >= 1 and --alpha > 0")
         for run in args:
@@ -118,7 +118,7 @@ class Command(CheckedSettings, ScrapyCommand):
         if opts.holdout:
             summary["holdout_pages"] = len(held)
             summary["holdout_auc"] = evaluate(
-                model, held, self.settings.getfloat("GEOFOCUS_DECAY", 0.5)
+                model, held, self.settings.getfloat("GEOFOCUS_DECAY")
             )
         print(json.dumps(summary, indent=2))
         if not model.examples():

@@ -13,6 +13,7 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured, StopDownload
 
 from geofocus.downloadermiddlewares.base import FilterMiddleware
+from geofocus.pagemeta import IMAGE_META
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -43,7 +44,7 @@ class ContentTypeFilterMiddleware(FilterMiddleware):
     def is_wanted(request: Request, content_type: str | None) -> bool:
         if request.url.endswith("/robots.txt"):
             return True
-        if request.meta.get("geofocus_image"):  # an image of the classifier strategy: judged there
+        if request.meta.get(IMAGE_META):  # an image of the classifier strategy: judged there
             return True
         # No Content-Type: let the body decide (Scrapy sniffs it into HtmlResponse or not).
         return content_type is None or content_type in HTML_TYPES

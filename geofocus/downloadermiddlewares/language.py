@@ -12,12 +12,15 @@ from typing import TYPE_CHECKING
 from scrapy.exceptions import NotConfigured
 from scrapy.http import TextResponse
 
+from geofocus.context import crawl_context
 from geofocus.downloadermiddlewares.base import FilterMiddleware
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
+
+    from geofocus.regions import Region
 
 _HTML_LANG = re.compile(rb"<html[^>]*?\blang\s*=\s*[\"']?([a-zA-Z]{2,3})", re.I)
 
@@ -33,15 +36,19 @@ def declared_language(response: Response) -> str | None:
 
 
 class LanguageFilterMiddleware(FilterMiddleware):
+    def __init__(self, crawler: Crawler, region: Region | None):
+        super().__init__(crawler)
+        self.region = region
+
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> LanguageFilterMiddleware:
         if not crawler.settings.getbool("GEOFOCUS_LANGUAGE_FILTER_ENABLED"):
             raise NotConfigured("GEOFOCUS_LANGUAGE_FILTER_ENABLED is off")
-        return cls(crawler)
+        return cls(crawler, crawl_context(crawler).region)
 
     def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
         spider = spider or self.crawler.spider
-        region = getattr(spider, "region", None)
+        region = self.region
         if region is None or not isinstance(response, TextResponse) or response.status >= 300:
             return response
         language = declared_language(response)

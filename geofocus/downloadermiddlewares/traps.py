@@ -21,6 +21,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.httpobj import urlparse_cached
 
 from geofocus.downloadermiddlewares.base import FilterMiddleware
+from geofocus.pagemeta import PageMeta
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -44,9 +45,9 @@ class TrapFilterMiddleware(FilterMiddleware):
     def __init__(
         self,
         crawler: Crawler,
-        max_url_length: int = 256,
-        max_segment_repeats: int = 2,
-        max_per_pattern: int = 200,
+        max_url_length: int,
+        max_segment_repeats: int,
+        max_per_pattern: int,
         calendar_years: tuple[int, int] = (5, 2),
     ):
         super().__init__(crawler)
@@ -110,7 +111,8 @@ class TrapFilterMiddleware(FilterMiddleware):
 
     def process_request(self, request: Request, spider: Spider | None = None) -> None:
         spider = spider or self.crawler.spider
-        if request.meta.get("geofocus", {}).get("seed"):
+        page = PageMeta.of(request)
+        if page is not None and page.seed:
             return
         parsed = urlparse_cached(request)
         host = parsed.hostname or ""

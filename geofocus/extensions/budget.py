@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 
 from geofocus import signals as geo_signals
+from geofocus.downloadslots import requests_in_flight
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -49,8 +50,7 @@ class PageBudget:
 
     def in_flight(self) -> int:
         """Requests the engine is downloading or whose response is being processed."""
-        slot = getattr(self.crawler.engine, "_slot", None)
-        return len(getattr(slot, "inprogress", ()) or ())
+        return requests_in_flight(self.crawler)
 
     def spent(self) -> bool:
         """True when the pages fetched and in flight fill the budget: start no more requests."""

@@ -23,21 +23,23 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from geofocus import signals as geo_signals
+from geofocus.context import crawl_context
+from geofocus.pagemeta import PageMeta
 from geofocus.partition import plan_for_region
 from geofocus.rundir import get_run_dir
-from geofocus.strategies import page_distance
 
 if TYPE_CHECKING:
     from scrapy import Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
 
+    from geofocus.regions import Region
+
 logger = logging.getLogger(__name__)
 
 
-def node_assignment(spider: Spider, nodes: str) -> dict[str, list[str]]:
+def node_assignment(region: Region | None, nodes: str) -> dict[str, list[str]]:
     """node -> the cities it owns in this crawl's node plan (for geo-focus in reports)."""
-    region = getattr(spider, "region", None)
     if region is None:
         return {}
     plan = plan_for_region(region, nodes)
@@ -74,26 +76,27 @@ class CrawlLog:
         self.items.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
 
     def spider_opened(self, spider: Spider) -> None:
-        run_dir = get_run_dir(self.crawler)
+        context = crawl_context(self.crawler)
+        run_dir = context.run_dir
         settings = self.crawler.settings
         run_file = run_dir / "run.json"
         description = {
-            "region": getattr(spider, "region_name", None),
-            "strategy": getattr(spider, "strategy", settings.get("GEOFOCUS_STRATEGY")),
-            "decay": settings.getfloat("GEOFOCUS_DECAY"),
-            "prediction_depth": settings.getint("GEOFOCUS_PREDICTION_DEPTH"),
+            "region": context.region_name,
+            "strategy": context.strategy,
+            "decay": context.decay,
+            "prediction_depth": context.depth,
             "started": time.time(),
-            "seeds": list(getattr(spider, "seeds", [])),
+            "seeds": list(context.seeds),
             "node": settings.get("GEOFOCUS_NODE") or None,
             "crawl_id": settings.get("GEOFOCUS_CRAWL_ID") or None,
         }
         if description["node"] or settings.get("GEOFOCUS_PARTITION"):
-            description["assignment"] = node_assignment(spider, settings.get("GEOFOCUS_NODES", ""))
+            description["assignment"] = node_assignment(context.region, settings.get("GEOFOCUS_NODES") or "")
         if run_file.exists():  # a resumed crawl keeps its original description
             try:
                 old = json.loads(run_file.read_text())
                 merged = {**description, **old, "resumed": time.time()}
-                if getattr(spider, "resume", None) == "force":
+                if context.resume_force:
                     changes = list(old.get("changes") or [])
                     for key in ("region", "strategy", "decay", "prediction_depth"):
                         if key in old and old[key] != description[key]:
@@ -128,24 +131,24 @@ class CrawlLog:
         if self.file is None:
             return
         record = page_record(self.crawler, response, relevant, addresses)
-        record["link"] = (response.meta.get("geofocus") or {}).get("link")
+        record["link"] = (PageMeta.of(response) or PageMeta()).link
         self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
 def page_record(crawler: Crawler, response: Response, relevant: bool, addresses: list[dict[str, Any]]) -> dict:
     """An evaluated page as a crawl.jsonl record (without its link context), as the outputs store it."""
-    meta = response.meta.get("geofocus") or {}
+    page = PageMeta.of(response) or PageMeta()
     return {
         "url": response.url,
         "status": response.status,
         "relevant": relevant,
-        "priority": meta.get("priority"),
-        "score": meta.get("score"),
-        "prediction": meta.get("prediction"),
-        "dist": page_distance(meta),
-        "seed_dist": meta.get("seed_dist", 0),
+        "priority": page.priority,
+        "score": page.score,
+        "prediction": page.prediction,
+        "dist": page.page_distance,
+        "seed_dist": page.seed_dist if page.seed_dist is not None else 0,
         "depth": response.meta.get("depth", 0),
-        "parent": meta.get("parent"),
+        "parent": page.parent,
         "time": round(time.time(), 3),
         "addresses": addresses,
         "node": crawler.settings.get("GEOFOCUS_NODE") or None,

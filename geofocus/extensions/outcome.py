@@ -21,6 +21,8 @@ from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 
 from geofocus import signals as geo_signals
+from geofocus.context import crawl_context
+from geofocus.pagemeta import PageMeta
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -100,7 +102,8 @@ class CrawlOutcome:
         proxy = request.meta.get("proxy")
         why = explain(failure, request, proxy)
         self.failures[why] += 1
-        if (request.meta.get("geofocus") or {}).get("seed"):
+        page = PageMeta.of(request)
+        if page is not None and page.seed:
             self.seed_failures[why] += 1
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
@@ -115,7 +118,7 @@ class CrawlOutcome:
                               "raise it to continue this crawl")
         if self.evaluated or reason not in ("finished", "budget_reached"):
             return None
-        seeds = list(getattr(spider, "seeds", []))
+        seeds = crawl_context(self.crawler).seeds
         if self.seed_failures:
             why = "; ".join(f"{n} {w}" if n > 1 else w for w, n in self.seed_failures.most_common(3))
             all_of = "the seed" if len(seeds) == 1 else f"all {len(seeds)} seeds"

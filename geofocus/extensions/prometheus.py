@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 
+from geofocus import defaults
+from geofocus.downloadslots import requests_in_flight
+
 if TYPE_CHECKING:
     from scrapy import Spider
     from scrapy.crawler import Crawler
@@ -27,7 +30,8 @@ class PrometheusMetrics:
 
         self.crawler = crawler
         self.port = port
-        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR") or "127.0.0.1"
+        # empty means the default, never "every interface"
+        self.addr = crawler.settings.get("GEOFOCUS_PROMETHEUS_ADDR") or defaults.GEOFOCUS_PROMETHEUS_ADDR
         self.registry = CollectorRegistry(auto_describe=False)
         self.server: Any = None
         ext = self
@@ -57,14 +61,13 @@ class PrometheusMetrics:
             return float(value or 0)
 
         fetched, relevant = stat("geofocus/fetched"), stat("geofocus/relevant")
-        slot = getattr(getattr(self.crawler, "engine", None), "_slot", None)
         return [
             ("geofocus_pages_fetched", "pages evaluated (across resumes)", fetched),
             ("geofocus_pages_relevant", "pages with an address of the region", relevant),
             ("geofocus_harvest_rate", "relevant / fetched", relevant / fetched if fetched else 0.0),
             ("geofocus_frontier_size", "URLs queued", stat("geofocus/frontier/size")),
             ("geofocus_requests_in_flight", "requests being downloaded or processed",
-             float(len(getattr(slot, "inprogress", ()) or ()))),
+             float(requests_in_flight(self.crawler))),
             ("geofocus_page_budget", "GEOFOCUS_MAX_PAGES (0: none)",
              float(self.crawler.settings.getint("GEOFOCUS_MAX_PAGES"))),
             ("geofocus_filtered", "requests rejected by the filters", stat("geofocus/filtered")),

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from geofocus.metrics.addresses import AddressKey, address_key
+from geofocus import defaults
 from geofocus import signals as geo_signals
+from geofocus.metrics.addresses import AddressKey, address_key
 from geofocus.rundir import get_run_dir
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class CrawlSeries:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrawlSeries:
-        every = crawler.settings.getint("GEOFOCUS_SERIES_EVERY", 100)
+        every = crawler.settings.getint("GEOFOCUS_SERIES_EVERY", defaults.GEOFOCUS_SERIES_EVERY)
         if every <= 0:
             raise NotConfigured("GEOFOCUS_SERIES_EVERY is 0: no crawl series")
         ext = cls(crawler, every)
@@ -144,7 +145,7 @@ class CrawlSeries:
             "Crawl finished (%(reason)s): %(fetched)d pages, %(relevant)d relevant "
             "(harvest rate %(rate).1f %%), %(addresses)d distinct addresses; outputs: "
             "%(outputs)s" + ("; report: %(run_dir)s/report/index.html"
-                             if fetched and self.crawler.settings.getbool("GEOFOCUS_LIVE_REPORT", True) else ""),
+                             if fetched and self.crawler.settings.getbool("GEOFOCUS_LIVE_REPORT", defaults.GEOFOCUS_LIVE_REPORT) else ""),
             {"reason": reason or "finished", "fetched": fetched, "relevant": relevant,
              "rate": rate, "addresses": len(self.addresses),
              "outputs": ", ".join(outputs) or "none", "run_dir": run_dir or "RUN_DIR"},

@@ -46,8 +46,8 @@ from warcio.warcwriter import WARCWriter
 
 import geofocus
 from geofocus import signals as geo_signals
-from geofocus.rundir import get_run_dir
-from geofocus.strategies import page_distance
+from geofocus.context import crawl_context
+from geofocus.pagemeta import PageMeta
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -132,7 +132,8 @@ class WarcWriter:
 
     # -- files -----------------------------------------------------------------------------------
     def spider_opened(self, spider: Spider) -> None:
-        run_dir = get_run_dir(self.crawler)
+        context = crawl_context(self.crawler)
+        run_dir = context.run_dir
         self.dir = Path(self.configured_dir) if self.configured_dir else run_dir / "warc"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.serial = len(list(self.dir.glob("*.warc.gz")))
@@ -142,8 +143,8 @@ class WarcWriter:
             "format": "WARC File Format 1.1",
             "conformsTo": "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/",
             "isPartOf": settings.get("GEOFOCUS_CRAWL_ID") or run_dir.resolve().name,
-            "description": f"geofocus crawl of region {getattr(spider, 'region_name', None)}, "
-                           f"strategy {getattr(spider, 'strategy', settings.get('GEOFOCUS_STRATEGY'))}, "
+            "description": f"geofocus crawl of region {context.region_name}, "
+                           f"strategy {context.strategy}, "
                            f"pages archived: {self.mode}",
             "hostname": socket.gethostname(),
             "http-header-user-agent": settings.get("USER_AGENT"),
@@ -212,11 +213,11 @@ class WarcWriter:
         else:
             writer.write_record(resp)
         if relevant:
-            meta = response.meta.get("geofocus") or {}
+            page = PageMeta.of(response) or PageMeta()
             payload = json.dumps({
-                "relevant": relevant, "addresses": addresses, "priority": meta.get("priority"),
-                "score": meta.get("score"), "dist": page_distance(meta), "seed_dist": meta.get("seed_dist", 0),
-                "parent": meta.get("parent"),
+                "relevant": relevant, "addresses": addresses, "priority": page.priority,
+                "score": page.score, "dist": page.page_distance,
+                "seed_dist": page.seed_dist if page.seed_dist is not None else 0, "parent": page.parent,
             }, ensure_ascii=False).encode("utf-8")
             metadata = writer.create_warc_record(
                 url, "metadata", payload=io.BytesIO(payload), length=len(payload),

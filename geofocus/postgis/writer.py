@@ -31,6 +31,7 @@ from scrapy.exceptions import NotConfigured
 from twisted.internet import threads
 
 from geofocus import signals as geo_signals
+from geofocus.context import crawl_context
 from geofocus.extensions.crawllog import page_record
 from geofocus.postgis.dsn import PostgisUnavailableError, connect, conninfo, redact, scrub
 from geofocus.postgis.schema import SchemaError, ensure_schema
@@ -261,7 +262,7 @@ class PostgisWriter:
             retry_interval=settings.getfloat("GEOFOCUS_POSTGIS_RETRY_INTERVAL"),
             close_timeout=settings.getfloat("GEOFOCUS_POSTGIS_CLOSE_TIMEOUT"),
             run_id=settings.get("GEOFOCUS_CRAWL_ID") or run_dir.resolve().name,
-            region=getattr(spider, "region_name", None),
+            region=crawl_context(self.crawler).region_name,
         )
         self.thread.start()
         logger.info("Writing pages and addresses to PostgreSQL at %(dsn)s", {"dsn": redact(self.dsn)})

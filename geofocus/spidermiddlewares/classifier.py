@@ -16,9 +16,9 @@ For every fetched page:
    never geoparsed and never counted as fetched pages or finds (stats
    ``geofocus/images/*``).  Each is decoded and classified in a thread;
    a URL seen before reuses its score (logos repeat on every page of a site).
-2. each link gets score_T (``meta["geofocus"]["score_t"]``) and the policy's
+2. each link gets score_T (``score_t`` of its page state) and the policy's
    decision with what is known of score_V so far: SELECT (queued, priority
-   f = a1 * score_T + a2 * score_V), EXPLORE (queued with ``"explore"`` = its
+   f = a1 * score_T + a2 * score_V), EXPLORE (queued with ``explore`` = its
    depth in the trail) or DROP (not queued).  A link that only a map on its
    parent could let through is *held* until the parent's images are
    classified.
@@ -28,7 +28,7 @@ For every fetched page:
    up: ``geofocus/frontier/reprioritised``).  One line per page goes to
    ``RUN_DIR/classifier.jsonl``.
 
-A page reached by exploration (``"explore"`` >= 1) is fetched and its links
+A page reached by exploration (``explore`` >= 1) is fetched and its links
 classified, but its item is dropped (not a find; stat
 ``geofocus/classifier/exploration_pages``).  Held links live in memory: a
 crash loses the held links of pages whose images were still downloading.
@@ -40,7 +40,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
@@ -54,8 +54,10 @@ from twisted.internet import threads
 from geofocus.classifier.config import ClassifierConfig, load_config
 from geofocus.classifier.image import MIN_HEIGHT, MIN_WIDTH, ImageRejected, is_map_embed
 from geofocus.classifier.policy import DROP, EXPLORE, MAP_THRESHOLD
+from geofocus.context import crawl_context
 from geofocus.downloadermiddlewares.contenttype import content_type_of
 from geofocus.items import PageItem
+from geofocus.pagemeta import IMAGE_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.urlnorm import InvalidURL, canonical_url
 
@@ -142,9 +144,7 @@ class ClassifierMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ClassifierMiddleware:
-        spider = crawler.spider
-        strategy = getattr(spider, "strategy", None) or crawler.settings.get("GEOFOCUS_STRATEGY")
-        if strategy != "classifier":
+        if crawl_context(crawler).strategy != "classifier":
             raise NotConfigured  # no message: Scrapy logs disabled components with one at WARNING
         # `scrapy crawl` checked this already (one line, exit 2); elsewhere a bad setting stops here.
         config = load_config(crawler.settings)
@@ -176,15 +176,15 @@ class ClassifierMiddleware:
     # -- input: what a page is ------------------------------------------------------
 
     def process_spider_input(self, response: Response, spider: Spider | None = None) -> None:
-        meta = response.meta.get("geofocus")
-        if not isinstance(meta, dict):
+        page = PageMeta.of(response)
+        if page is None:
             return
         self.stats.inc_value("geofocus/classifier/pages")
-        if int(meta.get("explore") or 0) > 0:
+        if int(page.explore or 0) > 0:
             self.stats.inc_value("geofocus/classifier/exploration_pages")
-            if meta.get("relevant"):
+            if page.relevant:
                 self.stats.inc_value("geofocus/classifier/exploration_relevant")
-        elif meta.get("relevant"):
+        elif page.relevant:
             self.stats.inc_value("geofocus/classifier/finds")
 
     # -- output: the page's links -----------------------------------------------------
@@ -216,14 +216,12 @@ class ClassifierMiddleware:
 
     @staticmethod
     def _evaluated(response: Response) -> bool:
-        meta = response.meta.get("geofocus")
-        return isinstance(meta, dict) and "relevant" in meta
+        page = PageMeta.of(response)
+        return page is not None and page.evaluated
 
     def _open(self, response: Response) -> PageState:
-        meta = response.meta.get("geofocus") or {}
-        state = PageState(
-            response.url, int(meta.get("explore") or 0), bool(meta.get("relevant")), meta.get("score_t")
-        )
+        page = PageMeta.of(response) or PageMeta()
+        state = PageState(response.url, int(page.explore or 0), bool(page.relevant), page.score_t)
         if self.image is not None and isinstance(response, TextResponse) and self._open_pages < MAX_OPEN_PAGES:
             try:
                 urls, state.embeds = page_images(response, self.config.max_images)
@@ -249,11 +247,11 @@ class ClassifierMiddleware:
             return None
         if not isinstance(item, Request):
             return item
-        gmeta = item.meta.get("geofocus")
-        if not isinstance(gmeta, dict) or not isinstance(gmeta.get("link"), dict):
+        link_page = PageMeta.of(item)
+        if link_page is None or not isinstance(link_page.link, dict):
             return item
-        score_t = self.text.score(gmeta["link"])
-        gmeta["score_t"] = round(score_t, 4)
+        score_t = self.text.score(link_page.link)
+        link_page.score_t = round(score_t, 4)
         decision = self.policy.decide(score_t, state.score_v, state.trail)
         if decision == DROP:
             if state.pending and self.policy.could_pass_with_map(score_t, state.trail):
@@ -263,17 +261,17 @@ class ClassifierMiddleware:
             state.counts["drop"] += 1
             self.stats.inc_value("geofocus/classifier/links/dropped")
             return None
-        self._annotate(gmeta, score_t, state, decision)
+        self._annotate(link_page, score_t, state, decision)
         state.counts[decision] += 1
         self.stats.inc_value(f"geofocus/classifier/links/{'explored' if decision == EXPLORE else 'selected'}")
         if state.pending:
             state.queued.append(item)
         return item
 
-    def _annotate(self, gmeta: dict[str, Any], score_t: float, state: PageState, decision: str) -> None:
-        gmeta["score_v"] = round(state.score_v, 4)
-        gmeta["priority"] = self.policy.fusion(score_t, state.score_v)
-        gmeta["explore"] = state.trail + 1 if decision == EXPLORE else 0
+    def _annotate(self, link_page: PageMeta, score_t: float, state: PageState, decision: str) -> None:
+        link_page.score_v = round(state.score_v, 4)
+        link_page.priority = self.policy.fusion(score_t, state.score_v)
+        link_page.explore = state.trail + 1 if decision == EXPLORE else 0
 
     def _output_done(self, state: PageState) -> None:
         state.output_done = True
@@ -289,25 +287,26 @@ class ClassifierMiddleware:
             self.stats.inc_value("geofocus/classifier/pages_with_map")
         released = raised = 0
         for request in state.held:
-            gmeta = request.meta["geofocus"]
-            decision = self.policy.decide(gmeta["score_t"], state.score_v, state.trail)
+            held = PageMeta.ensure(request)
+            assert held.score_t is not None  # set by _route before a link is held
+            decision = self.policy.decide(held.score_t, state.score_v, state.trail)
             if decision == DROP:
                 state.counts["drop"] += 1
                 self.stats.inc_value("geofocus/classifier/links/dropped")
                 continue
-            self._annotate(gmeta, gmeta["score_t"], state, decision)
+            self._annotate(held, held.score_t, state, decision)
             state.counts[decision] += 1
             self.stats.inc_value(f"geofocus/classifier/links/{'explored' if decision == EXPLORE else 'selected'}")
             released += self._crawl(request)
         if state.score_v > 0:
             for request in state.queued:
-                old = request.meta["geofocus"]
-                decision = self.policy.decide(old["score_t"], state.score_v, state.trail)
-                meta = dict(request.meta)
-                meta["geofocus"] = gmeta = dict(old)
-                self._annotate(gmeta, old["score_t"], state, decision)
-                if gmeta["priority"] > old.get("priority", 0) or gmeta["explore"] < old.get("explore", 0):
-                    raised += self._crawl(request.replace(meta=meta))
+                old = PageMeta.ensure(request)
+                assert old.score_t is not None  # set by _route before a link is queued
+                decision = self.policy.decide(old.score_t, state.score_v, state.trail)
+                new = replace(old, extra=dict(old.extra))  # the queued request keeps its own state
+                self._annotate(new, old.score_t, state, decision)
+                if (new.priority or 0) > (old.priority or 0) or (new.explore or 0) < (old.explore or 0):
+                    raised += self._crawl(request.replace(meta={**request.meta, META_KEY: new}))
         if released:
             self.stats.inc_value("geofocus/classifier/links/released_by_map", released)
         if raised:
@@ -365,7 +364,7 @@ class ClassifierMiddleware:
             url,
             callback=NO_CALLBACK,
             dont_filter=True,
-            meta={"geofocus_image": True, "download_maxsize": self.config.max_image_bytes, "dont_retry": True},
+            meta={IMAGE_META: True, "download_maxsize": self.config.max_image_bytes, "dont_retry": True},
         )
         self.stats.inc_value("geofocus/images/requested")
         engine = self.crawler.engine

@@ -21,14 +21,14 @@ from scrapy import Request
 from scrapy.http.request import NO_CALLBACK
 
 from geofocus import signals as geo_signals
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, PageMeta
+from geofocus.scheduler import scheduler_of
 
 if TYPE_CHECKING:
     from scrapy import Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
 
-#: meta key of the marker request; its value is the fingerprint of the finished page.
-FINISHED_MARKER = "geofocus_page_finished"
 
 
 class PageFinishedMiddleware:
@@ -40,8 +40,6 @@ class PageFinishedMiddleware:
         return cls(crawler)
 
     def marker(self, response: Response) -> Request:
-        from geofocus.scheduler import scheduler_of  # the scheduler imports this module
-
         scheduler = scheduler_of(self.crawler)
         if scheduler is not None:  # its key for the page (a dont_filter duplicate has one of its own)
             fingerprint = scheduler.frontier_key(response.request)  # type: ignore[arg-type]
@@ -51,8 +49,6 @@ class PageFinishedMiddleware:
 
     def _known(self) -> Any:
         """A test "would the scheduler refuse this request as a duplicate?" (None: no such test)."""
-        from geofocus.scheduler import FINGERPRINT_META, scheduler_of
-
         scheduler = scheduler_of(self.crawler)
         if scheduler is None:
             return None
@@ -64,10 +60,12 @@ class PageFinishedMiddleware:
             if not isinstance(item, Request) or item.dont_filter:
                 return False
             carried = item.meta.get(FINGERPRINT_META)
-            gf = item.meta.get("geofocus")
-            if carried is None or carried[0] != item.url or not gf or "priority" not in gf:
+            if carried is None or carried[0] != item.url:
                 return False
-            return not link_wanted(carried[1], gf["priority"])
+            page = PageMeta.of(item)
+            if page is None or page.priority is None:
+                return False
+            return not link_wanted(carried[1], page.priority)
 
         return known
 

@@ -1,4 +1,4 @@
-"""Sets ``meta["geofocus"]["node"]`` on outgoing requests: which collaborating node fetches them.
+"""Sets the ``node`` of outgoing requests' page state: which collaborating node fetches them.
 
 The Redis frontier queues each request for its node; this worker pops from
 the queue of ``GEOFOCUS_NODE``.  Counts URLs kept (``geofocus/partition/kept``)
@@ -19,6 +19,8 @@ from scrapy import Request
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response, TextResponse
 
+from geofocus.context import crawl_context
+from geofocus.pagemeta import PageMeta
 from geofocus.partition import (
     POLICIES, CityMentions, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
 )
@@ -48,9 +50,9 @@ class PartitionMiddleware:
         return cls(crawler, policy, s.get("GEOFOCUS_NODE") or "", s.get("GEOFOCUS_NODES") or "",
                    s.get("GEOFOCUS_GEOIP_DB") or "")
 
-    def _setup(self, spider: Any) -> Partitioner:
+    def _setup(self) -> Partitioner:
         if self.partitioner is None:
-            region = getattr(spider, "region", None)
+            region = crawl_context(self.crawler).region
             if region is None:
                 raise PartitionError("the partition middleware needs a spider with a region")
             plan = plan_for_region(region, self.nodes)
@@ -80,11 +82,11 @@ class PartitionMiddleware:
         return self._route(response, list(result), spider)
 
     def _route(self, response: Response, outputs: list[Any], spider: Any) -> Iterable[Any]:
-        requests = [o for o in outputs if isinstance(o, Request)
-                    and not (o.meta.get("geofocus") or {}).get("node")]
-        if requests:
-            partitioner = self._setup(spider)
-            meta = response.meta.get("geofocus") or {}
+        pages = [(o, p) for o in outputs if isinstance(o, Request)
+                 for p in (PageMeta.ensure(o),) if not p.node]
+        if pages:
+            partitioner = self._setup()
+            parent = PageMeta.of(response) or PageMeta()
             text = ""
             if isinstance(response, TextResponse) and partitioner.policy in ("content", "classification"):
                 try:
@@ -92,13 +94,13 @@ class PartitionMiddleware:
                 except Exception:  # not HTML after all
                     text = response.text
             page = Page(response.url, text, response.ip_address and str(response.ip_address),
-                        list(meta.get("addresses") or []))
+                        list(parent.addresses or []))
             links = []
-            for r in requests:
-                link = (r.meta.get("geofocus") or {}).get("link") or {}
+            for r, p in pages:
+                link = p.link or {}
                 links.append(Link(r.url, str(link.get("anchor") or ""), str(link.get("context") or "")))
-            for r, node in zip(requests, partitioner.assign(page, links)):
-                r.meta.setdefault("geofocus", {})["node"] = node
+            for (r, p), node in zip(pages, partitioner.assign(page, links)):
+                p.node = node
                 if node == self.node:
                     self.stats.inc_value("geofocus/partition/kept")
                 else:

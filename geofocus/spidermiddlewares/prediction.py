@@ -1,25 +1,27 @@
 """Link prediction spider middleware: learns from the crawl and ranks its links.
 
 Thin Scrapy adapter around ``geofocus.prediction`` (order 570, between the geo
-evaluation at 550 and the decay middleware at 580).  Contract, all in
-``meta["geofocus"]`` (a JSON-serialisable dict):
+evaluation at 550 and the decay middleware at 580).  Contract, all in the page
+state (:class:`geofocus.pagemeta.PageMeta`):
 
-* input (a fetched page, after the geo evaluation set ``"relevant"``): the
-  page's ``"path"`` holds the term lists of the last n links on its path, most
+* input (a fetched page, after the geo evaluation set ``relevant``): the
+  page's ``path`` holds the term lists of the last n links on its path, most
   recent first; ``path[k-1]`` becomes a training example for depth k with the
   page's label.
-* output (each Request carrying ``"geofocus"`` with a ``"link"``, after the
-  decay middleware set ``"score"``): sets ``"path"`` = [terms of its link] +
+* output (each Request whose page state has a ``link``, after the
+  decay middleware set ``score``): sets ``path`` = [terms of its link] +
   the parent's path, cut to n entries.  With strategy ``adaptive`` it also sets
-  ``"prediction"`` and ``"priority"`` = score + prediction * (1 - score).  With
+  ``prediction`` and ``priority`` = score + prediction * (1 - score).  With
   any other strategy (``distance``, ``bfs``) it neither extracts features nor
-  learns: it sets ``"prediction"`` to None and leaves ``"priority"`` to the
+  learns: it sets ``prediction`` to None and leaves ``priority`` to the
   decay middleware, so the baselines pay nothing for the prediction (fair
   throughput comparisons) and the crawl log says plainly that none was used.
   A model can still be had from a baseline crawl afterwards, from its crawl
   log: ``scrapy train RUN_DIR -o MODEL``.
-* ``rescore(meta)``: recompute a queued request's priority with the current
+* ``rescore(page)``: recompute a queued request's priority with the current
   model; the scheduler's ``rescore_requested`` signal calls it for a batch.
+
+The strategy, decay and depth come from the crawl context (geofocus/context.py).
 
 The model starts from ``RUN_DIR/model.json`` if it exists (a resumed crawl),
 else from ``GEOFOCUS_MODEL``, else empty; it is saved to ``RUN_DIR/model.json``
@@ -45,7 +47,10 @@ from scrapy import signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from twisted.internet import task, threads
 
+from geofocus import defaults
 from geofocus import signals as geo_signals
+from geofocus.context import crawl_context
+from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import _hostname, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.prediction.online import OnlineLinkModel
@@ -82,20 +87,20 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         strategy: str,
         initial_model: str | None,
         save_interval: float,
-        redis_url: str = "",
-        crawl_id: str = "",
-        redis_prefix: str = "geofocus",
-        redis_timeout: float = 5.0,
-        sync_interval: float = 5.0,
-        online_lr: float = 0.3,
-        online_bits: int = 20,
-        online_host_yield: bool = True,
+        redis_url: str,
+        crawl_id: str,
+        redis_prefix: str,
+        redis_timeout: float,
+        sync_interval: float,
+        online_lr: float,
+        online_bits: int,
+        online_host_yield: bool,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
         self.decay = decay
         self.alpha = alpha
-        self._strategy_setting = strategy
+        self.strategy = strategy
         self._initial_model = initial_model
         self.save_interval = save_interval
         self.stats = crawler.stats
@@ -128,25 +133,27 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         s = crawler.settings
-        depth = s.getint("GEOFOCUS_PREDICTION_DEPTH", 3)
+        d = defaults  # a crawler without the project's settings (tests, other projects) gets the same values
+        context = crawl_context(crawler)
+        depth = context.depth
         if depth < 1:
             raise ValueError(f"GEOFOCUS_PREDICTION_DEPTH must be >= 1, got {depth}")
         mw = cls(
             crawler,
             depth=depth,
-            decay=s.getfloat("GEOFOCUS_DECAY", 0.5),
-            alpha=s.getfloat("GEOFOCUS_PREDICTION_ALPHA", 1.0),
-            strategy=s.get("GEOFOCUS_STRATEGY", "adaptive"),
+            decay=context.decay,
+            alpha=s.getfloat("GEOFOCUS_PREDICTION_ALPHA", d.GEOFOCUS_PREDICTION_ALPHA),
+            strategy=context.strategy,
             initial_model=s.get("GEOFOCUS_MODEL") or None,
-            save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", 60.0),
+            save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", d.GEOFOCUS_MODEL_SAVE_INTERVAL),
             redis_url=s.get("GEOFOCUS_REDIS_URL") or "",
             crawl_id=s.get("GEOFOCUS_CRAWL_ID") or "",
-            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or "geofocus",
-            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", 5.0),
-            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", 5.0),
-            online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", 0.3),
-            online_bits=s.getint("GEOFOCUS_ONLINE_BITS", 20),
-            online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", True),
+            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or d.GEOFOCUS_REDIS_PREFIX,
+            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", d.GEOFOCUS_REDIS_TIMEOUT),
+            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", d.GEOFOCUS_MODEL_SYNC_INTERVAL),
+            online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", d.GEOFOCUS_ONLINE_LR),
+            online_bits=s.getint("GEOFOCUS_ONLINE_BITS", d.GEOFOCUS_ONLINE_BITS),
+            online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", d.GEOFOCUS_ONLINE_HOST_YIELD),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
@@ -159,12 +166,6 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         return mw
 
     # -- lifecycle ------------------------------------------------------------
-
-    @property
-    def strategy(self) -> str:
-        """The spider's ``strategy`` attribute if set, else GEOFOCUS_STRATEGY."""
-        spider: Spider | None = getattr(self.crawler, "spider", None)
-        return str(getattr(spider, "strategy", None) or self._strategy_setting)
 
     @property
     def adaptive(self) -> bool:
@@ -346,13 +347,13 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     def process_spider_input(self, response: Response) -> None:
         """Learn from an evaluated page: path[k-1] is a depth-k example labelled with its relevance."""
-        meta = response.meta.get("geofocus")
-        if not isinstance(meta, dict):
+        page = PageMeta.of(response)
+        if page is None:
             return
-        relevant = meta.get("relevant")
-        path = meta.get("path")
+        relevant = page.relevant
+        path = page.path
         if relevant is not None and self.online:
-            self._learn_online(response, meta, bool(relevant), path)
+            self._learn_online(response, page, bool(relevant), path)
             return
         if relevant is None or not path or not self.adaptive:
             return
@@ -374,14 +375,14 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         if time.monotonic() - self._last_save >= self.save_interval:
             self.save()
 
-    def _learn_online(self, response: Response, meta: dict[str, Any], relevant: bool, path: Any) -> None:
+    def _learn_online(self, response: Response, page: PageMeta, relevant: bool, path: Any) -> None:
         """``online``: path[k-1] (hashed ids) is a depth-k example; depth 1 also with its dynamic ids."""
         self.flush_stats()
         if not self._opened:
             self.open()
         model = self.online_model
         assert model is not None
-        host = _target_host(meta, response.url) if self.online_host_yield else None
+        host = _target_host(page, response.url) if self.online_host_yield else None
         if path:
             if not isinstance(path, list) or not all(
                 isinstance(ids, list) and all(type(i) is int for i in ids) for ids in path
@@ -390,7 +391,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             else:
                 try:
                     for k, ids in enumerate(path[: self.depth], start=1):
-                        dyn = model.dynamic_ids(_int_or_none(meta.get("dist")), host) if k == 1 else []
+                        dyn = model.dynamic_ids(_int_or_none(page.dist), host) if k == 1 else []
                         model.learn([*ids, *dyn], k, relevant)
                         self.stats.inc_value("geofocus/prediction/examples")
                         self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
@@ -407,7 +408,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         if not self._bad_path_logged:
             self._bad_path_logged = True
             logger.warning(
-                "ignoring malformed meta['geofocus']['path'] of %s (no more such"
+                "ignoring the malformed link path (meta['geofocus']['path']) of %s (no more such"
                 " messages will be shown; see stat geofocus/prediction/bad_path)",
                 response.url,
             )
@@ -415,75 +416,72 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     # -- scoring --------------------------------------------------------------
 
     def get_processed_request(self, request: Request, response: Response | None) -> Request:
-        meta = request.meta.get("geofocus")
-        if not isinstance(meta, dict):
+        page = PageMeta.of(request)
+        if page is None:
             return request
-        link = meta.get("link")
+        link = page.link
         if not isinstance(link, Mapping):
             return request
         if self.online:
-            return self._process_online(request, response, meta, link)
+            return self._process_online(request, response, page, link)
         if not self.adaptive:
-            meta["prediction"] = None
+            page.prediction = None
             return request
         if not self._opened:
             self.open()
         terms = link_terms(link)
-        parent_path: list[Any] = []
-        if response is not None:
-            parent = response.meta.get("geofocus")
-            if isinstance(parent, dict) and isinstance(parent.get("path"), list):
-                parent_path = parent["path"][: self.depth - 1]
-        meta["path"] = [terms, *parent_path]
-        self._score(meta, terms)
+        page.path = [terms, *self._parent_path(response)]
+        self._score(page, terms)
         return request
 
+    def _parent_path(self, response: Response | None) -> list[Any]:
+        """The first n-1 entries of the parent page's path (none if it has no list there)."""
+        parent = PageMeta.of(response)
+        if parent is not None and isinstance(parent.path, list):
+            return parent.path[: self.depth - 1]
+        return []
+
     def _process_online(
-        self, request: Request, response: Response | None, meta: dict[str, Any], link: Mapping[str, Any]
+        self, request: Request, response: Response | None, page: PageMeta, link: Mapping[str, Any]
     ) -> Request:
         if not self._opened:
             self.open()
         model = self.online_model
         assert model is not None
         ids = model.ids(link_terms(link))
-        parent_path: list[Any] = []
-        if response is not None:
-            parent = response.meta.get("geofocus")
-            if isinstance(parent, dict) and isinstance(parent.get("path"), list):
-                parent_path = parent["path"][: self.depth - 1]
-        meta["path"] = [ids, *parent_path]
-        self._score_online(meta, ids)
+        page.path = [ids, *self._parent_path(response)]
+        self._score_online(page, ids)
         return request
 
-    def _score_online(self, meta: dict[str, Any], ids: list[int]) -> float | None:
+    def _score_online(self, page: PageMeta, ids: list[int]) -> float | None:
         """priority = the model's prediction (the bridge distance is one of its features); the
         decay score until the model has its first example."""
         model = self.online_model
         assert model is not None
-        score = meta.get("score")
+        score = page.score
         if not isinstance(score, (int, float)) or isinstance(score, bool):
             return None
-        dyn = model.dynamic_ids(_int_or_none(meta.get("dist")), self._host_of(meta))
+        dyn = model.dynamic_ids(_int_or_none(page.dist), self._host_of(page))
         pred = model.prediction([*ids, *dyn], self.decay)
-        meta["prediction"] = pred
+        page.prediction = pred
         self._buckets[min(int(pred * 10), 9)] += 1
-        meta["priority"] = pred if model.examples() else float(score)
-        return meta["priority"]
+        page.priority = pred if model.examples() else float(score)
+        return page.priority
 
-    def _host_of(self, meta: Mapping[str, Any]) -> str | None:
-        return _target_host(meta, None) if self.online_host_yield else None
+    def _host_of(self, page: PageMeta) -> str | None:
+        return _target_host(page, None) if self.online_host_yield else None
 
-    def _rescore_online(self, metas: list[dict[str, Any]]) -> list[float | None]:
+    def _rescore_online(self, pages: list[PageMeta]) -> list[float | None]:
         """All queued links of a batch in one vectorised call of the model."""
         model = self.online_model
         assert model is not None
         rows: list[int] = []
         id_lists: list[list[int]] = []
-        for i, meta in enumerate(metas):
-            if not isinstance(meta, dict):
+        for i, page in enumerate(pages):
+            if not isinstance(page, PageMeta):
                 continue
-            path = meta.get("path")
-            score = meta.get("score")
+            path = page.path
+            score = page.score
             if not (isinstance(path, list) and path and isinstance(path[0], list)):
                 continue
             if not isinstance(score, (int, float)) or isinstance(score, bool):
@@ -492,30 +490,30 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             if not all(type(x) is int and 0 <= x < (1 << model.bits) for x in ids):
                 continue
             rows.append(i)
-            id_lists.append([*ids, *model.dynamic_ids(_int_or_none(meta.get("dist")), self._host_of(meta))])
-        out: list[float | None] = [None] * len(metas)
+            id_lists.append([*ids, *model.dynamic_ids(_int_or_none(page.dist), self._host_of(page))])
+        out: list[float | None] = [None] * len(pages)
         if not rows or not model.examples():
             return out
         preds = model.score_many(id_lists, self.decay)
         for i, pred in zip(rows, preds.tolist()):
-            meta = metas[i]
-            old = meta.get("priority")
+            page = pages[i]
+            old = page.priority
             # Write back only priorities that moved: a frontier update costs far more than the product.
             if isinstance(old, (int, float)) and abs(pred - old) < RESCORE_MIN_CHANGE:
                 continue
-            meta["prediction"] = pred
-            meta["priority"] = pred
+            page.prediction = pred
+            page.priority = pred
             out[i] = pred
         return out
 
-    def _score(self, meta: dict[str, Any], terms: list[str]) -> float | None:
+    def _score(self, page: PageMeta, terms: list[str]) -> float | None:
         pred = self.model.prediction(terms, self.decay)
-        meta["prediction"] = pred
+        page.prediction = pred
         self._buckets[min(int(pred * 10), 9)] += 1
-        score = meta.get("score")
+        score = page.score
         if isinstance(score, (int, float)) and not isinstance(score, bool):
-            meta["priority"] = priority(float(score), pred)
-            return meta["priority"]
+            page.priority = priority(float(score), pred)
+            return page.priority
         return None
 
     def flush_stats(self) -> None:
@@ -525,55 +523,55 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
                 self.stats.inc_value(f"geofocus/prediction/score_bucket/{b}", count)
                 self._buckets[b] = 0
 
-    def rescore_requested(self, metas: list[dict[str, Any]]) -> list[float | None]:
-        """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per meta."""
+    def rescore_requested(self, pages: list[PageMeta]) -> list[float | None]:
+        """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per page state."""
         started = time.perf_counter()
         if self.online:
             if not self._opened:
                 self.open()
-            out = self._rescore_online(metas)
+            out = self._rescore_online(pages)
         else:
-            out = [self.rescore(m) for m in metas]
+            out = [self.rescore(p) for p in pages]
         self.stats.inc_value("geofocus/prediction/rescored", sum(p is not None for p in out))
         self.stats.inc_value("geofocus/prediction/rescore_seconds", time.perf_counter() - started)
         return out
 
-    def rescore(self, meta: dict[str, Any]) -> float | None:
-        """New priority of a queued request's ``meta["geofocus"]`` with the current model.
+    def rescore(self, page: PageMeta) -> float | None:
+        """New priority of a queued request's page state with the current model.
 
-        Updates ``meta["prediction"]`` and ``meta["priority"]`` in place and returns
-        the priority; None (meta untouched) when the strategy is not adaptive or
-        the meta has no link terms or no numeric score.
+        Updates its ``prediction`` and ``priority`` in place and returns the priority;
+        None (page untouched) when the strategy is not adaptive or the page has no
+        link terms or no numeric score.
         """
         if self.online:
-            return self.rescore_requested([meta])[0]
-        if not self.adaptive or not isinstance(meta, dict):
+            return self.rescore_requested([page])[0]
+        if not self.adaptive or not isinstance(page, PageMeta):
             return None
         if not self._opened:
             self.open()
-        path = meta.get("path")
+        path = page.path
         if isinstance(path, list) and path and isinstance(path[0], list):
             terms = path[0]
-        elif isinstance(meta.get("link"), Mapping):
-            terms = link_terms(meta["link"])
+        elif isinstance(page.link, Mapping):
+            terms = link_terms(page.link)
         else:
             return None
-        score = meta.get("score")
+        score = page.score
         if not isinstance(score, (int, float)) or isinstance(score, bool):
             return None
         pred = self.model.prediction(terms, self.decay)
-        meta["prediction"] = pred
-        meta["priority"] = priority(float(score), pred)
-        return meta["priority"]
+        page.prediction = pred
+        page.priority = priority(float(score), pred)
+        return page.priority
 
 
 def _int_or_none(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
-def _target_host(meta: Mapping[str, Any], fallback_url: str | None) -> str | None:
+def _target_host(page: PageMeta, fallback_url: str | None) -> str | None:
     """Host of the URL a request was queued for (its link's target), else of ``fallback_url``."""
-    link = meta.get("link")
+    link = page.link
     url = link.get("url") if isinstance(link, Mapping) else None
     if not isinstance(url, str):
         url = fallback_url

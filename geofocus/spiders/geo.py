@@ -19,13 +19,15 @@ from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
 from geofocus import signals as geo_signals
+from geofocus.context import CrawlContext, set_crawl_context
 from geofocus.items import PageItem
 from geofocus.linkextract import iter_links, page_events
+from geofocus.pagemeta import FINGERPRINT_META, META_KEY, PageMeta
 from geofocus.regions import Region, RegionError, available_regions, load_region
-from geofocus.scheduler import FINGERPRINT_META, scheduler_of
+from geofocus.scheduler import scheduler_of
 from geofocus.seeds import SeedLineError, parse_seed_line
 from geofocus.spidermiddlewares.decay import link_priority_bound
-from geofocus.strategies import check_strategy, page_distance
+from geofocus.strategies import check_strategy
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +74,8 @@ def read_seeds(spec: str | None, region: Region, warn: bool = True) -> list[str]
 
 class GeoSpider(scrapy.Spider):
     name = "geo"
+    #: what this crawl is about (region, strategy, decay, seeds, run dir), set by from_crawler
+    context: CrawlContext
 
     def __init__(
         self, region: str | None = None, seeds: str | None = None, strategy: str | None = None, **kwargs: Any
@@ -107,44 +111,36 @@ class GeoSpider(scrapy.Spider):
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> GeoSpider:
+        """Checks the arguments and registers the crawl context every component reads."""
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.region, spider.strategy, spider.seeds = cls.check_arguments(
+        region, strategy, seeds = cls.check_arguments(
             crawler.settings, spider.region_name, spider.seeds_spec, spider.strategy_arg, warn=True
         )
+        spider.context = set_crawl_context(crawler, CrawlContext.from_settings(
+            crawler.settings, region=region, region_name=spider.region_name, strategy=strategy, seeds=seeds,
+            resume_force=str(kwargs.get("resume") or "").lower() == "force",
+        ))
         spider.max_parse_bytes = crawler.settings.getint("GEOFOCUS_MAX_PARSE_BYTES")
         return spider
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
-        for url in self.seeds:
-            yield scrapy.Request(
-                url,
-                callback=self.parse,
-                errback=self.errback,
-                meta={
-                    "geofocus": {
-                        "seed": True,
-                        "score": 1.0,
-                        "priority": 1.0,
-                        "dist": 0,
-                        "seed_dist": 0,
-                        "parent": None,
-                    }
-                },
-            )
+        for url in self.context.seeds:
+            yield scrapy.Request(url, callback=self.parse, errback=self.errback,
+                                 meta={META_KEY: PageMeta.seed_page()})
 
     def parse(self, response: Response) -> Iterator[Any]:
-        meta = response.meta.get("geofocus") or {}
-        if meta.get("relevant"):
+        page = PageMeta.of(response) or PageMeta()
+        if page.relevant:
             yield PageItem(
                 url=response.url,
-                addresses=meta.get("addresses", []),
-                priority=meta.get("priority"),
-                score=meta.get("score"),
-                prediction=meta.get("prediction"),
-                dist=page_distance(meta),
-                seed_dist=int(meta.get("seed_dist", 0)),
+                addresses=page.addresses or [],
+                priority=page.priority,
+                score=page.score,
+                prediction=page.prediction,
+                dist=page.page_distance,
+                seed_dist=page.seed_distance,
                 depth=int(response.meta.get("depth", 0)),
-                parent=meta.get("parent"),
+                parent=page.parent,
                 fetched_at=time.time(),
             )
         if not isinstance(response, TextResponse) or len(response.body) > self.max_parse_bytes:
@@ -156,11 +152,9 @@ class GeoSpider(scrapy.Spider):
             return
         if not hasattr(root, "xpath"):
             return
-        if response.meta.get("geofocus_nofollow"):
-            return
-        yield from self._follow(root, response)
+        yield from self._follow(root, response, page)
 
-    def _follow(self, root: Any, response: Response) -> Iterator[scrapy.Request]:
+    def _follow(self, root: Any, response: Response, page: PageMeta) -> Iterator[scrapy.Request]:
         """A Request per link of the page, except links the scheduler would refuse as known.
 
         The hot path of a crawl: each link is normalised once (its fingerprint,
@@ -177,12 +171,9 @@ class GeoSpider(scrapy.Spider):
             for _key, link in iter_links(root, response.url, events=events):
                 if not link.pop("nofollow"):
                     yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
-                                         meta={"geofocus": {"link": link}})
+                                         meta={META_KEY: PageMeta(link=link)})
             return
-        decay = getattr(self, "_decay", None)
-        if decay is None:
-            decay = self._decay = self.crawler.settings.getfloat("GEOFOCUS_DECAY")
-        bound = link_priority_bound(response.meta.get("geofocus") or {}, self.strategy, decay)
+        bound = link_priority_bound(page, self.context.strategy, self.context.decay)
         link_wanted = scheduler.link_wanted
 
         def wanted(fp: str, link: dict[str, Any]) -> bool:
@@ -194,7 +185,7 @@ class GeoSpider(scrapy.Spider):
                 link["url"],
                 callback=self.parse,
                 errback=self.errback,
-                meta={"geofocus": {"link": link}, FINGERPRINT_META: (link["url"], fp)},
+                meta={META_KEY: PageMeta(link=link), FINGERPRINT_META: (link["url"], fp)},
             )
 
     def _count_too_deep(self, response: Response) -> None:

@@ -1,0 +1,42 @@
+"""What geofocus components may ask of Scrapy's engine and downloader, answered in one place.
+
+The scheduler hands out the best URL of a host whose download slot has room
+(:func:`busy_slots`); the page budget and the Prometheus metrics count the
+requests the engine has started and not yet finished (:func:`requests_in_flight`).
+Nothing else in geofocus reads the engine's or the downloader's state.
+
+Scrapy API used: ``crawler.engine.downloader.slots`` (public: a dict of slot key ->
+``downloader.Slot`` with ``active`` and ``concurrency``, what AutoThrottle reads too).
+Scrapy has no public count of the requests in progress; :func:`requests_in_flight`
+reads the engine's ``_slot.inprogress`` (downloading or being processed by the
+spider), the one private attribute geofocus touches.  Without a running engine
+(a scheduler used on its own, a tool) every slot is free and nothing is in flight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+
+
+def _engine(crawler: Crawler) -> Any:
+    try:
+        return crawler.engine
+    except RuntimeError:  # a crawler that is not crawling
+        return None
+
+
+def busy_slots(crawler: Crawler) -> set[str]:
+    """Keys of the download slots that have as many active requests as their concurrency."""
+    downloader = getattr(_engine(crawler), "downloader", None)
+    if downloader is None:
+        return set()
+    return {key for key, slot in downloader.slots.items() if len(slot.active) >= getattr(slot, "concurrency", 1)}
+
+
+def requests_in_flight(crawler: Crawler) -> int:
+    """Requests the engine is downloading or whose response the spider is still processing."""
+    slot = getattr(_engine(crawler), "_slot", None)
+    return len(getattr(slot, "inprogress", ()) or ())
