@@ -25,6 +25,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.test import get_crawler
 
 from geofocus import signals as geo_signals
+from geofocus.pagemeta import PageMeta
 from geofocus.scheduler import GeoScheduler
 from tests.conftest import project_settings
 from tests.crawling import ROOT, MiniSite, crawl_env
@@ -180,15 +181,15 @@ def test_rescoring_reprioritises_queued_requests_from_the_first_pass(factory):
     order: list[int] = []
     asked_after: list[int] = []
 
-    def rescore(metas):  # the link model now likes n=3 best; the others keep their priority
+    def rescore(pages):  # the link model now likes n=3 best; the others keep their priority
         asked_after.append(len(order))
-        return [0.99 if m.get("n") == 3 else m["priority"] for m in metas]
+        return [0.99 if p.extra.get("n") == 3 else p.priority for p in pages]
 
     scheduler.crawler.signals.connect(rescore, geo_signals.rescore_requested)
     while scheduler.has_pending_requests():
         request = scheduler.next_request()
         assert request is not None
-        order.append(request.meta["geofocus"]["n"])
+        order.append(PageMeta.of(request).extra["n"])
     scheduler.flush()
     assert sorted(order) == list(range(20))
     assert asked_after[0] == 1  # the first re-scoring, after the first pop, had URLs to score
