@@ -63,7 +63,8 @@ class CrawlContext:
         """The context of a crawl of ``region`` with ``strategy`` (default: GEOFOCUS_STRATEGY)."""
         name = region_name or (region.name if region is not None else None)
         configured = settings.get("GEOFOCUS_RUN_DIR")
-        run_dir = Path(configured) if configured else Path("runs") / f"{name or 'crawl'}-{time.strftime('%Y%m%d-%H%M%S')}"
+        started = time.strftime("%Y%m%d-%H%M%S")
+        run_dir = Path(configured) if configured else Path("runs") / f"{name or 'crawl'}-{started}"
         return cls(
             region=region,
             region_name=name,

@@ -97,7 +97,7 @@ GEOFOCUS_REDIS_IDLE_TIMEOUT = 30.0
 GEOFOCUS_REDIS_POLL_INTERVAL = 0.5
 # Further redis-py client arguments (e.g. {"ssl_ca_certs": "/etc/ca.pem"}), over scrapy-redis's
 # REDIS_PARAMS (decode_responses must stay off).
-GEOFOCUS_REDIS_PARAMS = {}
+GEOFOCUS_REDIS_PARAMS: dict[str, object] = {}
 # Add every worker's Scrapy stats up in Redis (scrapy-redis's RedisStatsCollector, made safe for
 # many workers: geofocus/redis/stats.py), so each worker's stats and `crawl-admin status` are
 # crawl-wide.

@@ -2,8 +2,9 @@
 
 The live-Web defaults are polite (AutoThrottle on, a per-host delay: geofocus/settings.py);
 the offline web is one local process that answers at once, so those waits would only
-slow the crawls down.  The test suite also leaves out the crawl's own report.  Use it with ``SCRAPY_SETTINGS_MODULE=geofocus.offline_settings``
-or pass the same two settings with ``-s`` (bin/demo and bench/*.py do).
+slow the crawls down.  The test suite also leaves out the crawl's own report.  Use it with
+``SCRAPY_SETTINGS_MODULE=geofocus.offline_settings`` or pass the same two settings with ``-s``
+(bin/demo and bench/*.py do).
 """
 
 from geofocus.settings import *  # noqa: F401,F403

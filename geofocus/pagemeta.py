@@ -111,7 +111,7 @@ class PageMeta:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able wire form: the fields that are set (``seed`` only when true), then ``extra``."""
         # (once per queued link: one attrgetter call, no per-field getattr)
-        out = {key: value for key, value in zip(_FIELDS, _values(self)) if value is not None}
+        out = {key: value for key, value in zip(_FIELDS, _values(self), strict=True) if value is not None}
         if not self.seed:
             out.pop("seed", None)
         if self.extra:

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import orjson
-
 from scrapy import signals
 from scrapy.core.scheduler import BaseScheduler
 from scrapy.utils.httpobj import urlparse_cached
@@ -289,12 +288,12 @@ class GeoScheduler(BaseScheduler):
         carried = request.meta.get(FINGERPRINT_META)
         if carried is not None and carried[0] == request.url:
             return carried[1]
-        return self.crawler.request_fingerprinter.fingerprint(request).hex()  # type: ignore[union-attr]
+        return self.crawler.request_fingerprinter.fingerprint(request).hex()
 
     def url_fingerprint(self, url: str) -> str | None:
         """The fingerprint a GET request for ``url`` will have (None if the fingerprinter needs a real Request)."""
         try:
-            return self.crawler.request_fingerprinter.fingerprint(_URLProbe(url)).hex()  # type: ignore[arg-type,union-attr]
+            return self.crawler.request_fingerprinter.fingerprint(_URLProbe(url)).hex()  # type: ignore[arg-type]
         except (AttributeError, TypeError):
             return None
 
@@ -345,7 +344,7 @@ class GeoScheduler(BaseScheduler):
             if not isinstance(priorities, list) or len(priorities) != len(batch):
                 continue
             updates = []
-            for entry, page, priority in zip(batch, pages, priorities):
+            for entry, page, priority in zip(batch, pages, priorities, strict=False):
                 if priority is None or abs(priority - entry.priority) < 1e-9:
                     continue
                 page.priority = priority

@@ -145,4 +145,5 @@ def request_from_json_dict(data: Any, spider: Spider | None) -> Request:
     try:
         return cls(**kwargs)
     except (ValueError, TypeError, AttributeError, LookupError) as exc:
-        raise MalformedRequest(f"not a valid request ({str(exc).splitlines()[0] if str(exc) else exc!r:.200})") from None
+        reason = f"{str(exc).splitlines()[0] if str(exc) else exc!r:.200}"
+        raise MalformedRequest(f"not a valid request ({reason})") from None

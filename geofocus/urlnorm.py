@@ -50,7 +50,8 @@ _PATH_SESSION = re.compile(r";(?:jsessionid|phpsessid|sid)=[^/?#]*", re.I)
 _TAB_OR_NEWLINE = re.compile(r"[\t\n\r]")
 # WHATWG forbidden domain code points (C0 controls, space, DEL and URL delimiters).
 _FORBIDDEN_HOST = re.compile(r"[\x00-\x20\x7f#%/:<>?@\[\\\]^|\"{}`]")
-SESSION_PARAMS = frozenset({"jsessionid", "phpsessid", "sid", "sessionid", "session_id", "aspsessionid", "cfid", "cftoken", "oscsid", "zenid"})
+SESSION_PARAMS = frozenset({"jsessionid", "phpsessid", "sid", "sessionid", "session_id", "aspsessionid",
+                            "cfid", "cftoken", "oscsid", "zenid"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 

@@ -38,7 +38,7 @@ RESUME_KEYS = {
 
 def _explicit(settings: Settings, name: str) -> bool:
     """Was the setting given by the user (-s, or a spider/command-line priority)?"""
-    return settings.getpriority(name) >= 40  # "cmdline"
+    return (settings.getpriority(name) or 0) >= 40  # "cmdline"
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -96,11 +96,10 @@ class Command(ScrapyCrawlCommand):
         try:
             if check is not None:
                 check(self.settings, **opts.spargs)
-            from geofocus.partition import check_settings as check_partition
-            from geofocus.redis.connection import check_settings as check_redis
-
             from geofocus.extensions.warc import check_settings as check_warc
+            from geofocus.partition import check_settings as check_partition
             from geofocus.postgis.dsn import check_settings as check_postgis
+            from geofocus.redis.connection import check_settings as check_redis
 
             check_partition(self.settings)
             check_redis(self.settings)

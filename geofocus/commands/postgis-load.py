@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
 import psycopg
 from scrapy.commands import ScrapyCommand
@@ -76,7 +77,8 @@ class Command(ScrapyCommand):
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument("--dsn", help="PostgreSQL DSN (default: GEOFOCUS_POSTGIS_DSN)")
-        parser.add_argument("--batch", type=int, default=None, help="rows per transaction (default GEOFOCUS_POSTGIS_BATCH)")
+        parser.add_argument("--batch", type=int, default=None,
+                            help="rows per transaction (default GEOFOCUS_POSTGIS_BATCH)")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         assert self.settings is not None

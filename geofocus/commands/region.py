@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
-
-from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
+from geofocus.commands import CheckedSettings
 from geofocus.regions import RegionError, available_regions, load_region
 from geofocus.regions.pack import DATA_DIR, dump_pack
 

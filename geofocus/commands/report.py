@@ -7,10 +7,9 @@ import sys
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
-
-from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
+from geofocus.commands import CheckedSettings
 
 
 class Command(CheckedSettings, ScrapyCommand):

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
-
-from geofocus.commands import CheckedSettings
 from scrapy.exceptions import UsageError
 
+from geofocus.commands import CheckedSettings
 from geofocus.prediction.model import BridgeNaiveBayes
 from geofocus.prediction.training import crawl_log_path, evaluate, train
 

@@ -15,7 +15,7 @@ the verdict is computed once per response.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
@@ -63,7 +63,7 @@ class PageEvaluator:
             self._parser = GeoParser(self.region)
         return self._parser
 
-    def wants(self, response: Response) -> bool:
+    def wants(self, response: Response) -> TypeGuard[TextResponse]:
         return isinstance(response, TextResponse)
 
     def evaluate(self, parser: GeoParser, response: TextResponse) -> Verdict:

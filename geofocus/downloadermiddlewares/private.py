@@ -79,7 +79,7 @@ class PrivateAddressMiddleware(FilterMiddleware):
         from twisted.internet import reactor
 
         try:
-            address = await maybe_deferred_to_future(reactor.resolve(host))  # type: ignore[attr-defined]
+            address = await maybe_deferred_to_future(reactor.resolve(host))  # type: ignore[arg-type]  # zope method: no self
         except Exception:
             return  # an unresolvable name fails in the download, with its own error
         if not is_public_ip(address):

@@ -36,7 +36,8 @@ _LOCATOR_PARAMS = frozenset("plz zip postcode postal q near location ort city ra
 _DATE_IN_PATH = re.compile(r"/((?:19|20|21)\d\d)(?:[/-](0?[1-9]|1[0-2]))(?:[/-]([0-3]?\d))?(?:/|$)")
 _YEAR_VALUE = re.compile(r"\b((?:1[89]|2[0-9])\d\d)\b")
 _TILE_PATH = re.compile(r"/\d{1,2}/\d+/\d+(?:@2x)?\.(?:png|jpe?g|pbf|mvt|webp)$", re.I)
-_PATH_SESSION = re.compile(r"/\((?:S|A|F)\([0-9a-z]{16,}\)\)/|/s\([0-9a-z]{16,}\)/|[/;](?:sid|sessionid)[=-][0-9a-f]{16,}", re.I)
+_PATH_SESSION = re.compile(
+    r"/\((?:S|A|F)\([0-9a-z]{16,}\)\)/|/s\([0-9a-z]{16,}\)/|[/;](?:sid|sessionid)[=-][0-9a-f]{16,}", re.I)
 _HEX_ID = re.compile(r"^[0-9a-f]{24,}$", re.I)
 _DIGITS = re.compile(r"\d+")
 

@@ -72,6 +72,8 @@ class PageBudget:
         if not self.closing and self.fetched() >= self.max_pages:
             self._close(self.crawler.spider)
 
-    def _close(self, spider: Spider) -> None:
+    def _close(self, spider: Spider | None) -> None:
         self.closing = True
-        self.crawler.engine.close_spider(spider, "budget_reached")
+        spider = spider or self.crawler.spider
+        if spider is not None:  # always, once the crawl runs
+            self.crawler.engine.close_spider(spider, "budget_reached")

@@ -113,7 +113,7 @@ class LiveReport:
         if self._fetched() == 0:
             return None
         previous = self.building
-        final = Deferred()
+        final: Deferred[None] = Deferred()
 
         def run_final(_: Any = None) -> None:
             self.building = None

@@ -114,6 +114,7 @@ class GeoLogStats:
                 f" (requests time out after DOWNLOAD_TIMEOUT={self.crawler.settings.getint('DOWNLOAD_TIMEOUT')} s)"
         logger.info(
             "Progress: %(fetched)d pages (+%(new)d in %(secs)s: %(rate).1f pages/s), %(relevant)d relevant "
-            "(harvest rate %(harvest).1f %%)%(budget)s, frontier %(frontier)d queued, %(in_flight)d in flight%(waiting)s",
+            "(harvest rate %(harvest).1f %%)%(budget)s, frontier %(frontier)d queued, "
+            "%(in_flight)d in flight%(waiting)s",
             {**f, "secs": duration(f["seconds"]), "budget": budget, "waiting": waiting},
         )

@@ -141,11 +141,11 @@ class CrawlSeries:
         for uri in (self.crawler.settings.getdict("FEEDS") or {}):
             outputs.append(str(uri))
         rate = 100.0 * relevant / fetched if fetched else 0.0
+        live_report = self.crawler.settings.getbool("GEOFOCUS_LIVE_REPORT", defaults.GEOFOCUS_LIVE_REPORT)
         logger.info(
             "Crawl finished (%(reason)s): %(fetched)d pages, %(relevant)d relevant "
             "(harvest rate %(rate).1f %%), %(addresses)d distinct addresses; outputs: "
-            "%(outputs)s" + ("; report: %(run_dir)s/report/index.html"
-                             if fetched and self.crawler.settings.getbool("GEOFOCUS_LIVE_REPORT", defaults.GEOFOCUS_LIVE_REPORT) else ""),
+            "%(outputs)s" + ("; report: %(run_dir)s/report/index.html" if fetched and live_report else ""),
             {"reason": reason or "finished", "fetched": fetched, "relevant": relevant,
              "rate": rate, "addresses": len(self.addresses),
              "outputs": ", ".join(outputs) or "none", "run_dir": run_dir or "RUN_DIR"},

@@ -18,9 +18,9 @@ decompression; as StormCrawler does, the headers that describe the wire form
 serve what is stored.
 
 The reactor thread only queues the page; a writer thread builds each page's
-records in memory and writes them with one ``write``; when the disk is full (or any write fails) the file is cut back to its last complete
-record and the crawl stops with one error line: the archive never holds a
-truncated record.
+records in memory and writes them with one ``write``; when the disk is full (or any write
+fails) the file is cut back to its last complete record and the crawl stops with one error
+line: the archive never holds a truncated record.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def request_headers(request: Request) -> StatusAndHeaders:
 
 
 def response_headers(response: Response) -> StatusAndHeaders:
-    headers = []
+    headers: list[tuple[str, str]] = []
     for name, values in response.headers.items():
         key = _latin1(name)
         prefix = "X-Crawler-" if name.lower() in WIRE_HEADERS else ""

@@ -189,7 +189,8 @@ class ClassifierMiddleware:
 
     # -- output: the page's links -----------------------------------------------------
 
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider: Spider | None = None) -> Iterator[Any]:
+    def process_spider_output(self, response: Response, result: Iterable[Any],
+                              spider: Spider | None = None) -> Iterator[Any]:
         if not self._evaluated(response):
             yield from result  # an error page's errback: no links, no log line
             return

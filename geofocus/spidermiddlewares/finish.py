@@ -40,11 +40,13 @@ class PageFinishedMiddleware:
         return cls(crawler)
 
     def marker(self, response: Response) -> Request:
+        request = response.request
+        assert request is not None  # a response that reaches the spider middlewares has its request
         scheduler = scheduler_of(self.crawler)
         if scheduler is not None:  # its key for the page (a dont_filter duplicate has one of its own)
-            fingerprint = scheduler.frontier_key(response.request)  # type: ignore[arg-type]
+            fingerprint = scheduler.frontier_key(request)
         else:
-            fingerprint = self.crawler.request_fingerprinter.fingerprint(response.request).hex()  # type: ignore[union-attr]
+            fingerprint = self.crawler.request_fingerprinter.fingerprint(request).hex()
         return Request(response.url, callback=NO_CALLBACK, dont_filter=True, meta={FINISHED_MARKER: fingerprint})
 
     def _known(self) -> Any:

@@ -50,13 +50,14 @@ class GeoEvaluationMiddleware:
     def parser(self) -> GeoParser | None:
         return self.evaluator.parser()
 
-    def evaluate(self, response: Response, page: PageMeta, spider: Spider) -> tuple[bool, list[dict[str, Any]]]:
+    def evaluate(self, response: Response, page: PageMeta,
+                 spider: Spider | None) -> tuple[bool, list[dict[str, Any]]]:
         verdict, page.geoparse = page.geoparse, None
         if verdict is None:
             parser = self.parser()
             if parser is None or not self.evaluator.wants(response):
                 return False, []
-            verdict = self.evaluator.evaluate(parser, response)  # type: ignore[arg-type]
+            verdict = self.evaluator.evaluate(parser, response)
         relevant, addresses, event = verdict
         if event == "too_large":
             self.stats.inc_value("geofocus/geoparser/skipped/too_large")

@@ -22,7 +22,14 @@ from scrapy.http import Response, TextResponse
 from geofocus.context import crawl_context
 from geofocus.pagemeta import PageMeta
 from geofocus.partition import (
-    POLICIES, CityMentions, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
+    POLICIES,
+    CityMentions,
+    GeoIPTable,
+    Link,
+    Page,
+    Partitioner,
+    PartitionError,
+    plan_for_region,
 )
 
 logger = logging.getLogger(__name__)
@@ -93,13 +100,13 @@ class PartitionMiddleware:
                     text = " ".join(response.xpath("//body//text()").getall())
                 except Exception:  # not HTML after all
                     text = response.text
-            page = Page(response.url, text, response.ip_address and str(response.ip_address),
+            page = Page(response.url, text, str(response.ip_address) if response.ip_address else None,
                         list(parent.addresses or []))
             links = []
             for r, p in pages:
                 link = p.link or {}
                 links.append(Link(r.url, str(link.get("anchor") or ""), str(link.get("context") or "")))
-            for (r, p), node in zip(pages, partitioner.assign(page, links)):
+            for (_r, p), node in zip(pages, partitioner.assign(page, links), strict=False):
                 p.node = node
                 if node == self.node:
                     self.stats.inc_value("geofocus/partition/kept")

@@ -58,13 +58,13 @@ from geofocus.rundir import get_run_dir
 from geofocus.strategies import STRATEGIES
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from twisted.internet.defer import Deferred
     from twisted.python.failure import Failure
-
-    from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +104,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self._initial_model = initial_model
         self.save_interval = save_interval
         self.stats = crawler.stats
+        self.rescore_seconds = 0.0
         self.model: BridgeNaiveBayes = BridgeNaiveBayes(depth, alpha)
         # The ``online`` strategy's model (hashed logistic + host yield), None otherwise.
         self.online_lr = online_lr
@@ -495,7 +496,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         if not rows or not model.examples():
             return out
         preds = model.score_many(id_lists, self.decay)
-        for i, pred in zip(rows, preds.tolist()):
+        for i, pred in zip(rows, preds.tolist(), strict=False):
             page = pages[i]
             old = page.priority
             # Write back only priorities that moved: a frontier update costs far more than the product.
@@ -533,7 +534,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         else:
             out = [self.rescore(p) for p in pages]
         self.stats.inc_value("geofocus/prediction/rescored", sum(p is not None for p in out))
-        self.stats.inc_value("geofocus/prediction/rescore_seconds", time.perf_counter() - started)
+        self.rescore_seconds += time.perf_counter() - started
+        self.stats.set_value("geofocus/prediction/rescore_seconds", round(self.rescore_seconds, 3))
         return out
 
     def rescore(self, page: PageMeta) -> float | None:

@@ -76,6 +76,8 @@ class GeoSpider(scrapy.Spider):
     name = "geo"
     #: what this crawl is about (region, strategy, decay, seeds, run dir), set by from_crawler
     context: CrawlContext
+    #: pages longer than this (GEOFOCUS_MAX_PARSE_BYTES) are not parsed
+    max_parse_bytes: int
 
     def __init__(
         self, region: str | None = None, seeds: str | None = None, strategy: str | None = None, **kwargs: Any
@@ -166,8 +168,7 @@ class GeoSpider(scrapy.Spider):
         if too_deep:
             self._count_too_deep(response)
         scheduler = scheduler_of(self.crawler)
-        fingerprint = scheduler.url_fingerprint if scheduler is not None else None
-        if fingerprint is None or fingerprint(response.url) is None:
+        if scheduler is None or scheduler.url_fingerprint(response.url) is None:
             for _key, link in iter_links(root, response.url, events=events):
                 if not link.pop("nofollow"):
                     yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
@@ -179,7 +180,7 @@ class GeoSpider(scrapy.Spider):
         def wanted(fp: str, link: dict[str, Any]) -> bool:
             return not link["nofollow"] and link_wanted(fp, bound)
 
-        for fp, link in iter_links(root, response.url, key=fingerprint, wanted=wanted, events=events):
+        for fp, link in iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events):
             del link["nofollow"]
             yield scrapy.Request(
                 link["url"],
