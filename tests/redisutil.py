@@ -73,9 +73,12 @@ class RedisServer:
             time.sleep(0.05)
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            self.proc.wait(10)
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.send_signal(sig)
+                self.proc.wait(10)
+            if self.proc.stderr is not None:
+                self.proc.stderr.close()
         self.proc = None
 
     def restart(self, down_for: float = 0.0) -> None:

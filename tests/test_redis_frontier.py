@@ -160,15 +160,15 @@ def test_leases_of_a_worker_killed_with_sigkill_expire_and_return(shared_redis):
     for i in range(30):
         a.push(entry(i))
     a.sync()
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", WORKER, str(shared_redis.port), crawl],
         stdout=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    try:
-        taken = proc.stdout.readline().decode().split()
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+    ) as proc:
+        try:
+            taken = proc.stdout.readline().decode().split()
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
     assert len(taken) == 3
     a.sync()
     # the dead worker holds its 3 popped entries plus the rest of its prefetched batch
