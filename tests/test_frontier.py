@@ -9,6 +9,8 @@ close and reopen.  A shared backend may lease a few entries ahead
 (``prefetched()``, at most its batch); ``queued_sample`` leaves those out.
 """
 
+import json
+
 import pytest
 
 from geofocus.frontier import FrontierEntry, PushResult, SqliteFrontier
@@ -366,4 +368,112 @@ def test_a_frontier_file_of_the_earlier_layout_is_converted(tmp_path):
     assert f.push(entry("d", 1.0, slot="a.de")) == PushResult.REJECTED
     assert [(e.fingerprint, e.request) for e in (f.pop(), f.pop())] == [
         ("l", {"url": "http://a.de/l"}), ("q", {"url": "http://a.de/q"})]
+    f.close()
+
+
+# -- the journal: what a kill -9 keeps, what a compaction keeps, requests encoded once ----------
+
+JOURNAL_WRITER = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from geofocus.frontier import FrontierEntry, SqliteFrontier
+f = SqliteFrontier({path!r}, seed=1, compact_after={compact_after})
+f.open()
+for i in range(300):
+    f.push(FrontierEntry(f"http://h{{i % 5}}.de/{{i}}", i / 1000, f"h{{i % 5}}.de", {{"url": str(i)}}))
+    if i % 50 == 49:
+        f.flush()
+for _ in range(20):  # the 20 best: the even ones fetched, the odd ones in flight at the kill
+    e = f.pop()
+    if int(e.request["url"]) % 2 == 0:
+        f.done(e.fingerprint)
+f.flush()
+f.update_priorities([(f"http://h{{i % 5}}.de/{{i}}", (i % 7) / 10, None) for i in range(300)])  # bulk
+f.pop()  # in flight
+f.flush()
+f.push(FrontierEntry("http://h0.de/5", 0.95, "h0.de", {{"url": "5", "better": "parent"}}))  # raised
+f.update_priorities([("http://h1.de/6", 0.0, None)])  # lowered
+f.flush()
+f.push(FrontierEntry("http://h2.de/7", 0.99, "h2.de", {{"url": "7"}}))  # never flushed: lost
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("compact_after", [None, 10])
+def test_journal_replay_after_kill_9_matches_a_clean_close(tmp_path, compact_after):
+    """A killed run (journal replayed at open, with or without compactions during the run) resumes
+    to the same queue as a run that closed cleanly (journal compacted at close)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    killed = tmp_path / "killed.sqlite"
+    proc = subprocess.run([sys.executable, "-c", JOURNAL_WRITER.format(
+        root=root, path=str(killed), compact_after=compact_after)])
+    assert proc.returncode == -9
+    clean = tmp_path / "clean.sqlite"
+    writer = JOURNAL_WRITER.format(root=root, path=str(clean), compact_after=None)
+    writer = writer.replace('f.push(FrontierEntry("http://h2.de/7"', "f.close()\n#")
+    proc = subprocess.run([sys.executable, "-c", writer.replace("os.kill(os.getpid(), signal.SIGKILL)", "")])
+    assert proc.returncode == 0
+    drained = []
+    for path in (killed, clean):
+        f = SqliteFrontier(path, seed=1)
+        f.open()
+        assert len(f) == 300 - 10  # of the 20 best (280..299), the 10 even ones were fetched
+        for i in range(280, 300, 2):  # fetched before the kill: never queued again
+            assert f.push(entry(f"http://h{i % 5}.de/{i}", 1.0)) == PushResult.REJECTED
+        out = []
+        while (e := f.pop()) is not None:
+            out.append((e.fingerprint, e.priority, e.request))
+        f.close()
+        drained.append(out)
+    assert drained[0] == drained[1]
+    out = drained[0]
+    assert out[0] == ("http://h0.de/5", 0.95, {"url": "5", "better": "parent"})
+    assert ("http://h1.de/6", 0.0, {"url": "6"}) in out
+    assert ("http://h2.de/7", 0.0, {"url": "7"}) in out  # its raise was not flushed
+    priorities = [p for _, p, _ in out]
+    assert priorities == sorted(priorities, reverse=True) and priorities[1] == 0.6  # the bulk re-scoring held
+
+
+def test_compaction_folds_the_journal_into_the_rows(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(10):
+        f.push(entry(f"http://a.de/{i}", i / 10))
+    f.flush()
+    done = f.pop()
+    f.done(done.fingerprint)
+    f.push(FrontierEntry("http://a.de/0", 0.5, "a.de", {"url": "http://a.de/0", "new": 1}))
+    f.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM request_log").fetchone()[0] == 0
+    assert db.execute("SELECT state, request FROM urls WHERE fp = ?", (done.fingerprint,)).fetchone() == (2, None)
+    priority, request = db.execute("SELECT priority, request FROM urls WHERE fp = 'http://a.de/0'").fetchone()
+    assert priority == 0.5 and json.loads(request) == {"url": "http://a.de/0", "new": 1}
+    db.close()
+
+
+def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
+    import sqlite3
+
+    from geofocus.frontier import encode_request_bytes
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    request = {"url": "http://a.de/", "meta": {"geofocus": {"path": [["host:a", "anchor:kontakt"]]}}}
+    encoded = encode_request_bytes(request)
+    f.push(FrontierEntry("fp", 0.5, "a.de", request, encoded=encoded))
+    f.push(FrontierEntry("fp2", 0.4, "a.de", {"url": "x"}, encoded=b'{"url":"x","marker":1}'))
+    f.flush()
+    stored = dict(sqlite3.connect(path).execute("SELECT fp, request FROM urls").fetchall())
+    assert stored["fp"] == encoded and json.loads(stored["fp2"]) == {"url": "x", "marker": 1}
+    assert f.pop().request == request
     f.close()
