@@ -98,6 +98,7 @@ def main() -> None:
                 frontier.flush()
         frontier.flush()
         results["push_per_s"] = round(n / (time.process_time() - t0))
+        results["rss_after_push_mb"] = round(peak_rss_mb(), 1)
 
         t0 = time.process_time()
         for k in range(tenth):
@@ -134,6 +135,7 @@ def main() -> None:
                 frontier.flush()
         frontier.flush()
         results["push_pop_per_s"] = round(2 * tenth / (time.process_time() - t0))
+        results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
 

@@ -227,9 +227,10 @@ def _priority_records(pairs: Iterable[tuple[int, float]], seq: int) -> Iterable[
 class SqliteFrontier:
     """The embedded frontier: the order in memory, the durable state in one SQLite file.
 
-    Memory holds, per known fingerprint, its queue entry ``[-priority,
-    tiebreak, fingerprint, slot, row id]`` while queued, ``-row id`` while
-    leased, or a done mark: the seen-set and the "best queued priority" map
+    Memory holds, per known fingerprint, its queue entry ``(-priority,
+    tiebreak, fingerprint, slot, row id)`` while queued (a tuple of atoms,
+    which Python's garbage collector stops tracking: its full collections do
+    not walk the queue), ``-row id`` while leased, or a done mark: the seen-set and the "best queued priority" map
     that answers a push without the disk (:meth:`pushable`).  The order is one
     heap per download slot (host) plus a heap of the slots' best entries, both
     with lazy deletion: a pop is O(log n) and passes over busy slots exactly
@@ -275,8 +276,8 @@ class SqliteFrontier:
         self._reset_memory()
 
     def _reset_memory(self) -> None:
-        self._entries: dict[str, list[Any] | int] = {}
-        self._slot_heaps: dict[str, list[list[Any]]] = {}
+        self._entries: dict[str, tuple[Any, ...] | int] = {}
+        self._slot_heaps: dict[str, list[tuple[Any, ...]]] = {}
         self._slot_top: dict[str, tuple[float, int]] = {}
         self._best: list[tuple[float, int, str]] = []  # (-priority, tiebreak, slot) per slot
         self._parked: dict[str, tuple[float, int, str]] = {}  # registrations of slots found busy at a pop
@@ -337,7 +338,7 @@ class SqliteFrontier:
                 newer = override[row_id]
                 if newer == newer:  # not NaN
                     priority = newer
-                entry = [-priority, self._tiebreak(fp), fp, slot, row_id]
+                entry = (-priority, self._tiebreak(fp), fp, slot, row_id)
                 entries[fp] = entry
                 heap = heaps.get(slot)
                 if heap is None:
@@ -385,9 +386,9 @@ class SqliteFrontier:
         if self._all_priorities_dirty:
             # A bulk re-scoring: every queued priority (rows not yet written carry theirs with them).
             new = self._new
-            bulk_ids = sum(1 for e in self._entries.values() if type(e) is list and e[4] not in new)
+            bulk_ids = sum(1 for e in self._entries.values() if type(e) is tuple and e[4] not in new)
             bulk = _priority_records(
-                ((e[4], -e[0]) for e in self._entries.values() if type(e) is list and e[4] not in new), seq)
+                ((e[4], -e[0]) for e in self._entries.values() if type(e) is tuple and e[4] not in new), seq)
             seq += -(-bulk_ids // _JOURNAL_CHUNK)
             journal_ids += bulk_ids
         if self._new_priorities:
@@ -475,9 +476,9 @@ class SqliteFrontier:
             db.execute("DELETE FROM journal")
             seq = self._next_seq
             if snapshot:
-                count = sum(1 for e in entries.values() if type(e) is list) + len(self._leased)
+                count = sum(1 for e in entries.values() if type(e) is tuple) + len(self._leased)
                 pairs = itertools.chain(
-                    ((e[4], -e[0]) for e in entries.values() if type(e) is list), self._leased.items())
+                    ((e[4], -e[0]) for e in entries.values() if type(e) is tuple), self._leased.items())
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)",
                                _priority_records(pairs, seq))
                 seq += -(-count // _JOURNAL_CHUNK)
@@ -536,7 +537,7 @@ class SqliteFrontier:
             self._new_requests[row_id] = request
 
     # -- the in-memory order ------------------------------------------------
-    def _enqueue(self, entry: list[Any]) -> None:
+    def _enqueue(self, entry: tuple[Any, ...]) -> None:
         slot = entry[3]
         heap = self._slot_heaps.get(slot)
         if heap is None:
@@ -547,7 +548,7 @@ class SqliteFrontier:
             self._slot_top[slot] = key
             heapq.heappush(self._best, (entry[0], entry[1], slot))
 
-    def _settle(self, slot: str, heap: list[list[Any]]) -> None:
+    def _settle(self, slot: str, heap: list[tuple[Any, ...]]) -> None:
         """Drop stale entries off the top of a slot's heap and register its best live entry."""
         entries = self._entries
         while heap and entries.get(heap[0][2]) is not heap[0]:
@@ -570,9 +571,9 @@ class SqliteFrontier:
 
     def _rebuild(self) -> None:
         """All heaps anew from the live entries (after a bulk re-scoring, or when stale entries pile up)."""
-        heaps: dict[str, list[list[Any]]] = {}
+        heaps: dict[str, list[tuple[Any, ...]]] = {}
         for value in self._entries.values():
-            if type(value) is list:
+            if type(value) is tuple:
                 heap = heaps.get(value[3])
                 if heap is None:
                     heaps[value[3]] = [value]
@@ -585,8 +586,8 @@ class SqliteFrontier:
         self._heaps_invalid = False
         self._rebuild_best()
 
-    def _replace(self, old: list[Any], priority: float) -> None:
-        entry = [-priority, old[1], old[2], old[3], old[4]]
+    def _replace(self, old: tuple[Any, ...], priority: float) -> None:
+        entry = (-priority, old[1], old[2], old[3], old[4])
         self._entries[old[2]] = entry
         self._enqueue(entry)
         self._stale += 1
@@ -599,7 +600,7 @@ class SqliteFrontier:
         known = self._entries.get(fingerprint)
         if known is None:
             return True
-        return type(known) is list and priority > -known[0]
+        return type(known) is tuple and priority > -known[0]
 
     def push(self, entry: FrontierEntry) -> str:
         self._require_db()
@@ -609,13 +610,13 @@ class SqliteFrontier:
             slot = self._slot_name(entry.slot)
             row_id = self._next_id
             self._next_id += 1
-            queued = [-entry.priority, self._tiebreak(fingerprint), fingerprint, slot, row_id]
+            queued = (-entry.priority, self._tiebreak(fingerprint), fingerprint, slot, row_id)
             self._entries[fingerprint] = queued
             self._enqueue(queued)
             self._new[row_id] = [fingerprint, entry.priority, slot, QUEUED, entry.request, entry.encoded]
             self._queued += 1
             return PushResult.NEW
-        if type(known) is not list or entry.priority <= -known[0]:
+        if type(known) is not tuple or entry.priority <= -known[0]:
             return PushResult.REJECTED
         self._replace(known, entry.priority)
         self._record(known[4], entry.priority, entry.request)
@@ -679,7 +680,7 @@ class SqliteFrontier:
             return
         if known == _DONE_MARK:
             return
-        if type(known) is list:
+        if type(known) is tuple:
             self._queued -= 1
             self._stale += 1
             row_id = known[4]
@@ -713,7 +714,7 @@ class SqliteFrontier:
             return False
         row_id = -known
         self._leased.pop(row_id, None)
-        queued = [-entry.priority, self._tiebreak(fingerprint), fingerprint, self._slot_name(entry.slot), row_id]
+        queued = (-entry.priority, self._tiebreak(fingerprint), fingerprint, self._slot_name(entry.slot), row_id)
         self._entries[fingerprint] = queued
         self._enqueue(queued)
         self._queued += 1
@@ -723,7 +724,7 @@ class SqliteFrontier:
     def seen(self, fingerprint: str) -> bool:
         """True once a fingerprint was leased or fetched (it will not be queued again)."""
         known = self._entries.get(fingerprint)
-        return known is not None and type(known) is not list
+        return known is not None and type(known) is not tuple
 
     def __len__(self) -> int:
         return self._queued
@@ -734,7 +735,7 @@ class SqliteFrontier:
         self.flush()  # the scan reads the file: write what is pending first
         db = self._require_db()
         known = self._entries.get(after) if after else None
-        cursor = known[4] if type(known) is list else (-known if isinstance(known, int) and known < 0 else 0)
+        cursor = known[4] if type(known) is tuple else (-known if isinstance(known, int) and known < 0 else 0)
         logged = self._logged_request
         out: list[FrontierEntry] = []
         while len(out) < limit:
@@ -746,7 +747,7 @@ class SqliteFrontier:
                 break
             for row_id, fp, slot, request in rows:
                 known = self._entries.get(fp)
-                if type(known) is list and len(out) < limit:  # queued, not leased
+                if type(known) is tuple and len(out) < limit:  # queued, not leased
                     if row_id in logged:  # changed since it was first queued: the newest one
                         request = db.execute("SELECT request FROM request_log WHERE seq = ?",
                                              (logged[row_id],)).fetchone()[0]
@@ -764,23 +765,29 @@ class SqliteFrontier:
         if len(updates) * 32 < self._queued:
             for fingerprint, priority, request in updates:
                 known = entries.get(fingerprint)
-                if type(known) is list and -known[0] != priority:
+                if type(known) is tuple and -known[0] != priority:
                     self._replace(known, priority)
                     record(known[4], priority, request)
                     changed += 1
             return changed
         pending = self._new
-        # Many at once (re-scoring the whole queue in a few calls): set them in place, rebuild the
-        # heaps once before the next pop, and write every queued priority at the next flush.
+        # Many at once (re-scoring the whole queue in a few calls): replace the entries, rebuild the
+        # heaps once before the next pop, and write every queued priority at the next flush.  The
+        # heaps are dropped first, so the replaced entries are freed as they go (no second copy).
+        if not self._heaps_invalid:
+            self._slot_heaps = {}
+            self._best = []
+            self._slot_top = {}
+            self._parked = {}
+            self._heaps_invalid = True
         for fingerprint, priority, request in updates:
             known = entries.get(fingerprint)
-            if type(known) is list and -known[0] != priority:
-                known[0] = -priority
-                if request is not None or known[4] in pending:  # rows not yet written take it with them
+            if type(known) is tuple and -known[0] != priority:
+                entries[fingerprint] = (-priority, known[1], known[2], known[3], known[4])  # the stored key string
+                if request is not None or (pending and known[4] in pending):  # unwritten rows take it along
                     record(known[4], priority, request)
                 changed += 1
         if changed:
-            self._heaps_invalid = True
             self._all_priorities_dirty = True
         return changed
 

@@ -477,3 +477,58 @@ def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
     assert stored["fp"] == encoded and json.loads(stored["fp2"]) == {"url": "x", "marker": 1}
     assert f.pop().request == request
     f.close()
+
+
+def test_pops_with_changing_busy_hosts_match_a_brute_force_reference(tmp_path):
+    """Random pushes, raises, re-scorings, dones and releases with a different set of busy hosts at
+    every pop: each pop returns exactly the best queued entry of a host that is not busy."""
+    import random
+
+    rng = random.Random(5)
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    queued: dict[str, tuple[float, str]] = {}  # fingerprint -> (priority, slot)
+    leased: dict[str, tuple[float, str]] = {}
+    fetched: set[str] = set()
+    hosts = [f"h{i}.de" for i in range(6)]
+    for step in range(3000):
+        op = rng.random()
+        if op < 0.45:
+            fp = f"u{rng.randrange(600)}"
+            slot = hosts[int(fp[1:]) % len(hosts)]
+            priority = rng.randrange(1000) / 1000
+            result = f.push(FrontierEntry(fp, priority, slot, {"url": fp}))
+            if fp in fetched or fp in leased or (fp in queued and priority <= queued[fp][0]):
+                assert result == PushResult.REJECTED
+            else:
+                queued[fp] = (priority, slot)
+        elif op < 0.5 and queued:
+            updates = [(fp, rng.randrange(1000) / 1000, None) for fp in rng.sample(sorted(queued), min(5, len(queued)))]
+            f.update_priorities(updates if rng.random() < 0.5 else updates * 200)  # incremental or bulk path
+            for fp, priority, _ in updates:
+                queued[fp] = (priority, queued[fp][1])
+        elif op < 0.6 and leased:
+            fp = rng.choice(sorted(leased))
+            if rng.random() < 0.5:
+                f.done(fp)
+                fetched.add(fp)
+                del leased[fp]
+            else:
+                priority, slot = leased.pop(fp)
+                assert f.release(FrontierEntry(fp, priority, slot, {"url": fp}))
+                queued[fp] = (priority, slot)
+        else:
+            busy = set(rng.sample(hosts, rng.randrange(len(hosts))))
+            got = f.pop(busy)
+            free = [(p, fp) for fp, (p, slot) in queued.items() if slot not in busy]
+            if not free:
+                assert got is None, step
+                continue
+            best = max(p for p, _ in free)
+            assert got is not None and got.slot not in busy and got.priority == best, step
+            assert queued[got.fingerprint][0] == best
+            leased[got.fingerprint] = queued.pop(got.fingerprint)
+        if step % 97 == 0:
+            f.flush()
+    assert len(f) == len(queued)
+    f.close()
