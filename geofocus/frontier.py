@@ -230,14 +230,15 @@ class SqliteFrontier:
     Memory holds, per known fingerprint, its queue entry ``(-priority,
     tiebreak, fingerprint, slot, row id)`` while queued (a tuple of atoms,
     which Python's garbage collector stops tracking: its full collections do
-    not walk the queue), ``-row id`` while leased, or a done mark: the seen-set and the "best queued priority" map
-    that answers a push without the disk (:meth:`pushable`).  The order is one
-    heap per download slot (host) plus a heap of the slots' best entries, both
-    with lazy deletion: a pop is O(log n) and passes over busy slots exactly
-    (the best entry of a host that is not busy, however deep).  Requests stay
-    on disk (compact JSON, encoded once: a ``FrontierEntry.encoded`` given by
-    the caller is stored as is) and are read back by row id when popped; about
-    300 bytes of memory per queued URL.
+    not walk the queue), ``-row id`` while leased, or a done mark: the
+    seen-set and the "best queued priority" map that answers a push without
+    the disk (:meth:`pushable`).  The order is one heap per download slot
+    (host) plus a heap of the slots' best entries, both with lazy deletion: a
+    pop is O(log n) and passes over busy slots exactly (the best entry of a
+    host that is not busy, however deep; a busy slot waits aside until a pop
+    finds it free).  Requests stay on disk (compact JSON, encoded once: a
+    ``FrontierEntry.encoded`` given by the caller is stored as is) and are
+    read back by row id when popped; about 300 bytes of memory per queued URL.
 
     Durability: the file is written append-only between compactions.  Table
     ``urls`` gets one row per fingerprint when it is first seen (with its
@@ -250,15 +251,16 @@ class SqliteFrontier:
     much, which the crawl redoes (WAL, ``synchronous=NORMAL``: a committed
     flush survives the process being killed; an OS crash or power loss may
     lose the last flushes, never corrupt the file).  :meth:`open` replays the
-    journal over ``urls``; :meth:`close`, and a flush once the journal holds
-    more than ``compact_after`` row ids (default twice the rows, at least one
-    million), compact it in one transaction: fetched rows become ``state = 2``
-    without their request, changed requests are folded into ``urls``, and the
-    priorities are folded in (few) or written as one snapshot (many).  A pop
-    writes nothing: an entry leased but not done at a stop is queued again at
-    the next :meth:`open`.  Ties in priority are broken by a hash of the
-    fingerprint mixed with a per-run random (or ``seed``-given) mask, so equal
-    priorities are not served in discovery order.
+    journal over ``urls``; :meth:`close`, and a flush once the journal and the
+    request log hold more than ``compact_after`` row ids (default twice the
+    rows, at least one million), compact them in one transaction: fetched
+    rows become ``state = 2`` without their request, changed requests are
+    folded into ``urls``, and the priorities are folded in (few) or written
+    as one snapshot (many).  A pop writes nothing: an entry leased but not
+    done at a stop is queued again at the next :meth:`open`.  Ties in priority
+    are broken by a hash of the fingerprint mixed with a per-run random (or
+    ``seed``-given) mask, so equal priorities are not served in discovery
+    order.
     """
 
     def __init__(
@@ -328,7 +330,7 @@ class SqliteFrontier:
             else:
                 priorities = array("d")
                 priorities.frombytes(priorities_blob)
-                for row_id, priority in zip(ids, priorities):
+                for row_id, priority in zip(ids, priorities, strict=True):
                     override[row_id] = priority
         entries = self._entries
         heaps = self._slot_heaps
@@ -392,7 +394,8 @@ class SqliteFrontier:
             seq += -(-bulk_ids // _JOURNAL_CHUNK)
             journal_ids += bulk_ids
         if self._new_priorities:
-            records.append((seq, _J_PRIORITY, _ids_blob(self._new_priorities), _priorities_blob(self._new_priorities.values())))
+            records.append((seq, _J_PRIORITY, _ids_blob(self._new_priorities),
+                            _priorities_blob(self._new_priorities.values())))
             seq += 1
             journal_ids += len(self._new_priorities)
         if self._dones:
@@ -406,7 +409,8 @@ class SqliteFrontier:
         db.execute("BEGIN")
         try:
             if rows:
-                db.executemany("INSERT INTO urls(id, fp, priority, slot, state, request) VALUES(?, ?, ?, ?, ?, ?)", rows)
+                db.executemany(
+                    "INSERT INTO urls(id, fp, priority, slot, state, request) VALUES(?, ?, ?, ?, ?, ?)", rows)
             db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", bulk)
             if records:
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
@@ -433,13 +437,14 @@ class SqliteFrontier:
         self._all_priorities_dirty = False
         self._pending_counters.clear()
         limit = self.compact_after if self.compact_after is not None else max(1_000_000, 2 * len(self._entries))
-        if self._journal_ids > limit:
+        if self._journal_ids + len(self._logged_request) > limit:
             self.compact()
 
     def compact(self) -> None:
         """Fold the journal and the request log into ``urls`` (one transaction; :meth:`flush` first)."""
         db = self._require_db()
-        self.flush() if (self._new or self._dones or self._new_priorities or self._new_requests) else None
+        if self._new or self._dones or self._new_priorities or self._new_requests:
+            self.flush()
         if not self._journal_ids and not self._logged_request:
             return
         done_ids = array("q")
@@ -452,7 +457,7 @@ class SqliteFrontier:
                 ids.frombytes(ids_blob)
                 priorities = array("d")
                 priorities.frombytes(priorities_blob)
-                changed.update(zip(ids, priorities))
+                changed.update(zip(ids, priorities, strict=True))
         entries = self._entries
         snapshot = len(changed) > 200_000  # many priorities changed: one snapshot instead of updates in place
         if snapshot:
@@ -470,7 +475,8 @@ class SqliteFrontier:
                 )
                 db.execute("DELETE FROM request_log")
             if changed:
-                db.executemany("UPDATE urls SET priority = ? WHERE id = ?", [(p, i) for i, p in sorted(changed.items())])
+                db.executemany("UPDATE urls SET priority = ? WHERE id = ?",
+                               [(p, i) for i, p in sorted(changed.items())])
             if done_ids:
                 db.executemany("UPDATE urls SET state = 2, request = NULL WHERE id = ?", [(i,) for i in sorted(done)])
             db.execute("DELETE FROM journal")

@@ -12,9 +12,9 @@ close and reopen.  A shared backend may lease a few entries ahead
 import json
 
 import pytest
+from redisutil import redis_backend
 
 from geofocus.frontier import FrontierEntry, PushResult, SqliteFrontier
-from redisutil import redis_backend
 
 
 def sqlite_backend(tmp_path):
