@@ -263,6 +263,10 @@ class SqliteFrontier:
     order.
     """
 
+    #: A compaction updates the priorities of at most this many rows in place; beyond it, it writes the
+    #: priorities of all queued entries as one snapshot in the journal instead.
+    fold_limit = 200_000
+
     def __init__(
         self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
         compact_after: int | None = None,
@@ -452,14 +456,14 @@ class SqliteFrontier:
         for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
             if kind == _J_DONE:
                 done_ids.frombytes(ids_blob)
-            elif len(changed) <= 200_000:
+            elif len(changed) <= self.fold_limit:
                 ids = array("q")
                 ids.frombytes(ids_blob)
                 priorities = array("d")
                 priorities.frombytes(priorities_blob)
                 changed.update(zip(ids, priorities, strict=True))
         entries = self._entries
-        snapshot = len(changed) > 200_000  # many priorities changed: one snapshot instead of updates in place
+        snapshot = len(changed) > self.fold_limit  # many priorities changed: a snapshot, no updates in place
         if snapshot:
             changed = {}
         else:
