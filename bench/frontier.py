@@ -1,13 +1,16 @@
 """Frontier benchmark: push / re-prioritise / pop / re-score rates, reopen time and peak memory.
 
-    python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json]
+    python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json] [--module FILE]
 
 Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
 of realistic size, 2,000 hosts), then re-prioritises N/10 of them, then pops
 and marks done N/10 with 8 busy hosts, then runs N/10 rounds of "pop one, mark
 it done, push a new one" at about N queued (the steady state of a crawl), then
 re-scores every queued URL (new priorities for all of them; the adaptive
-strategy's re-scoring), then closes and reopens the file (a resume).  Every
+strategy's re-scoring), then closes (a close compacts the journal) and reopens
+the file (a resume).  ``--module FILE`` runs the same benchmark against another
+copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
+the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
 per CPU second of this process (``time.process_time``: steadier than wall time
 on a shared machine; they include building each entry, a SHA-1 and a payload
@@ -28,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
+from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402,F401
 
 HOSTS = 2000
 
@@ -68,7 +71,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--urls", type=int, default=1_000_000)
     parser.add_argument("--json", default="")
+    parser.add_argument("--module", default="", help="path of another frontier.py to measure instead")
     args = parser.parse_args()
+    if args.module:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("frontier_under_test", args.module)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        globals()["FrontierEntry"] = module.FrontierEntry
+        globals()["SqliteFrontier"] = module.SqliteFrontier
     rng = random.Random(7)
     n = args.urls
     tenth = max(n // 10, 1)
@@ -85,6 +98,7 @@ def main() -> None:
                 frontier.flush()
         frontier.flush()
         results["push_per_s"] = round(n / (time.process_time() - t0))
+        results["rss_after_push_mb"] = round(peak_rss_mb(), 1)
 
         t0 = time.process_time()
         for k in range(tenth):
@@ -121,6 +135,7 @@ def main() -> None:
                 frontier.flush()
         frontier.flush()
         results["push_pop_per_s"] = round(2 * tenth / (time.process_time() - t0))
+        results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
 
@@ -145,9 +160,11 @@ def main() -> None:
         results["rescore_s_per_million"] = round(rescore_s * 1_000_000 / max(changed, 1), 3)
         results["rescore_durable_s_per_million"] = round((rescore_s + rescore_flush_s) * 1_000_000 / max(changed, 1), 3)
         results["rss_before_reopen_mb"] = round(peak_rss_mb(), 1)
+        t0 = time.process_time()
         frontier.close()
+        results["close_s"] = round(time.process_time() - t0, 2)
         del frontier
-        results["sqlite_file_mb"] = round(path.stat().st_size / 2**20, 1)
+        results["sqlite_file_mb"] = round(sum(p.stat().st_size for p in Path(tmp).iterdir()) / 2**20, 1)
 
         t0 = time.process_time()
         reopened = SqliteFrontier(path, seed=1)

@@ -9,10 +9,12 @@ close and reopen.  A shared backend may lease a few entries ahead
 (``prefetched()``, at most its batch); ``queued_sample`` leaves those out.
 """
 
+import json
+
 import pytest
+from redisutil import redis_backend
 
 from geofocus.frontier import FrontierEntry, PushResult, SqliteFrontier
-from redisutil import redis_backend
 
 
 def sqlite_backend(tmp_path):
@@ -367,3 +369,205 @@ def test_a_frontier_file_of_the_earlier_layout_is_converted(tmp_path):
     assert [(e.fingerprint, e.request) for e in (f.pop(), f.pop())] == [
         ("l", {"url": "http://a.de/l"}), ("q", {"url": "http://a.de/q"})]
     f.close()
+
+
+# -- the journal: what a kill -9 keeps, what a compaction keeps, requests encoded once ----------
+
+JOURNAL_WRITER = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from geofocus.frontier import FrontierEntry, SqliteFrontier
+f = SqliteFrontier({path!r}, seed=1, compact_after={compact_after})
+f.open()
+for i in range(300):
+    f.push(FrontierEntry(f"http://h{{i % 5}}.de/{{i}}", i / 1000, f"h{{i % 5}}.de", {{"url": str(i)}}))
+    if i % 50 == 49:
+        f.flush()
+for _ in range(20):  # the 20 best: the even ones fetched, the odd ones in flight at the kill
+    e = f.pop()
+    if int(e.request["url"]) % 2 == 0:
+        f.done(e.fingerprint)
+f.flush()
+f.update_priorities([(f"http://h{{i % 5}}.de/{{i}}", (i % 7) / 10, None) for i in range(300)])  # bulk
+f.pop()  # in flight
+f.flush()
+f.push(FrontierEntry("http://h0.de/5", 0.95, "h0.de", {{"url": "5", "better": "parent"}}))  # raised
+f.update_priorities([("http://h1.de/6", 0.0, None)])  # lowered
+f.flush()
+f.push(FrontierEntry("http://h2.de/7", 0.99, "h2.de", {{"url": "7"}}))  # never flushed: lost
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("compact_after", [None, 10])
+def test_journal_replay_after_kill_9_matches_a_clean_close(tmp_path, compact_after):
+    """A killed run (journal replayed at open, with or without compactions during the run) resumes
+    to the same queue as a run that closed cleanly (journal compacted at close)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    killed = tmp_path / "killed.sqlite"
+    proc = subprocess.run([sys.executable, "-c", JOURNAL_WRITER.format(
+        root=root, path=str(killed), compact_after=compact_after)])
+    assert proc.returncode == -9
+    clean = tmp_path / "clean.sqlite"
+    writer = JOURNAL_WRITER.format(root=root, path=str(clean), compact_after=None)
+    writer = writer.replace('f.push(FrontierEntry("http://h2.de/7"', "f.close()\n#")
+    proc = subprocess.run([sys.executable, "-c", writer.replace("os.kill(os.getpid(), signal.SIGKILL)", "")])
+    assert proc.returncode == 0
+    drained = []
+    for path in (killed, clean):
+        f = SqliteFrontier(path, seed=1)
+        f.open()
+        assert len(f) == 300 - 10  # of the 20 best (280..299), the 10 even ones were fetched
+        for i in range(280, 300, 2):  # fetched before the kill: never queued again
+            assert f.push(entry(f"http://h{i % 5}.de/{i}", 1.0)) == PushResult.REJECTED
+        out = []
+        while (e := f.pop()) is not None:
+            out.append((e.fingerprint, e.priority, e.request))
+        f.close()
+        drained.append(out)
+    assert drained[0] == drained[1]
+    out = drained[0]
+    assert out[0] == ("http://h0.de/5", 0.95, {"url": "5", "better": "parent"})
+    assert ("http://h1.de/6", 0.0, {"url": "6"}) in out
+    assert ("http://h2.de/7", 0.0, {"url": "7"}) in out  # its raise was not flushed
+    priorities = [p for _, p, _ in out]
+    assert priorities == sorted(priorities, reverse=True) and priorities[1] == 0.6  # the bulk re-scoring held
+
+
+def test_compaction_folds_the_journal_into_the_rows(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(10):
+        f.push(entry(f"http://a.de/{i}", i / 10))
+    f.flush()
+    done = f.pop()
+    f.done(done.fingerprint)
+    f.push(FrontierEntry("http://a.de/0", 0.5, "a.de", {"url": "http://a.de/0", "new": 1}))
+    f.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM request_log").fetchone()[0] == 0
+    assert db.execute("SELECT state, request FROM urls WHERE fp = ?", (done.fingerprint,)).fetchone() == (2, None)
+    priority, request = db.execute("SELECT priority, request FROM urls WHERE fp = 'http://a.de/0'").fetchone()
+    assert priority == 0.5 and json.loads(request) == {"url": "http://a.de/0", "new": 1}
+    db.close()
+
+
+def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
+    import sqlite3
+
+    from geofocus.frontier import encode_request_bytes
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    request = {"url": "http://a.de/", "meta": {"geofocus": {"path": [["host:a", "anchor:kontakt"]]}}}
+    encoded = encode_request_bytes(request)
+    f.push(FrontierEntry("fp", 0.5, "a.de", request, encoded=encoded))
+    f.push(FrontierEntry("fp2", 0.4, "a.de", {"url": "x"}, encoded=b'{"url":"x","marker":1}'))
+    f.flush()
+    stored = dict(sqlite3.connect(path).execute("SELECT fp, request FROM urls").fetchall())
+    assert stored["fp"] == encoded and json.loads(stored["fp2"]) == {"url": "x", "marker": 1}
+    assert f.pop().request == request
+    f.close()
+
+
+def test_pops_with_changing_busy_hosts_match_a_brute_force_reference(tmp_path):
+    """Random pushes, raises, re-scorings, dones and releases with a different set of busy hosts at
+    every pop: each pop returns exactly the best queued entry of a host that is not busy."""
+    import random
+
+    rng = random.Random(5)
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    queued: dict[str, tuple[float, str]] = {}  # fingerprint -> (priority, slot)
+    leased: dict[str, tuple[float, str]] = {}
+    fetched: set[str] = set()
+    hosts = [f"h{i}.de" for i in range(6)]
+    for step in range(3000):
+        op = rng.random()
+        if op < 0.45:
+            fp = f"u{rng.randrange(600)}"
+            slot = hosts[int(fp[1:]) % len(hosts)]
+            priority = rng.randrange(1000) / 1000
+            result = f.push(FrontierEntry(fp, priority, slot, {"url": fp}))
+            if fp in fetched or fp in leased or (fp in queued and priority <= queued[fp][0]):
+                assert result == PushResult.REJECTED
+            else:
+                queued[fp] = (priority, slot)
+        elif op < 0.5 and queued:
+            updates = [(fp, rng.randrange(1000) / 1000, None) for fp in rng.sample(sorted(queued), min(5, len(queued)))]
+            f.update_priorities(updates if rng.random() < 0.5 else updates * 200)  # incremental or bulk path
+            for fp, priority, _ in updates:
+                queued[fp] = (priority, queued[fp][1])
+        elif op < 0.6 and leased:
+            fp = rng.choice(sorted(leased))
+            if rng.random() < 0.5:
+                f.done(fp)
+                fetched.add(fp)
+                del leased[fp]
+            else:
+                priority, slot = leased.pop(fp)
+                assert f.release(FrontierEntry(fp, priority, slot, {"url": fp}))
+                queued[fp] = (priority, slot)
+        else:
+            busy = set(rng.sample(hosts, rng.randrange(len(hosts))))
+            got = f.pop(busy)
+            free = [(p, fp) for fp, (p, slot) in queued.items() if slot not in busy]
+            if not free:
+                assert got is None, step
+                continue
+            best = max(p for p, _ in free)
+            assert got is not None and got.slot not in busy and got.priority == best, step
+            assert queued[got.fingerprint][0] == best
+            leased[got.fingerprint] = queued.pop(got.fingerprint)
+        if step % 97 == 0:
+            f.flush()
+    assert len(f) == len(queued)
+    f.close()
+
+
+@pytest.mark.parametrize("fold_limit", [1_000_000, 3])
+def test_compaction_keeps_the_queue_whether_it_folds_or_snapshots(tmp_path, fold_limit):
+    """Re-scored, raised, fetched and in-flight entries read back the same after a compaction that
+    updates the rows in place and after one that writes a priority snapshot instead."""
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.fold_limit = fold_limit
+    f.open()
+    urls = [f"http://h{i % 3}.de/{i}" for i in range(60)]
+    for i, url in enumerate(urls):
+        f.push(entry(url, i / 100))
+    f.flush()
+    f.update_priorities([(u, ((i * 7) % 60) / 100, None) for i, u in enumerate(urls)])  # bulk: all change
+    fetched = f.pop()
+    f.done(fetched.fingerprint)
+    in_flight = f.pop()
+    f.push(FrontierEntry(urls[3], 0.99, "h0.de", {"url": urls[3], "raised": True}))
+    f.compact()
+    expected = {fp: (p, req) for fp, p, req in
+                [(e.fingerprint, e.priority, e.request) for e in f.queued_sample(100)]}
+    expected[in_flight.fingerprint] = (in_flight.priority, in_flight.request)
+    f.close()
+    db = sqlite3.connect(path)
+    journal = db.execute("SELECT COUNT(*) FROM journal").fetchone()[0]
+    db.close()
+    assert (journal > 0) == (fold_limit == 3)  # a snapshot stays in the journal; a fold empties it
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    assert g.push(entry(fetched.fingerprint, 1.0)) == PushResult.REJECTED
+    got = {}
+    while (e := g.pop()) is not None:
+        got[e.fingerprint] = (e.priority, e.request)
+    g.close()
+    assert got == expected and len(got) == 59
+    assert got[urls[3]] == (0.99, {"url": urls[3], "raised": True})
