@@ -317,7 +317,7 @@ class GeoScheduler(BaseScheduler):
         try:
             payload = request_to_json_dict(request, self.spider)
             _compact(payload)
-            _strip_unserialisable(payload)
+            encoded = _strip_unserialisable(payload)
         except ValueError as exc:
             logger.warning(
                 "Cannot queue %(request)s: %(error)s",
@@ -327,7 +327,7 @@ class GeoScheduler(BaseScheduler):
             self.count("geofocus/scheduler/unserialisable")
             return None
         slot = request.meta.get("download_slot") or urlparse_cached(request).hostname or ""
-        return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload)
+        return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload, encoded=encoded)
 
     def _maybe_rescore(self) -> None:
         """Re-score a batch of queued URLs with the current link model, now and then."""
@@ -402,11 +402,14 @@ def _compact(payload: dict[str, Any]) -> None:
         del meta[FINGERPRINT_META]
 
 
-def _strip_unserialisable(payload: dict[str, Any]) -> None:
-    """Drop meta values JSON cannot carry (never pickle them into a shared store)."""
+def _strip_unserialisable(payload: dict[str, Any]) -> bytes | None:
+    """Drop meta values JSON cannot carry (never pickle them into a shared store).
+
+    Returns the payload's compact JSON when it encoded as it was (the frontier stores those
+    bytes instead of encoding the request a second time), None when something was dropped.
+    """
     try:
-        orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
-        return
+        return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
     except (TypeError, orjson.JSONEncodeError):
         pass
     meta = payload.get("meta") or {}
@@ -419,3 +422,4 @@ def _strip_unserialisable(payload: dict[str, Any]) -> None:
         json.dumps(payload)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"request is not JSON-serialisable: {exc}") from exc
+    return None
