@@ -26,7 +26,7 @@ lint: install
 	$(BIN)/ruff check geofocus
 	$(BIN)/mypy geofocus
 
-test: install
+test: install lint
 	@# three workers: most tests wait on crawls in subprocesses; one file per worker keeps module fixtures shared
 	$(BIN)/python -m pytest -n 3 --dist loadfile
 
