@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import time
 import uuid
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -135,6 +136,7 @@ class GeoScheduler(BaseScheduler):
         self._rescore_cursor = ""
         # Whole-queue re-scoring: tried while True; False once no receiver answered (or not wanted).
         self._rescore_queue = rescore_queue and hasattr(frontier, "queued_priorities")
+        self._rescore_cpu = 0.0
         self._warned_malformed = False
         # Per-request stats counted here and added to the stats collector on each flush
         # (a stats call per link costs more than the rest of the duplicate check).
@@ -369,6 +371,7 @@ class GeoScheduler(BaseScheduler):
         stored request keeps the priority it was queued with in its page state (the frontier's
         priority is what orders the queue and what a resumed crawl replays).
         """
+        started = time.process_time()
         fingerprints, priorities = self.frontier.queued_priorities()  # type: ignore[attr-defined]
         responses = self.crawler.signals.send_catch_log(
             geo_signals.rescore_queue_requested, fingerprints=fingerprints, priorities=priorities)
@@ -388,6 +391,9 @@ class GeoScheduler(BaseScheduler):
             self.count("geofocus/frontier/rescored", changed)
             self.count("geofocus/frontier/rescore_queue/passes")
             self.count("geofocus/frontier/rescore_queue/queued", len(fingerprints))
+            # CPU of the whole pass (listing, model, write-back; the heap rebuild comes at the next pop)
+            self._rescore_cpu += time.process_time() - started
+            self.stats.set_value("geofocus/frontier/rescore_queue/cpu_seconds", round(self._rescore_cpu, 3))
             return True
         # Nobody keeps the queued links' features (not the ``online`` strategy): batches from now on.
         self._rescore_queue = False
