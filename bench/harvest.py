@@ -15,7 +15,8 @@ truth and by the crawler's own geoparser, harvest rate, its ratio to bfs and to
 distance, recall (share of all relevant pages of the web that were fetched),
 pages per second, and the harvest rate after every 1,000 pages; then the mean
 over the seeds.  JSON: ``runs.<label>`` holds the means (``harvest_rate``,
-``recall``, ``pages_per_second``, ``cpu_ms_per_page``: CPU of the crawl process per fetched page), ``seed`` (the seeds) and ``per_seed``.
+``recall``, ``pages_per_second``, ``cpu_ms_per_page``: CPU of the crawl process per fetched page),
+``seed`` (the seeds) and ``per_seed``.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ def print_table(title: str, results: dict) -> None:
     bfs = results.get("bfs", {}).get("harvest_rate")
     dist = results.get("distance", {}).get("harvest_rate")
     print(f"\n{title}")
-    print(f"{'run':<22} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'vs dist':>7} {'recall':>7} {'pages/s':>8} {'CPU ms/p':>8}")
+    print(f"{'run':<22} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'vs dist':>7} {'recall':>7} "
+          f"{'pages/s':>8} {'CPU ms/p':>8}")
     for label, r in results.items():
         print(f"{label:<22} {r['fetched']:>8.0f} {r['relevant_truth']:>8.0f} {100 * r['harvest_rate']:>7.2f}% "
               f"{ratio(r['harvest_rate'], bfs):>7} {ratio(r['harvest_rate'], dist):>7} "
@@ -160,7 +162,8 @@ def main() -> None:
     for label, strategy, depth, settings in plan:
         rows = [per_seed[s][label] for s in seeds]
         mean = {key: round(sum(r[key] or 0 for r in rows) / len(rows), 4)
-                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second", "cpu_ms_per_page")}
+                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second",
+                            "cpu_ms_per_page")}
         means[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
                         "seed": seeds if len(seeds) > 1 else seeds[0], **mean,
                         "per_seed": rows}
