@@ -15,13 +15,15 @@ truth and by the crawler's own geoparser, harvest rate, its ratio to bfs and to
 distance, recall (share of all relevant pages of the web that were fetched),
 pages per second, and the harvest rate after every 1,000 pages; then the mean
 over the seeds.  JSON: ``runs.<label>`` holds the means (``harvest_rate``,
-``recall``, ``pages_per_second``), ``seed`` (the seeds) and ``per_seed``.
+``recall``, ``pages_per_second``, ``cpu_ms_per_page``: CPU of the crawl process per fetched page),
+``seed`` (the seeds) and ``per_seed``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 from pathlib import Path
@@ -34,7 +36,7 @@ from simwebproc import run_crawl, start_simweb  # noqa: E402
 
 
 def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path,
-          settings: list[str] = ()) -> Path:
+          settings: list[str] = ()) -> tuple[Path, float]:
     run_dir = runs / label
     if run_dir.exists():
         raise SystemExit(f"{run_dir} exists: choose another --runs directory")
@@ -47,9 +49,13 @@ def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds
         "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0",
         *[x for setting in settings for x in ("-s", setting)],
     ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = run_crawl(label, proxy, runs / (label + ".log"), arguments)
-    print(f"  {label}: crawled in {seconds:.0f} s", flush=True)
-    return run_dir
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU of the crawl process alone (simweb, also a child, has not ended): robust to other load.
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    print(f"  {label}: crawled in {seconds:.0f} s, {cpu:.1f} CPU s", flush=True)
+    return run_dir, cpu
 
 
 def measure(run_dir: Path, truth: Truth, every: int = 1000) -> dict:
@@ -99,11 +105,12 @@ def print_table(title: str, results: dict) -> None:
     bfs = results.get("bfs", {}).get("harvest_rate")
     dist = results.get("distance", {}).get("harvest_rate")
     print(f"\n{title}")
-    print(f"{'run':<22} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'vs dist':>7} {'recall':>7} {'pages/s':>8}")
+    print(f"{'run':<22} {'fetched':>8} {'relevant':>8} {'harvest':>8} {'vs bfs':>7} {'vs dist':>7} {'recall':>7} "
+          f"{'pages/s':>8} {'CPU ms/p':>8}")
     for label, r in results.items():
         print(f"{label:<22} {r['fetched']:>8.0f} {r['relevant_truth']:>8.0f} {100 * r['harvest_rate']:>7.2f}% "
               f"{ratio(r['harvest_rate'], bfs):>7} {ratio(r['harvest_rate'], dist):>7} "
-              f"{100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8}")
+              f"{100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8} {r.get('cpu_ms_per_page') or 0:>8}")
 
 
 def main() -> None:
@@ -138,10 +145,13 @@ def main() -> None:
                   f"({100 * relevant_in_web[seed] / truth.pages:.1f} %), proxy {proxy}", flush=True)
             results = {}
             for label, strategy, depth, settings in plan:
-                run_dir = crawl(label, strategy, depth, args, seed_runs / "simweb" / "seeds.txt", proxy, seed_runs,
+                run_dir, cpu = crawl(label, strategy, depth, args, seed_runs / "simweb" / "seeds.txt", proxy, seed_runs,
                                 settings)
                 results[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
                                   "seed": seed, **measure(run_dir, truth)}
+                fetched = results[label]["fetched"]
+                results[label]["cpu_seconds"] = round(cpu, 2)
+                results[label]["cpu_ms_per_page"] = round(1000 * cpu / fetched, 2) if fetched else None
         finally:
             simweb.terminate()
             simweb.wait(timeout=30)
@@ -152,7 +162,8 @@ def main() -> None:
     for label, strategy, depth, settings in plan:
         rows = [per_seed[s][label] for s in seeds]
         mean = {key: round(sum(r[key] or 0 for r in rows) / len(rows), 4)
-                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second")}
+                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second",
+                            "cpu_ms_per_page")}
         means[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
                         "seed": seeds if len(seeds) > 1 else seeds[0], **mean,
                         "per_seed": rows}

@@ -38,6 +38,9 @@ GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 # Every RESCORE_EVERY pops, RESCORE_BATCH queued URLs are re-scored with the current link model.
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
+# ... or, when the frontier lists its queue from memory (the embedded one) and the strategy keeps its
+# queued links' features (``online``), the whole queue every RESCORE_EVERY pops (False: batches only).
+GEOFOCUS_RESCORE_QUEUE = True
 # Seed of the frontier's random tie-breaks ("" = a new one every run); set it for repeatable experiments.
 GEOFOCUS_FRONTIER_SEED = ""
 

@@ -765,6 +765,23 @@ class SqliteFrontier:
             cursor = rows[-1][0]
         return out
 
+    def queued_priorities(self) -> tuple[list[str], list[float]]:
+        """The fingerprints and priorities of *all* queued entries, from memory (no I/O, no JSON).
+
+        For whole-queue re-scoring: a caller that keeps what it needs per fingerprint (the
+        ``online`` link model keeps each queued link's hashed ids) scores them all and writes the
+        new priorities back with one bulk :meth:`update_priorities` (requests None).  Order is
+        unspecified; leased and fetched fingerprints are left out.
+        """
+        fingerprints: list[str] = []
+        priorities: list[float] = []
+        add_fp, add_priority = fingerprints.append, priorities.append
+        for value in self._entries.values():
+            if type(value) is tuple:
+                add_fp(value[2])
+                add_priority(-value[0])
+        return fingerprints, priorities
+
     def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
         """New priorities (up or down) of queued entries; a request of None keeps the stored one."""
         self._require_db()

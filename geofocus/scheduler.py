@@ -29,10 +29,12 @@ from __future__ import annotations
 import json
 import logging
 import math
+import time
 import uuid
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+import numpy as np
 import orjson
 from scrapy import signals
 from scrapy.core.scheduler import BaseScheduler
@@ -117,6 +119,7 @@ class GeoScheduler(BaseScheduler):
         flush_pages: int,
         rescore_every: int,
         rescore_batch: int,
+        rescore_queue: bool = True,
     ):
         self.crawler = crawler
         #: Public: the Redis extension finds a shared frontier here (geofocus.redis.extension.frontier_of).
@@ -131,6 +134,9 @@ class GeoScheduler(BaseScheduler):
         self._flusher: task.LoopingCall | None = None
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
+        # Whole-queue re-scoring: tried while True; False once no receiver answered (or not wanted).
+        self._rescore_queue = rescore_queue and hasattr(frontier, "queued_priorities")
+        self._rescore_cpu = 0.0
         self._warned_malformed = False
         # Per-request stats counted here and added to the stats collector on each flush
         # (a stats call per link costs more than the rest of the duplicate check).
@@ -150,6 +156,7 @@ class GeoScheduler(BaseScheduler):
             flush_pages=settings.getint("GEOFOCUS_FRONTIER_FLUSH_PAGES", d.GEOFOCUS_FRONTIER_FLUSH_PAGES),
             rescore_every=settings.getint("GEOFOCUS_RESCORE_EVERY", d.GEOFOCUS_RESCORE_EVERY),
             rescore_batch=settings.getint("GEOFOCUS_RESCORE_BATCH", d.GEOFOCUS_RESCORE_BATCH),
+            rescore_queue=settings.getbool("GEOFOCUS_RESCORE_QUEUE", d.GEOFOCUS_RESCORE_QUEUE),
         )
         crawler.signals.connect(scheduler.request_finished, geo_signals.request_finished)
         crawler.signals.connect(scheduler.page_evaluated, geo_signals.page_evaluated)
@@ -334,6 +341,8 @@ class GeoScheduler(BaseScheduler):
         if not self.rescore_every or self._pops_since_rescore < self.rescore_every:
             return
         self._pops_since_rescore = 0
+        if self._rescore_queue and self._rescore_whole_queue():
+            return
         batch = self.frontier.queued_sample(self.rescore_batch, after=self._rescore_cursor)
         self._rescore_cursor = batch[-1].fingerprint if len(batch) == self.rescore_batch else ""
         if not batch:
@@ -354,6 +363,41 @@ class GeoScheduler(BaseScheduler):
             changed = self.frontier.update_priorities(updates)
             self.count("geofocus/frontier/rescored", changed)
             break
+
+    def _rescore_whole_queue(self) -> bool:
+        """Re-score every queued entry (``rescore_queue_requested``); False if no receiver can.
+
+        The new priorities go back in one bulk ``update_priorities`` with requests None: the
+        stored request keeps the priority it was queued with in its page state (the frontier's
+        priority is what orders the queue and what a resumed crawl replays).
+        """
+        started = time.process_time()
+        fingerprints, priorities = self.frontier.queued_priorities()  # type: ignore[attr-defined]
+        responses = self.crawler.signals.send_catch_log(
+            geo_signals.rescore_queue_requested, fingerprints=fingerprints, priorities=priorities)
+        for _receiver, answer in responses:
+            if answer is None:
+                continue
+            try:
+                new = np.asarray(answer, dtype=np.float64)
+            except (TypeError, ValueError):
+                continue
+            if new.shape != (len(fingerprints),):
+                continue
+            rows = np.flatnonzero(np.isfinite(new)).tolist()
+            values = new.tolist()
+            changed = self.frontier.update_priorities(
+                [(fingerprints[i], min(max(values[i], 0.0), 1.0), None) for i in rows])
+            self.count("geofocus/frontier/rescored", changed)
+            self.count("geofocus/frontier/rescore_queue/passes")
+            self.count("geofocus/frontier/rescore_queue/queued", len(fingerprints))
+            # CPU of the whole pass (listing, model, write-back; the heap rebuild comes at the next pop)
+            self._rescore_cpu += time.process_time() - started
+            self.stats.set_value("geofocus/frontier/rescore_queue/cpu_seconds", round(self._rescore_cpu, 3))
+            return True
+        # Nobody keeps the queued links' features (not the ``online`` strategy): batches from now on.
+        self._rescore_queue = False
+        return False
 
     # -- signals ------------------------------------------------------------
     def request_finished(self, request: Request, spider: Spider) -> None:

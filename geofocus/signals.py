@@ -14,9 +14,18 @@ rescore_requested(pages)
     (:class:`geofocus.pagemeta.PageMeta`) of a batch of queued requests; a
     receiver returns a list of new priorities (one per page, None to keep the
     old one), e.g. from an updated link model, and may update ``prediction``.
+rescore_queue_requested(fingerprints, priorities)
+    sent instead by the scheduler when its frontier can list its whole queue
+    from memory (the embedded frontier): the fingerprints of *all* queued
+    entries and their priorities.  A receiver that keeps what it needs per
+    fingerprint (the ``online`` strategy keeps each queued link's hashed ids)
+    returns a float array, one new priority per fingerprint (NaN: keep); one
+    that cannot answer returns None, and the scheduler falls back to
+    ``rescore_requested`` batches for the rest of the crawl.
 """
 
 page_evaluated = object()
 request_finished = object()
 rescore_requested = object()
+rescore_queue_requested = object()
 request_failed = object()

@@ -189,3 +189,27 @@ def test_shared_crawl_runs_online_as_pooled_adaptive(tmp_path, prediction_mw):
     # Logistic weights are not additive counts: with GEOFOCUS_REDIS_URL the workers pool adaptive's naive Bayes.
     _, mw = prediction_mw(tmp_path, **ONLINE, GEOFOCUS_REDIS_URL="redis://127.0.0.1:1/0", GEOFOCUS_CRAWL_ID="t")
     assert not mw.online and mw.adaptive and mw.online_model is None
+
+
+def test_queued_links_rescore_equals_the_model_and_forgets_what_left_the_queue():
+    from geofocus.prediction.online import QueuedLinks
+
+    m, good, bad = trained()
+    m.observe_host("a.de", True)
+    queued = QueuedLinks()
+    queued.add("fp-good", good, 1, "a.de")
+    queued.add("fp-bad", bad, None, None)
+    queued.add("fp-fetched", good, 2, "b.de")
+    fps, old = ["fp-bad", "fp-seed", "fp-good"], [0.5, 0.9, 0.5]
+    new = queued.rescore(m, fps, old, decay=0.5)
+    # a row per fingerprint: the model's prediction with the dynamic ids, NaN for one without features
+    assert new[0] == pytest.approx(m.prediction(bad, 0.5))
+    assert np.isnan(new[1])
+    assert new[2] == pytest.approx(m.prediction([*good, *m.dynamic_ids(1, "a.de")], 0.5))
+    assert new[2] > 0.8 > 0.2 > new[0]
+    assert len(queued) == 2  # fp-fetched is no longer queued: its record is dropped
+    # a priority that would move less than min_change is left alone
+    again = queued.rescore(m, ["fp-good"], [float(new[2]) + 0.001], decay=0.5, min_change=0.002)
+    assert np.isnan(again[0])
+    # an untrained model answers nothing (priorities stay the decay scores)
+    assert np.isnan(queued.rescore(OnlineLinkModel(bits=16), ["fp-good"], [0.5])).all()

@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import tempfile
 import zipfile
 import zlib
@@ -46,7 +47,7 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse
 
-__all__ = ["FORMAT", "OnlineLinkModel", "term_ids"]
+__all__ = ["FORMAT", "OnlineLinkModel", "QueuedLinks", "term_ids"]
 
 FORMAT = "geofocus/online-logistic"
 VERSION = 1
@@ -321,6 +322,79 @@ class OnlineLinkModel:
     def __repr__(self) -> str:
         return (f"OnlineLinkModel(depth={self.depth}, bits={self.bits}, lr={self.lr}, "
                 f"examples={self.docs.sum(axis=1).tolist()}, hosts={len(self.hosts)})")
+
+
+class QueuedLinks:
+    """The features of a frontier's queued links, by fingerprint, for whole-queue re-scoring.
+
+    One ``bytes`` per link: int32 ``[dist, host code, *static ids]`` (dist -1: none; the host
+    as an index into ``host_names``, -1: none), about 100 + 4 x (ids) bytes of memory per
+    queued link with the dict slot.  ``rescore`` takes the frontier's queued fingerprints
+    and priorities, keeps the records of those still queued (the others were fetched, or
+    refused as duplicates), turns them into the CSR layout of ``OnlineLinkModel.score_queued``
+    with a few numpy operations, and answers the new priorities (NaN: keep).
+    """
+
+    def __init__(self) -> None:
+        self._records: dict[str, bytes] = {}
+        self._hosts: dict[str, int] = {}
+        self.host_names: list[str] = []
+        self.last_scored = 0  # rows of the last ``rescore`` that had features
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def add(self, fingerprint: str, ids: Sequence[int], dist: int | None, host: str | None) -> None:
+        """Record (or replace) a queued link's features."""
+        code = -1
+        if host:
+            code = self._hosts.get(host, -1)
+            if code < 0:
+                code = self._hosts[host] = len(self.host_names)
+                self.host_names.append(host)
+        self._records[fingerprint] = np.array(
+            [-1 if dist is None else dist, code, *ids], dtype=np.int32).tobytes()
+
+    def nbytes(self) -> int:
+        """Memory of the records: the bytes objects and the dict (the host table and the
+        fingerprint strings, which the frontier holds anyway, not counted)."""
+        return sum(map(sys.getsizeof, self._records.values())) + sys.getsizeof(self._records)
+
+    def rescore(
+        self, model: OnlineLinkModel, fingerprints: Sequence[str], priorities: Sequence[float],
+        decay: float = 0.5, min_change: float = 0.0,
+    ) -> np.ndarray:
+        """New priorities of ``fingerprints`` (NaN: no record, or moved less than ``min_change``)."""
+        n = len(fingerprints)
+        out = np.full(n, np.nan)
+        records = self._records
+        kept: dict[str, bytes] = {}
+        rows: list[int] = []
+        blobs: list[bytes] = []
+        get = records.get
+        for i, fp in enumerate(fingerprints):
+            blob = get(fp)
+            if blob is not None:
+                kept[fp] = blob
+                rows.append(i)
+                blobs.append(blob)
+        self._records = kept  # forget links no longer queued
+        self.last_scored = len(blobs)
+        if not blobs or not model.examples():
+            return out
+        words = np.frombuffer(b"".join(blobs), dtype=np.int32)
+        sizes = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs)) // 4
+        starts = np.cumsum(sizes) - sizes
+        header = np.zeros(len(words), dtype=bool)
+        header[starts] = True
+        header[starts + 1] = True
+        preds = model.score_queued(sizes - 2, words[~header], words[starts], words[starts + 1],
+                                   self.host_names, decay)
+        row_index = np.asarray(rows, dtype=np.int64)
+        old = np.asarray(priorities, dtype=np.float64)[row_index]
+        moved = np.abs(preds - old) >= min_change
+        out[row_index[moved]] = preds[moved]
+        return out
 
 
 def _sigmoid(x: float) -> float:

@@ -53,8 +53,9 @@ from geofocus.context import crawl_context
 from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import _hostname, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
-from geofocus.prediction.online import OnlineLinkModel
+from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
 from geofocus.rundir import get_run_dir
+from geofocus.scheduler import scheduler_of
 from geofocus.strategies import STRATEGIES
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         online_lr: float,
         online_bits: int,
         online_host_yield: bool,
+        rescore_queue: bool = True,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
@@ -111,7 +113,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self.online_bits = online_bits
         self.online_host_yield = online_host_yield
         self.online_model: OnlineLinkModel | None = None
+        # ``online`` with an embedded frontier: each queued link's hashed ids, for whole-queue re-scoring.
+        self.rescore_queue = rescore_queue
+        self.queued = QueuedLinks()
         self._online: bool | None = None
+        self._scheduler: Any = None
         self.model_path: Path | None = None
         self._opened = False
         self._adaptive: bool | None = None
@@ -155,10 +161,12 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", d.GEOFOCUS_ONLINE_LR),
             online_bits=s.getint("GEOFOCUS_ONLINE_BITS", d.GEOFOCUS_ONLINE_BITS),
             online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", d.GEOFOCUS_ONLINE_HOST_YIELD),
+            rescore_queue=s.getbool("GEOFOCUS_RESCORE_QUEUE", d.GEOFOCUS_RESCORE_QUEUE),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
         crawler.signals.connect(mw.rescore_requested, signal=geo_signals.rescore_requested)
+        crawler.signals.connect(mw.rescore_queue_requested, signal=geo_signals.rescore_queue_requested)
         if crawler.spider is not None:
             # Load now, not at spider_opened: a bad model file must stop the
             # crawl here (signal handlers' errors are only logged), and the
@@ -451,8 +459,24 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         assert model is not None
         ids = model.ids(link_terms(link))
         page.path = [ids, *self._parent_path(response)]
-        self._score_online(page, ids)
+        priority = self._score_online(page, ids)
+        if priority is not None and self.rescore_queue:
+            self._remember(request, page, ids, priority)
         return request
+
+    def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float) -> None:
+        """Keep a link's ids by fingerprint for whole-queue re-scoring, if the frontier will queue it."""
+        scheduler = self._scheduler
+        if scheduler is None:
+            scheduler = self._scheduler = scheduler_of(self.crawler)
+            if scheduler is None or not hasattr(scheduler.frontier, "queued_priorities"):
+                self.rescore_queue = False  # another scheduler, or a shared frontier: batches only
+                return
+        fingerprint = scheduler.fingerprint(request)  # the one the geo spider carries in meta, if any
+        pushable = scheduler._pushable
+        if pushable is not None and not pushable(fingerprint, priority):
+            return  # a duplicate the frontier refuses: nothing to re-score
+        self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page))
 
     def _score_online(self, page: PageMeta, ids: list[int]) -> float | None:
         """priority = the model's prediction (the bridge distance is one of its features); the
@@ -523,6 +547,27 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             if count:
                 self.stats.inc_value(f"geofocus/prediction/score_bucket/{b}", count)
                 self._buckets[b] = 0
+
+    def rescore_queue_requested(self, fingerprints: list[str], priorities: list[float]) -> Any:
+        """Handler of ``rescore_queue_requested``: new priorities of the whole queue (NaN: keep), or
+        None when this strategy keeps no features per queued link (the scheduler then uses batches)."""
+        if not (self.online and self.rescore_queue):
+            return None
+        started = time.perf_counter()
+        if not self._opened:
+            self.open()
+        model = self.online_model
+        assert model is not None
+        out = self.queued.rescore(model, fingerprints, priorities, self.decay, RESCORE_MIN_CHANGE)
+        self.stats.inc_value("geofocus/prediction/rescored", int((out == out).sum()))
+        # Queued links scored (those with features: all but seeds and requests of other code).
+        self.stats.inc_value("geofocus/prediction/rescore_queue/scored", self.queued.last_scored)
+        # Memory of the queued links' features after the pass (docs/prediction.md: bytes per queued link).
+        self.stats.set_value("geofocus/prediction/rescore_queue/features", len(self.queued))
+        self.stats.set_value("geofocus/prediction/rescore_queue/features_bytes", self.queued.nbytes())
+        self.rescore_seconds += time.perf_counter() - started
+        self.stats.set_value("geofocus/prediction/rescore_seconds", round(self.rescore_seconds, 3))
+        return out
 
     def rescore_requested(self, pages: list[PageMeta]) -> list[float | None]:
         """Handler of the scheduler's ``rescore_requested`` signal: one ``rescore`` per page state."""
