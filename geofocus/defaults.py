@@ -39,8 +39,10 @@ GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
 # ... or, when the frontier lists its queue from memory (the embedded one) and the strategy keeps its
-# queued links' features (``online``), the whole queue every RESCORE_EVERY pops (False: batches only).
-GEOFOCUS_RESCORE_QUEUE = True
+# queued links' features (``online``), the whole queue every RESCORE_EVERY pops.  Off by default: it
+# gained about 3 points of harvest on the oldenburg simweb and lost about 3.5 on us-top100
+# (docs/prediction.md), and it keeps ~110-150 bytes of features per queued link.
+GEOFOCUS_RESCORE_QUEUE = False
 # Seed of the frontier's random tie-breaks ("" = a new one every run); set it for repeatable experiments.
 GEOFOCUS_FRONTIER_SEED = ""
 

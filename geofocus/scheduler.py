@@ -119,7 +119,7 @@ class GeoScheduler(BaseScheduler):
         flush_pages: int,
         rescore_every: int,
         rescore_batch: int,
-        rescore_queue: bool = True,
+        rescore_queue: bool,
     ):
         self.crawler = crawler
         #: Public: the Redis extension finds a shared frontier here (geofocus.redis.extension.frontier_of).

@@ -39,7 +39,7 @@ def crawl(web, run_dir, *settings):
     result = run_crawl(
         run_dir, str(web.seeds_file), web.proxy_url, "-a", "strategy=online",
         "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", "-s", "GEOFOCUS_RESCORE_EVERY=50",
-        "-s", f"GEOFOCUS_RESCORE_BATCH={BATCH}", *settings, timeout=600,
+        "-s", f"GEOFOCUS_RESCORE_BATCH={BATCH}", "-s", "GEOFOCUS_RESCORE_QUEUE=True", *settings, timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     log = crawl_log(run_dir)

@@ -96,7 +96,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         online_lr: float,
         online_bits: int,
         online_host_yield: bool,
-        rescore_queue: bool = True,
+        rescore_queue: bool,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
