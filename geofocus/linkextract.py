@@ -266,6 +266,8 @@ def _base(root: Any, base_url: str) -> str:
 def _anchor_text(element: Any) -> str:
     if isinstance(element, _ParsedLink):
         return "".join(element.parts)
+    if len(element) == 0:  # most anchors: their text alone (tostring also gives up the GIL, at a cost)
+        return element.text or ""
     return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
 
 
