@@ -1,6 +1,7 @@
 """Frontier benchmark: push / re-prioritise / pop / re-score rates, reopen time and peak memory.
 
     python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json] [--module FILE]
+    python bench/frontier.py --redis redis://127.0.0.1:6379/0 [--workers 1,2] [--urls 100000] [--json F]
 
 Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
 of realistic size, 2,000 hosts), then re-prioritises N/10 of them, then pops
@@ -15,6 +16,18 @@ the tree).  Every
 per CPU second of this process (``time.process_time``: steadier than wall time
 on a shared machine; they include building each entry, a SHA-1 and a payload
 dict, a few microseconds); peak memory is its maximum resident set size.
+
+``--redis URL`` measures the Redis frontier instead (``geofocus.redis.frontier``,
+pipelined by its sync thread, default settings, ``--batch`` leased per round
+trip): ``--workers`` (e.g. ``1,2``)
+processes share one crawl under a unique crawl id and prefix; each pushes
+``--urls`` new URLs (the same payloads), then pops and marks done until the
+shared queue is empty.  Per worker it reports push/s, pop+done/s and push+pop
+operations per wall second of the phase (the work is split between the
+process's two threads and redis-server, so wall time is the rate that counts;
+CPU seconds of the worker and of redis-server are reported next to it), and
+the operations of all workers together per wall second.  Its keys are
+deleted at the end.
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import resource
 import sys
@@ -31,6 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from geofocus.defaults import GEOFOCUS_REDIS_BATCH  # noqa: E402
 from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402,F401
 
 HOSTS = 2000
@@ -67,12 +82,142 @@ def entry(i: int, priority: float) -> FrontierEntry:
     return FrontierEntry(fingerprint(url), priority, f"www.host{i % HOSTS}.de", payload(url, priority))
 
 
+# -- the Redis frontier ----------------------------------------------------------------
+def redis_worker(url: str, prefix: str, crawl_id: str, worker: int, n: int, batch: int, barrier, results) -> None:
+    """One worker process: push ``n`` new URLs, then pop + done until the shared queue is empty."""
+    import redis
+
+    from geofocus.redis.frontier import RedisFrontier
+
+    client = redis.Redis.from_url(url)
+    frontier = RedisFrontier(client, crawl_id, prefix=prefix, worker_id=f"bench-{worker}", batch=batch)
+    frontier.open()
+    rng = random.Random(worker)
+    barrier.wait()
+    w0, c0 = time.perf_counter(), time.process_time()
+    for i in range(n):
+        frontier.push(entry(worker * n + i, rng.random()))
+        if i % 1000 == 999:
+            frontier.flush()
+    if not frontier.sync(600):
+        raise SystemExit("the Redis frontier did not send its pushes within 600 s")
+    w1, c1 = time.perf_counter(), time.process_time()
+    barrier.wait()  # every worker's pushes are in Redis before anyone pops
+    w2, c2 = time.perf_counter(), time.process_time()
+    popped = 0
+    while True:
+        popped_entry = frontier.pop()
+        if popped_entry is None:
+            if frontier.sync(60) and len(frontier) == 0 and frontier.pop() is None:
+                break
+            continue
+        frontier.done(popped_entry.fingerprint)
+        popped += 1
+    frontier.sync(600)
+    w3, c3 = time.perf_counter(), time.process_time()
+    frontier.close()
+    results.put({"worker": worker, "pushed": n, "popped": popped,
+                 "push_wall_s": w1 - w0, "push_cpu_s": c1 - c0, "pop_wall_s": w3 - w2, "pop_cpu_s": c3 - c2,
+                 "push_start": w0, "push_end": w1, "pop_start": w2, "pop_end": w3})
+
+
+def redis_cpu(client) -> float:
+    info = client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
+def redis_bench(url: str, n: int, workers: int, batch: int) -> dict:
+    import multiprocessing
+
+    import redis
+
+    client = redis.Redis.from_url(url)
+    client.ping()
+    token = f"{os.getpid()}-{time.time_ns()}"
+    prefix, crawl_id = f"geofocus-bench-{token}", f"frontier-{workers}"
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(workers)
+    queue = context.Queue()
+    procs = [context.Process(target=redis_worker, args=(url, prefix, crawl_id, w, n, batch, barrier, queue))
+             for w in range(workers)]
+    cpu0 = redis_cpu(client)
+    try:
+        for proc in procs:
+            proc.start()
+        rows = [queue.get(timeout=3600) for _ in procs]
+        for proc in procs:
+            proc.join()
+            if proc.exitcode:
+                raise SystemExit(f"a Redis benchmark worker failed (exit status {proc.exitcode})")
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=10000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start:start + 1000])
+    redis_cpu_s = redis_cpu(client) - cpu0
+    rows.sort(key=lambda r: r["worker"])
+    per_worker = []
+    for r in rows:
+        ops = r["pushed"] + r["popped"]
+        per_worker.append({
+            "worker": r["worker"], "pushed": r["pushed"], "popped": r["popped"],
+            "push_per_s": round(r["pushed"] / r["push_wall_s"]),
+            "pop_done_per_s": round(r["popped"] / r["pop_wall_s"]),
+            "push_pop_per_s": round(ops / (r["push_wall_s"] + r["pop_wall_s"])),
+            "worker_cpu_s": round(r["push_cpu_s"] + r["pop_cpu_s"], 2),
+        })
+    push_span = max(r["push_end"] for r in rows) - min(r["push_start"] for r in rows)
+    pop_span = max(r["pop_end"] for r in rows) - min(r["pop_start"] for r in rows)
+    total = sum(r["pushed"] + r["popped"] for r in rows)
+    popped = sum(r["popped"] for r in rows)
+    assert popped == n * workers, (popped, n * workers)  # every pushed URL popped exactly once
+    return {"workers": workers, "urls_per_worker": n, "batch": batch, "per_worker": per_worker,
+            "push_pop_per_s_all": round(total / (push_span + pop_span)),
+            "push_per_s_all": round(n * workers / push_span), "pop_done_per_s_all": round(popped / pop_span),
+            "redis_cpu_s": round(redis_cpu_s, 2), "keys_left": len(list(client.scan_iter(match=f"{prefix}:*")))}
+
+
+def main_redis(args: argparse.Namespace) -> None:
+    results = {"redis": redact(args.redis), "urls_per_worker": args.urls, "batch": args.batch, "runs": []}
+    for workers in [int(w) for w in args.workers.split(",") if w]:
+        run = redis_bench(args.redis, args.urls, workers, args.batch)
+        results["runs"].append(run)
+        print(f"{workers} worker(s), {args.urls} URLs each: all workers {run['push_pop_per_s_all']} push+pop/s "
+              f"(push {run['push_per_s_all']}/s, pop+done {run['pop_done_per_s_all']}/s), "
+              f"redis-server {run['redis_cpu_s']} CPU s, keys left {run['keys_left']}")
+        for w in run["per_worker"]:
+            print(f"    worker {w['worker']}: {w}")
+    runs = results["runs"]
+    if len(runs) > 1 and runs[0]["workers"] == 1:
+        for run in runs[1:]:
+            run["vs_one_worker"] = round(run["push_pop_per_s_all"] / runs[0]["push_pop_per_s_all"], 2)
+            print(f"{run['workers']} workers: {run['vs_one_worker']}x one worker (push+pop per wall second)")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+def redact(url: str) -> str:
+    from geofocus.redis.connection import redact as redact_url
+
+    return redact_url(url)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--urls", type=int, default=1_000_000)
     parser.add_argument("--json", default="")
     parser.add_argument("--module", default="", help="path of another frontier.py to measure instead")
+    parser.add_argument("--redis", default="", help="measure the Redis frontier on this Redis URL instead")
+    parser.add_argument("--workers", default="1,2", help="with --redis: worker process counts, one run each")
+    parser.add_argument("--batch", type=int, default=GEOFOCUS_REDIS_BATCH,
+                        help="with --redis: entries leased per round trip (GEOFOCUS_REDIS_BATCH)")
     args = parser.parse_args()
+    if args.redis:
+        main_redis(args)
+        return
     if args.module:
         import importlib.util
 

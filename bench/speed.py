@@ -14,7 +14,7 @@ after the other, with
   concurrency, retry and timeout settings as geofocus, robots.txt obeyed,
   breadth-first: ``DEPTH_PRIORITY=1`` with FIFO queues) that follows every
   link Scrapy's ``LinkExtractor`` finds, and
-- ``scrapy crawl geo -a strategy=bfs|distance|adaptive``,
+- ``scrapy crawl geo -a strategy=bfs|distance|adaptive|online``,
 
 each until ``--pages`` HTML pages were parsed.  A page is a 2xx text/html
 response that reaches the spider (robots.txt, redirects, errors and binaries
@@ -203,7 +203,7 @@ def main() -> None:
                 }
         summary["ratios"][name] = ratios
 
-        def show(key: str) -> str:
+        def show(key: str, ratios: dict = ratios) -> str:
             x = ratios.get(key)
             return f"{x['pages_per_s']:.2f}x / {x['cpu_per_page']:.2f}x" if x else "-"
 

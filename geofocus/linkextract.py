@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
+from weakref import WeakKeyDictionary
 
 from lxml import etree
 
@@ -107,9 +108,20 @@ def iter_links(
 
 
 def is_truncated(root: Any) -> bool:
-    """Whether libxml2 stopped parsing this document at its nesting limit."""
-    last = root.xpath("(//*)[last()]")
-    return bool(last) and len(last[0].xpath("ancestor::*")) >= _TRUNCATED_AT
+    """Whether libxml2 stopped parsing this document at its nesting limit.
+
+    The last element in document order is reached by following the last
+    element child down from the root, so this costs the depth of that one
+    branch, not a pass over the whole tree.
+    """
+    depth = 0
+    element = root
+    while True:
+        child = next(element.iterchildren(etree.Element, reversed=True), None)
+        if child is None:
+            return depth >= _TRUNCATED_AT
+        element = child
+        depth += 1
 
 
 def page_events(root: Any, html: str, limit: int = 1000) -> tuple[Iterable[tuple[str, Any]], bool]:
@@ -185,6 +197,66 @@ class _StreamEvents(HTMLParser):
             self.events.append(("text", data))
 
 
+# Site navigation repeats the same links on every page of a site: the canonical URL of an
+# absolute href, and a link's key, are remembered (bounded; emptied when full).
+_CACHE_SIZE = 65536
+_MISSING = object()
+_INVALID = object()  # a URL its key function refused
+_RESOLVED: dict[tuple[str, str], str | None] = {}
+_KEYS: WeakKeyDictionary[Any, dict[Any, dict[str, Any]]] = WeakKeyDictionary()
+
+
+def _resolve(base: str, href: str) -> str | None:
+    """The canonical URL of ``href`` on a page with base ``base``, None if it is not one to follow."""
+    try:
+        url = canonical_url(urljoin(base, href))
+    except (InvalidURL, ValueError):
+        return None
+    path = url.split("?", 1)[0]
+    last = path.rsplit("/", 1)[-1]
+    if "." in last and last.rsplit(".", 1)[-1].lower() in NON_HTML_EXTENSIONS:
+        return None
+    return url
+
+
+def _followable_url(base: str, scheme: str, href: str) -> str | None:
+    """:func:`_resolve`, remembered for an absolute http(s) href with a host: ``urljoin`` then
+    depends on nothing of the base but its scheme (``urlsplit`` removes tabs and newlines, which
+    could empty the host, so hrefs with those are not remembered)."""
+    start = 8 if href[:8].lower() == "https://" else 7 if href[:7].lower() == "http://" else 0
+    if not start or len(href) == start or href[start] in "/?#\\" or "\t" in href or "\n" in href \
+            or "\r" in href:
+        return _resolve(base, href)
+    cache_key = (scheme, href)
+    try:
+        return _RESOLVED[cache_key]
+    except KeyError:
+        pass
+    url = _resolve(base, href)
+    if len(_RESOLVED) >= _CACHE_SIZE:
+        _RESOLVED.clear()
+    _RESOLVED[cache_key] = url
+    return url
+
+
+def _key_cache(key: Callable[[str], Any]) -> dict[str, Any] | None:
+    """The remembered keys of ``key`` (a function, or a method of a living object), or None if
+    it cannot be tracked.  The key of a URL must not change while its owner lives (a request
+    fingerprint, a normalised URL)."""
+    owner = getattr(key, "__self__", key)
+    func = getattr(key, "__func__", key)
+    try:
+        per_owner = _KEYS.get(owner)
+        if per_owner is None:
+            per_owner = _KEYS[owner] = {}
+    except TypeError:  # not weakly referenceable
+        return None
+    cache = per_owner.get(func)
+    if cache is None:
+        cache = per_owner[func] = {}
+    return cache
+
+
 def _base(root: Any, base_url: str) -> str:
     for href in root.xpath("//base/@href")[:1]:
         return urljoin(base_url, href.strip())
@@ -194,6 +266,8 @@ def _base(root: Any, base_url: str) -> str:
 def _anchor_text(element: Any) -> str:
     if isinstance(element, _ParsedLink):
         return "".join(element.parts)
+    if len(element) == 0:  # most anchors: their text alone (tostring also gives up the GIL, at a cost)
+        return element.text or ""
     return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
 
 
@@ -220,22 +294,32 @@ def _assemble(
 
     seen: set[Any] = set()
     count = 0
+    scheme = urlsplit(base).scheme
+    keys = _key_cache(key)
     for element, before_index in links:
         href = element.get("href", "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
-        try:
-            url = canonical_url(urljoin(base, href))
-        except (InvalidURL, ValueError):
+        url = _followable_url(base, scheme, href)
+        if url is None:
             continue
-        path = url.split("?", 1)[0]
-        last = path.rsplit("/", 1)[-1]
-        if "." in last and last.rsplit(".", 1)[-1].lower() in NON_HTML_EXTENSIONS:
-            continue
-        try:
-            link_key = key(url)
-        except (InvalidURL, ValueError):
-            continue
+        if keys is None:
+            try:
+                link_key = key(url)
+            except (InvalidURL, ValueError):
+                continue
+        else:
+            link_key = keys.get(url, _MISSING)
+            if link_key is _MISSING:
+                try:
+                    link_key = key(url)
+                except (InvalidURL, ValueError):
+                    link_key = _INVALID
+                if len(keys) >= _CACHE_SIZE:
+                    keys.clear()
+                keys[url] = link_key
+            if link_key is _INVALID:
+                continue
         if link_key in seen:
             continue
         seen.add(link_key)
