@@ -83,3 +83,20 @@ def test_unreachable_redis_keeps_learning_locally(tmp_path):
     assert sum(map(sum, mw.model.take_delta()["docs"])) == 6
     close(crawler)  # the final exchange fails too: logged, not raised
     assert (tmp_path / "model.json").exists()
+
+
+@pytest_twisted.inlineCallbacks
+def test_the_pool_connects_with_the_crawls_client_parameters(tmp_path):
+    """GEOFOCUS_REDIS_PARAMS (and scrapy-redis's REDIS_PARAMS) reach the pool's client as they reach
+    the frontier's: a TLS-only Redis set up through them would otherwise leave the model unpooled."""
+    server = shared_server()
+    url = f"redis://127.0.0.1:{server.port}/0"
+    name = unique_crawl_id("poolclient")
+    crawler, mw = worker(tmp_path, url, unique_crawl_id("params"), GEOFOCUS_REDIS_PARAMS={"client_name": name})
+    yield mw._sync_deferred
+    train(mw, n=1)
+    yield mw.sync()
+    assert crawler.stats.get_value("geofocus/prediction/pool/errors") is None
+    clients = server.client().client_list()
+    assert any(c.get("name") == name for c in clients), [c.get("name") for c in clients]
+    close(crawler)

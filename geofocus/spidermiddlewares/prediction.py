@@ -287,14 +287,16 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         Best effort: the frontier depends on Redis and reports it unreachable;
         the model then simply stays local (logged, stat ``pool/errors``).
         """
-        from geofocus.redis.connection import RedisUnavailableError, make_client
+        from geofocus.redis.connection import RedisUnavailableError, make_client, redis_params
         from geofocus.redis.modelstore import RedisModelPool
 
         if not self.crawl_id:
             logger.error("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: link model not pooled")
             return
         try:
-            client = make_client(self.redis_url, timeout=self.redis_timeout)
+            # the frontier's client parameters too (TLS, ...), from GEOFOCUS_REDIS_PARAMS / REDIS_PARAMS
+            client = make_client(self.redis_url, timeout=self.redis_timeout,
+                                 params=redis_params(self.crawler.settings))
         except RedisUnavailableError as exc:
             logger.error("link model not pooled: %s", exc)
             return
