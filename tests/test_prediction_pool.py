@@ -40,8 +40,8 @@ def test_workers_learn_from_each_other(tmp_path):
     crawl = unique_crawl_id("pool")
     ca, a = worker(tmp_path / "a", url, crawl)
     cb, b = worker(tmp_path / "b", url, crawl)
-    yield a._sync_deferred  # the first sync starts at spider_opened
-    yield b._sync_deferred
+    yield a.pool_sync.pending  # the first sync starts at spider_opened
+    yield b.pool_sync.pending
     assert a.pooled and b.model.examples() == 0
     train(a)  # 20 examples: Kontakt links relevant, AGB links not
     yield a.sync()
@@ -59,13 +59,13 @@ def test_workers_learn_from_each_other(tmp_path):
     close(ca)
     close(cb)
     _, c = worker(tmp_path / "c", url, crawl)
-    yield c._sync_deferred
+    yield c.pool_sync.pending
     assert c.model.examples() == 32
     # A restarted worker reuses its run directory but starts from the pool, not from
     # its model.json (which already holds pooled counts: loading both would count twice).
     assert (tmp_path / "a" / "model.json").exists()
     ca2, a2 = worker(tmp_path / "a", url, crawl)
-    yield a2._sync_deferred
+    yield a2.pool_sync.pending
     assert a2.model.examples() == 32
     close(ca2)
 
@@ -74,7 +74,7 @@ def test_workers_learn_from_each_other(tmp_path):
 def test_unreachable_redis_keeps_learning_locally(tmp_path):
     dead = f"redis://127.0.0.1:{free_port()}/0"
     crawler, mw = worker(tmp_path, dead, unique_crawl_id("dead"), GEOFOCUS_REDIS_TIMEOUT=0.5)
-    yield mw._sync_deferred
+    yield mw.pool_sync.pending
     train(mw, n=3)
     yield mw.sync()
     assert crawler.stats.get_value("geofocus/prediction/pool/errors") == 2
@@ -93,7 +93,7 @@ def test_the_pool_connects_with_the_crawls_client_parameters(tmp_path):
     url = f"redis://127.0.0.1:{server.port}/0"
     name = unique_crawl_id("poolclient")
     crawler, mw = worker(tmp_path, url, unique_crawl_id("params"), GEOFOCUS_REDIS_PARAMS={"client_name": name})
-    yield mw._sync_deferred
+    yield mw.pool_sync.pending
     train(mw, n=1)
     yield mw.sync()
     assert crawler.stats.get_value("geofocus/prediction/pool/errors") is None

@@ -45,7 +45,6 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
-from twisted.internet import task, threads
 
 from geofocus import defaults
 from geofocus import signals as geo_signals
@@ -65,7 +64,8 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from twisted.internet.defer import Deferred
-    from twisted.python.failure import Failure
+
+    from geofocus.redis.modelsync import ModelPoolSync
 
 logger = logging.getLogger(__name__)
 
@@ -90,9 +90,6 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         save_interval: float,
         redis_url: str,
         crawl_id: str,
-        redis_prefix: str,
-        redis_timeout: float,
-        sync_interval: float,
         online_lr: float,
         online_bits: int,
         online_host_yield: bool,
@@ -127,15 +124,10 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         # Prediction histogram, counted here and added to the stats once per page
         # (a stats call per link costs more than the model query).
         self._buckets = [0] * 10
-        # Pooling through Redis (GEOFOCUS_REDIS_URL): see sync().
+        # Pooling through Redis (GEOFOCUS_REDIS_URL): geofocus/redis/modelsync.py.
         self.redis_url = redis_url
         self.crawl_id = crawl_id
-        self.redis_prefix = redis_prefix
-        self.redis_timeout = redis_timeout
-        self.sync_interval = sync_interval
-        self._pool: Any = None
-        self._sync_loop: task.LoopingCall | None = None
-        self._sync_deferred: Deferred | None = None
+        self.pool_sync: ModelPoolSync | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -155,9 +147,6 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             save_interval=s.getfloat("GEOFOCUS_MODEL_SAVE_INTERVAL", d.GEOFOCUS_MODEL_SAVE_INTERVAL),
             redis_url=s.get("GEOFOCUS_REDIS_URL") or "",
             crawl_id=s.get("GEOFOCUS_CRAWL_ID") or "",
-            redis_prefix=s.get("GEOFOCUS_REDIS_PREFIX") or d.GEOFOCUS_REDIS_PREFIX,
-            redis_timeout=s.getfloat("GEOFOCUS_REDIS_TIMEOUT", d.GEOFOCUS_REDIS_TIMEOUT),
-            sync_interval=s.getfloat("GEOFOCUS_MODEL_SYNC_INTERVAL", d.GEOFOCUS_MODEL_SYNC_INTERVAL),
             online_lr=s.getfloat("GEOFOCUS_ONLINE_LR", d.GEOFOCUS_ONLINE_LR),
             online_bits=s.getint("GEOFOCUS_ONLINE_BITS", d.GEOFOCUS_ONLINE_BITS),
             online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", d.GEOFOCUS_ONLINE_HOST_YIELD),
@@ -198,13 +187,22 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     def spider_opened(self, spider: Spider) -> None:
         self.open()
         if self.pooled:
-            self._start_pool()
+            from geofocus.redis.modelsync import ModelPoolSync  # Redis only for shared crawls
+
+            self.pool_sync = ModelPoolSync.connect(
+                self.crawler.settings, self.redis_url, self.crawl_id, lambda: self.model, self.depth, self.alpha,
+                self.stats, on_merged=self._mark_dirty)
+            if self.pool_sync is not None:
+                self.pool_sync.start()
 
     def spider_closed(self, spider: Spider, reason: str = "") -> None:
         self.flush_stats()
-        if self._pool is not None:
-            self._final_sync()
+        if self.pool_sync is not None:
+            self.pool_sync.close()
         self.save()
+
+    def _mark_dirty(self) -> None:
+        self._dirty = True
 
     def open(self) -> None:
         """Load the model (run dir first, then GEOFOCUS_MODEL); idempotent."""
@@ -279,80 +277,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.online_model or self.model,
         )
 
-    # -- pooling through Redis ------------------------------------------------
-
-    def _start_pool(self) -> None:
-        """Connect the model to the crawl's pool in Redis and sync every GEOFOCUS_MODEL_SYNC_INTERVAL s.
-
-        Best effort: the frontier depends on Redis and reports it unreachable;
-        the model then simply stays local (logged, stat ``pool/errors``).
-        """
-        from geofocus.redis.connection import RedisUnavailableError, make_client, redis_params
-        from geofocus.redis.modelstore import RedisModelPool
-
-        if not self.crawl_id:
-            logger.error("GEOFOCUS_REDIS_URL is set but GEOFOCUS_CRAWL_ID is empty: link model not pooled")
-            return
-        try:
-            # the frontier's client parameters too (TLS, ...), from GEOFOCUS_REDIS_PARAMS / REDIS_PARAMS
-            client = make_client(self.redis_url, timeout=self.redis_timeout,
-                                 params=redis_params(self.crawler.settings))
-        except RedisUnavailableError as exc:
-            logger.error("link model not pooled: %s", exc)
-            return
-        base = f"{self.redis_prefix}:{self.crawl_id}"
-        self._pool = RedisModelPool(client, base, self.depth, self.alpha)
-        self._sync_loop = task.LoopingCall(self.sync)
-        self._sync_loop.start(self.sync_interval, now=True)
-        logger.info("link model pooled in Redis under %s:model:*", base)
+    # -- pooling through Redis (geofocus/redis/modelsync.py) -------------------
 
     def sync(self) -> Deferred | None:
-        """Ship the counts learned since the last sync; merge what the other workers learned.
-
-        The Redis round trip runs in a thread; counts whose shipping failed are
-        shipped with the next sync.  Returns the Deferred of the exchange (None
-        when not pooled or a sync is already under way).
-        """
-        if self._pool is None or self._sync_deferred is not None:
-            return None
-        delta = self.model.take_delta()
-        d = threads.deferToThread(self._pool.exchange, delta)
-        d.addCallbacks(self._merge_pooled, self._sync_failed, errbackArgs=(delta,))
-        d.addBoth(self._sync_finished)
-        self._sync_deferred = d
-        return d
-
-    def _merge_pooled(self, others: dict[str, Any]) -> None:
-        examples = sum(a + b for a, b in others["docs"])
-        if examples or others["terms"]:
-            self.model.merge(others)
-            self._dirty = True
-        self.stats.inc_value("geofocus/prediction/pool/syncs")
-        self.stats.inc_value("geofocus/prediction/pool/examples_merged", examples)
-
-    def _sync_failed(self, failure: Failure, delta: dict[str, Any]) -> None:
-        self.model.requeue_delta(delta)
-        self.stats.inc_value("geofocus/prediction/pool/errors")
-        logger.warning(
-            "link model pool: exchange with Redis failed (%s); retrying in %.0f s",
-            failure.getErrorMessage(),
-            self.sync_interval,
-        )
-
-    def _sync_finished(self, result: Any) -> None:
-        self._sync_deferred = None
-
-    def _final_sync(self) -> None:
-        """Ship the rest at close (blocking: the crawl is over)."""
-        if self._sync_loop is not None and self._sync_loop.running:
-            self._sync_loop.stop()
-        delta = self.model.take_delta()
-        try:
-            self._merge_pooled(self._pool.exchange(delta))
-        except Exception as exc:
-            self.model.requeue_delta(delta)
-            self.stats.inc_value("geofocus/prediction/pool/errors")
-            logger.error("link model pool: final exchange failed, counts not shipped: %s", exc)
+        """One exchange with the crawl's pool now (None when not pooled or one is under way)."""
+        return self.pool_sync.sync() if self.pool_sync is not None else None
 
     # -- learning -------------------------------------------------------------
 
