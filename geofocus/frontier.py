@@ -86,8 +86,9 @@ class FrontierQueue(Protocol):
     def done(self, fingerprint: str) -> None: ...
 
     def quarantine(self, entry: FrontierEntry, reason: str) -> None:
-        """Move a LEASED entry that cannot be read as a request aside (kept for inspection, never
-        popped again, its lease released; the URL may be queued again by a good request)."""
+        """Move a LEASED entry that cannot be read as a request aside (kept for inspection, its
+        lease released); like a fetched one it is seen and never queued again, so a bad stored
+        entry cannot come back in a loop (both backends; tests/test_frontier.py)."""
         ...
 
     def release(self, entry: FrontierEntry) -> bool:

@@ -80,6 +80,24 @@ def test_fetched_url_is_never_queued_again(make_frontier):
     assert f.pop() is None
 
 
+def test_a_quarantined_entry_is_seen_and_never_queued_again(make_frontier):
+    """A leased entry that is not a readable request is set aside: like a fetched one it is never
+    queued again, by this worker or (Redis) by a reopened one, and it counts as seen."""
+    f = make_frontier()
+    f.push(entry("http://a.de/bad", 0.9))
+    f.push(entry("http://b.de/ok", 0.5))
+    bad = f.pop()
+    assert bad.fingerprint == "http://a.de/bad"
+    f.quarantine(bad, "not a request")
+    assert f.seen("http://a.de/bad")
+    assert f.push(entry("http://a.de/bad", 1.0)) == PushResult.REJECTED
+    f.close()
+    g = make_frontier()
+    assert g.seen("http://a.de/bad")
+    assert g.push(entry("http://a.de/bad", 1.0)) == PushResult.REJECTED
+    assert drain(g) == ["http://b.de/ok"]
+
+
 def test_ties_are_broken_at_random_not_by_insertion_order(make_frontier):
     f = make_frontier()
     urls = [f"http://h{i}.de/" for i in range(40)]

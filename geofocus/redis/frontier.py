@@ -397,7 +397,7 @@ class RedisFrontier(SyncCycle):
             self._pending_bad[entry.fingerprint] = (clean(reason)[:500], payload)
             self._want_cycle = True
             self._cond.notify_all()
-        self._known.pop(compact_fingerprint(entry.fingerprint), None)
+        self._remember(compact_fingerprint(entry.fingerprint), _DONE)  # never queued again, as fetched
 
     def release(self, entry: FrontierEntry) -> bool:
         """Give an entry this worker holds back to the queue (a retry), at ``entry``'s priority."""

@@ -270,8 +270,11 @@ class SyncCycle:
                 args += [fp, repr(priority), value]
             self.scripts.call_chunked("rescore", [self.base], args, 3, client=pipe)
         if out.bad:
-            args = [x for fp, (reason, payload) in out.bad.items() for x in (fp, reason, payload)]
-            self.scripts.call_chunked("bad", [self.base], args, 3, client=pipe)
+            args = []
+            for fp, (reason, payload) in out.bad.items():
+                skey, sfield = seen_shard(compact_fingerprint(fp))
+                args += [fp, skey, sfield, reason, payload]
+            self.scripts.call_chunked("bad", [self.base, self.node], args, 5, client=pipe)
         for name, amount in out.counters.items():
             pipe.hincrbyfloat(self.keys.counters, name, amount)
         if out.renew:
