@@ -40,7 +40,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
@@ -52,6 +51,7 @@ from geofocus.context import crawl_context
 from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import _hostname, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
+from geofocus.prediction.modelfile import ModelFile
 from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
 from geofocus.rundir import get_run_dir
 from geofocus.scheduler import scheduler_of
@@ -115,11 +115,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self.queued = QueuedLinks()
         self._online: bool | None = None
         self._scheduler: Any = None
-        self.model_path: Path | None = None
+        self.model_file: ModelFile | None = None  # set by open()
         self._opened = False
         self._adaptive: bool | None = None
-        self._last_save = time.monotonic()
-        self._dirty = False
         self._bad_path_logged = False
         # Prediction histogram, counted here and added to the stats once per page
         # (a stats call per link costs more than the model query).
@@ -191,7 +189,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
             self.pool_sync = ModelPoolSync.connect(
                 self.crawler.settings, self.redis_url, self.crawl_id, lambda: self.model, self.depth, self.alpha,
-                self.stats, on_merged=self._mark_dirty)
+                self.stats, on_merged=self._merged)
             if self.pool_sync is not None:
                 self.pool_sync.start()
 
@@ -201,8 +199,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.pool_sync.close()
         self.save()
 
-    def _mark_dirty(self) -> None:
-        self._dirty = True
+    def _merged(self) -> None:
+        if self.model_file is not None:
+            self.model_file.mark_changed()
 
     def open(self) -> None:
         """Load the model (run dir first, then GEOFOCUS_MODEL); idempotent."""
@@ -219,14 +218,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         if self.online:
             self._open_online()
             return
-        self.model_path = get_run_dir(self.crawler) / MODEL_FILE
-        source: Path | None = None
-        if self.model_path.exists() and not self.pooled:
-            # Resume: what this crawl learned before.  A pooled crawl gets that
-            # (and what the other workers learned) from Redis instead.
-            source = self.model_path
-        elif self._initial_model:
-            source = Path(self._initial_model)
+        self.model_file = ModelFile(get_run_dir(self.crawler) / MODEL_FILE, self._initial_model,
+                                    self.save_interval, self.stats)
+        # Resume from what this crawl learned before, unless pooled: a pooled crawl gets that (and
+        # what the other workers learned) from Redis instead.
+        source = self.model_file.source(resume=not self.pooled)
         if source is not None:
             # A bad model file is a configuration error: it stops the crawl.
             model = BridgeNaiveBayes.load(source, track_delta=self.pooled)
@@ -241,12 +237,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     def _open_online(self) -> None:
         """Load the ``online`` model: RUN_DIR/model.npz (resume), else GEOFOCUS_MODEL (.npz), else new."""
-        self.model_path = get_run_dir(self.crawler) / ONLINE_MODEL_FILE
-        source: Path | None = None
-        if self.model_path.exists():
-            source = self.model_path
-        elif self._initial_model:
-            source = Path(self._initial_model)
+        self.model_file = ModelFile(get_run_dir(self.crawler) / ONLINE_MODEL_FILE, self._initial_model,
+                                    self.save_interval, self.stats)
+        source = self.model_file.source()
         if source is not None:
             # A bad model file is a configuration error: it stops the crawl.
             model = OnlineLinkModel.load(source)
@@ -259,23 +252,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self.stats.set_value("geofocus/prediction/model_examples_loaded", model.examples())
 
     def save(self) -> None:
-        """Write the model to RUN_DIR/model.json (model.npz for ``online``; no-op without a run directory)."""
-        self._last_save = time.monotonic()
-        if self.model_path is None or not self._dirty:
-            return
-        started = time.monotonic()
-        if self.online_model is not None:
-            self.online_model.save(self.model_path)
-        else:
-            self.model.save(self.model_path)
-        self._dirty = False
-        self.stats.inc_value("geofocus/prediction/model_saves")
-        logger.debug(
-            "link model saved to %s in %.3f s: %r",
-            self.model_path,
-            time.monotonic() - started,
-            self.online_model or self.model,
-        )
+        """Write the model to RUN_DIR/model.json (model.npz for ``online``) if it changed."""
+        if self.model_file is not None:
+            self.model_file.save(self.online_model or self.model)
 
     # -- pooling through Redis (geofocus/redis/modelsync.py) -------------------
 
@@ -311,9 +290,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.model.learn(terms, k, label)
             self.stats.inc_value("geofocus/prediction/examples")
             self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
-        self._dirty = True
-        if time.monotonic() - self._last_save >= self.save_interval:
-            self.save()
+        if self.model_file is not None:
+            self.model_file.changed(self.model)
 
     def _learn_online(self, response: Response, page: PageMeta, relevant: bool, path: Any) -> None:
         """``online``: path[k-1] (hashed ids) is a depth-k example; depth 1 also with its dynamic ids."""
@@ -339,9 +317,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
                     self._log_bad_path(response)
         if host:
             model.observe_host(host, relevant)
-        self._dirty = True
-        if time.monotonic() - self._last_save >= self.save_interval:
-            self.save()
+        if self.model_file is not None:
+            self.model_file.changed(model)
 
     def _log_bad_path(self, response: Response) -> None:
         self.stats.inc_value("geofocus/prediction/bad_path")
