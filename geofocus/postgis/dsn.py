@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+from geofocus import defaults
 from geofocus.usage import as_usage_error
 
 PASSWORD_ENV = "GEOFOCUS_POSTGIS_PASSWORD"
@@ -92,7 +93,7 @@ def check_settings(settings) -> None:
         return
     with as_usage_error(PostgisUnavailableError, SchemaError):
         try:
-            with connect(dsn, settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT", 5.0)) as conn:
+            with connect(dsn, settings.getfloat("GEOFOCUS_POSTGIS_TIMEOUT", defaults.GEOFOCUS_POSTGIS_TIMEOUT)) as conn:
                 ensure_schema(conn)
         except psycopg.Error as exc:
             raise PostgisUnavailableError(f"PostgreSQL at {redact(dsn)}: {scrub(str(exc), dsn)}") from None
