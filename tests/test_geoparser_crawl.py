@@ -57,13 +57,12 @@ def test_hostile_pages_are_evaluated_and_the_crawl_goes_on(web, tmp_path):
     assert stats["geofocus/reactor/max_lag_ms"] < 1000 and "geofocus/reactor/lags_over_1s" not in stats
 
 
-def test_parsing_off_the_reactor_thread_gives_the_same_verdicts_and_frees_the_reactor(web, tmp_path):
-    """The anchor page costs the parser about a tenth of a second of CPU: parsed on the reactor
-    thread (GEOFOCUS_GEOPARSER_THREADS=0) it holds every download that long (150-320 ms measured),
-    parsed in the pool it does not (5-30 ms, the tick's own jitter)."""
-    threaded, threaded_stats, _ = _crawl(web, tmp_path, "threads")
-    inline, inline_stats, _ = _crawl(web, tmp_path, "inline", "-s", "GEOFOCUS_GEOPARSER_THREADS=0")
+def test_parsing_off_the_reactor_thread_gives_the_same_verdicts(web, tmp_path):
+    """The pool changes where pages are parsed, not what is found.  (How long the reactor was held
+    is not compared here: the anchor page costs the parser about 0.1 s, which held the reactor
+    150-320 ms inline against 5-30 ms in the pool on a quiet machine, but a loaded one delays the
+    tick by as much: 83 ms in the pool against 75 ms inline in one CI run.)"""
+    threaded, _, _ = _crawl(web, tmp_path, "threads")
+    inline, _, _ = _crawl(web, tmp_path, "inline", "-s", "GEOFOCUS_GEOPARSER_THREADS=0")
     verdict = lambda log: {r["url"]: (r["relevant"], r["addresses"]) for r in log}  # noqa: E731
     assert verdict(threaded) == verdict(inline)
-    lag = "geofocus/reactor/max_lag_ms"
-    assert threaded_stats[lag] < inline_stats[lag], (threaded_stats[lag], inline_stats[lag])
