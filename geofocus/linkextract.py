@@ -233,10 +233,30 @@ def _followable_url(base: str, scheme: str, href: str) -> str | None:
     except KeyError:
         pass
     url = _resolve(base, href)
-    if len(_RESOLVED) >= _CACHE_SIZE:
-        _RESOLVED.clear()
-    _RESOLVED[cache_key] = url
+    _remember(_RESOLVED, cache_key, url)
     return url
+
+
+def _remember(cache: dict[Any, Any], cache_key: Any, value: Any) -> None:
+    """Put ``value`` in a cache of at most ``_CACHE_SIZE`` entries (emptied when full)."""
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[cache_key] = value
+
+
+def _link_key(key: Callable[[str], Any], keys: dict[str, Any] | None, url: str) -> Any:
+    """``key(url)``, or ``_INVALID`` if the key function refuses the URL; remembered in ``keys``."""
+    if keys is not None:
+        known = keys.get(url, _MISSING)
+        if known is not _MISSING:
+            return known
+    try:
+        link_key = key(url)
+    except (InvalidURL, ValueError):
+        link_key = _INVALID
+    if keys is not None:
+        _remember(keys, url, link_key)
+    return link_key
 
 
 def _key_cache(key: Callable[[str], Any]) -> dict[str, Any] | None:
@@ -303,24 +323,8 @@ def _assemble(
         url = _followable_url(base, scheme, href)
         if url is None:
             continue
-        if keys is None:
-            try:
-                link_key = key(url)
-            except (InvalidURL, ValueError):
-                continue
-        else:
-            link_key = keys.get(url, _MISSING)
-            if link_key is _MISSING:
-                try:
-                    link_key = key(url)
-                except (InvalidURL, ValueError):
-                    link_key = _INVALID
-                if len(keys) >= _CACHE_SIZE:
-                    keys.clear()
-                keys[url] = link_key
-            if link_key is _INVALID:
-                continue
-        if link_key in seen:
+        link_key = _link_key(key, keys, url)
+        if link_key is _INVALID or link_key in seen:
             continue
         seen.add(link_key)
         link: dict[str, Any] = {"url": url, "nofollow": "nofollow" in (element.get("rel") or "").lower()}
