@@ -166,6 +166,25 @@ def test_online_middleware_learns_scores_and_stores_ids(tmp_path, prediction_mw)
     assert pages[0].priority == priorities[0]
 
 
+def test_a_pages_links_are_scored_together_as_one_by_one_in_order(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, **ONLINE)
+    train(mw)
+    parent = response(SOURCE, {"relevant": False, "path": [[1, 2, 3]]})
+    anchors = ["Kontakt", "AGB", "Impressum", "Blog", "Kontakt & Anfahrt"]
+    page_links = [child(f"http://neu{i}.de/{a.lower()}", a, dist=i % 3 + 1) for i, a in enumerate(anchors)]
+    item = {"url": "http://item"}
+    unscored = Request("http://other.de/", meta={"geofocus": {"link": link("http://other.de/", "x")}})
+    out = run_output(mw, parent, [page_links[0], item, *page_links[1:], unscored])
+    assert out == [page_links[0], item, *page_links[1:], unscored]  # nothing dropped, order kept
+    for req in page_links:
+        alone = child(req.url, PageMeta.of(req).link["anchor"], dist=PageMeta.of(req).dist)
+        mw.get_processed_request(alone, parent)
+        assert PageMeta.of(req).priority == pytest.approx(PageMeta.of(alone).priority, abs=1e-6)
+        assert PageMeta.of(req).path == PageMeta.of(alone).path == [PageMeta.of(req).path[0], [1, 2, 3]]
+    assert PageMeta.of(page_links[0]).priority > 0.5 > PageMeta.of(page_links[1]).priority
+    assert PageMeta.of(unscored).priority is None  # no decay score: left to the frontier's default
+
+
 def test_online_model_saved_and_resumed(tmp_path, prediction_mw):
     crawler, mw = prediction_mw(tmp_path, **ONLINE)
     train(mw)

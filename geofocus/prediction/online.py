@@ -105,6 +105,7 @@ class OnlineLinkModel:
         self.hosts: dict[str, list[int]] = {}
         self._dyn_cache: dict[str, int] = {}
         self._decay_weights: dict[tuple, np.ndarray] = {}
+        self._trained: tuple[bool, ...] | None = None  # depths with examples; None: count again
 
     # -- features -------------------------------------------------------------
 
@@ -153,6 +154,8 @@ class OnlineLinkModel:
             self._g2[idx, d] = g2
             self.weights[idx, d] -= self.lr * g / np.sqrt(g2 + 1e-6)
         self.bias[d] -= self.bias_lr * g
+        if self._trained is not None and not self._trained[d]:
+            self._trained = None  # this depth's first example: the fusion weights change
         self.docs[d, 1 if label else 0] += 1
 
     def examples(self, depth: int | None = None) -> int:
@@ -170,7 +173,9 @@ class OnlineLinkModel:
 
     def _mix(self, decay: float) -> np.ndarray:
         """Fusion weights over depths: decay**d for depths with examples, normalised; zeros if none."""
-        trained = tuple(bool(x) for x in self.docs.sum(axis=1))
+        trained = self._trained
+        if trained is None:
+            trained = self._trained = tuple(bool(x) for x in self.docs.sum(axis=1))
         key = (decay, trained)
         mix = self._decay_weights.get(key)
         if mix is None:
@@ -309,6 +314,7 @@ class OnlineLinkModel:
                 model._g2[cols] = data["g2"]
                 model.bias[:] = data["bias"]
                 model.docs[:] = data["docs"]
+                model._trained = None
                 hosts = json.loads(str(data["hosts"]))
                 if not isinstance(hosts, dict):
                     raise ValueError("bad host table")

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from scrapy import signals
+from scrapy import Request, signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
 from geofocus import defaults
@@ -60,7 +60,7 @@ from geofocus.strategies import STRATEGIES
 if TYPE_CHECKING:
     from typing import Self
 
-    from scrapy import Request, Spider
+    from scrapy import Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from twisted.internet.defer import Deferred
@@ -332,6 +332,51 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     # -- scoring --------------------------------------------------------------
 
+    def process_spider_output(
+        self, response: Response | None, result: Iterable[Any], spider: Spider | None = None
+    ) -> Iterator[Any]:
+        if not self.online:
+            yield from super().process_spider_output(response, result)
+            return
+        # ``online`` scores a page's links together: one sparse product for all of them costs
+        # about what the model query of two links costs one at a time.
+        outputs = list(result)
+        self._process_online_page(outputs, response)
+        yield from outputs
+
+    async def process_spider_output_async(
+        self, response: Response | None, result: AsyncIterator[Any], spider: Spider | None = None
+    ) -> AsyncIterator[Any]:
+        if not self.online:
+            async for o in super().process_spider_output_async(response, result):
+                yield o
+            return
+        outputs = [o async for o in result]
+        self._process_online_page(outputs, response)
+        for o in outputs:
+            yield o
+
+    def _process_online_page(self, outputs: list[Any], response: Response | None) -> None:
+        """Features, path and priority of every link among a page's outputs, scored in one call."""
+        requests: list[Request] = []
+        pages: list[PageMeta] = []
+        id_lists: list[list[int]] = []
+        for o in outputs:
+            if isinstance(o, Request):
+                page = PageMeta.of(o)
+                link = page.link if page is not None else None
+                if page is not None and isinstance(link, Mapping):
+                    requests.append(o)
+                    pages.append(page)
+                    id_lists.append(self._link_ids(page, link, response))
+        if not pages:
+            return
+        self._score_online(pages, id_lists)
+        if self.rescore_queue:
+            for request, page, ids in zip(requests, pages, id_lists, strict=True):
+                if page.priority is not None:
+                    self._remember(request, page, ids, page.priority)
+
     def get_processed_request(self, request: Request, response: Response | None) -> Request:
         page = PageMeta.of(request)
         if page is None:
@@ -361,16 +406,22 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     def _process_online(
         self, request: Request, response: Response | None, page: PageMeta, link: Mapping[str, Any]
     ) -> Request:
+        """One link on its own (``process_start``, other callers): the batch path for a page of one."""
+        ids = self._link_ids(page, link, response)
+        self._score_online([page], [ids])
+        if page.priority is not None and self.rescore_queue:
+            self._remember(request, page, ids, page.priority)
+        return request
+
+    def _link_ids(self, page: PageMeta, link: Mapping[str, Any], response: Response | None) -> list[int]:
+        """The hashed ids of ``link`` (the page's); sets the page's path (its ids + the parent's path)."""
         if not self._opened:
             self.open()
         model = self.online_model
         assert model is not None
         ids = model.ids(link_terms(link))
         page.path = [ids, *self._parent_path(response)]
-        priority = self._score_online(page, ids)
-        if priority is not None and self.rescore_queue:
-            self._remember(request, page, ids, priority)
-        return request
+        return ids
 
     def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float) -> None:
         """Keep a link's ids by fingerprint for whole-queue re-scoring, if the frontier will queue it."""
@@ -386,20 +437,28 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return  # a duplicate the frontier refuses: nothing to re-score
         self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page))
 
-    def _score_online(self, page: PageMeta, ids: list[int]) -> float | None:
+    def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]]) -> None:
         """priority = the model's prediction (the bridge distance is one of its features); the
-        decay score until the model has its first example."""
+        decay score until the model has its first example.  Links without a numeric score
+        (not set by the decay middleware) are left unscored."""
         model = self.online_model
         assert model is not None
-        score = page.score
-        if not isinstance(score, (int, float)) or isinstance(score, bool):
-            return None
-        dyn = model.dynamic_ids(_int_or_none(page.dist), self._host_of(page))
-        pred = model.prediction([*ids, *dyn], self.decay)
-        page.prediction = pred
-        self._buckets[min(int(pred * 10), 9)] += 1
-        page.priority = pred if model.examples() else float(score)
-        return page.priority
+        rows = [i for i, page in enumerate(pages)
+                if isinstance(page.score, (int, float)) and not isinstance(page.score, bool)]
+        if not rows:
+            return
+        dynamic = model.dynamic_ids
+        preds = model.score_many(
+            [[*id_lists[i], *dynamic(_int_or_none(pages[i].dist), self._host_of(pages[i]))] for i in rows],
+            self.decay,
+        ).tolist()
+        trained = bool(model.examples())
+        buckets = self._buckets
+        for i, pred in zip(rows, preds, strict=True):
+            page = pages[i]
+            page.prediction = pred
+            buckets[min(int(pred * 10), 9)] += 1
+            page.priority = pred if trained else float(page.score or 0.0)
 
     def _host_of(self, page: PageMeta) -> str | None:
         return _target_host(page, None) if self.online_host_yield else None
