@@ -14,7 +14,10 @@ frontier whose priorities come from the product's own code: ``features.link_term
   ``logistic`` (hashed online logistic regression, priority = prediction);
 * ``host_yield``: the target host's fetched/relevant counts as a learned feature;
 * ``dist``: the bridge distance as a learned feature (logistic only);
-* ``epsilon``: share of pops that take a random link among the best 200 (exploration).
+* ``epsilon``: share of pops that take a random link among the best 200 (exploration);
+* ``oracle``: not a strategy but a bound: ``online`` plus 1 for every queued link whose
+  target (after redirects) is relevant by the ground truth, i.e. a crawler that knows,
+  before fetching, which of its queued links are relevant pages and fetches those first.
 
 Relevance is simweb's ground truth.  The real crawler (bench/harvest.py) adds
 concurrency, politeness and the scheduler's partial re-scoring; this bench
@@ -55,13 +58,14 @@ VARIANTS = {
     "online, no dist feature": {"learner": "logistic", "rescore": 200, "host_yield": True, "dist": False},
     "online, rescore every 1000": {"learner": "logistic", "rescore": 1000, "host_yield": True},
     "online + epsilon 0.03": {"learner": "logistic", "rescore": 200, "host_yield": True, "epsilon": 0.03},
+    "oracle (bound)": {"learner": "logistic", "rescore": 200, "host_yield": True, "oracle": True},
     "adaptive+rescore+hostyield-free nb, logistic fusion": None,
 }
 VARIANTS.pop("adaptive+rescore+hostyield-free nb, logistic fusion")
 
 
 def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_yield: bool = True,
-          dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0) -> dict:
+          dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0, oracle: bool = False) -> dict:
     nb = BridgeNaiveBayes(DEPTH) if learner == "nb" else None
     lg = OnlineLinkModel(DEPTH, 20, lr) if learner == "logistic" else None
     rnd = random.Random(seed)
@@ -71,6 +75,17 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
     counter = 0
     fetched = relevant_count = 0
     started = time.process_time()
+
+    known_relevant: dict[str, float] = {}
+
+    def bonus(url: str) -> float:
+        """1 if the page ``url`` leads to (redirects followed) is relevant, with ``oracle``; else 0."""
+        if not oracle:
+            return 0.0
+        value = known_relevant.get(url)
+        if value is None:
+            value = known_relevant[url] = float(is_relevant_target(web, url))
+        return value
 
     def dyn(d: int, host: str) -> list[int]:
         return lg.dynamic_ids(d if dist else None, host if host_yield else None)
@@ -86,7 +101,7 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
             return score + nb.prediction(path[0], DECAY) * (1 - score)
         if not lg.examples():
             return score
-        return lg.prediction([*path[0], *dyn(d, host)], DECAY)
+        return lg.prediction([*path[0], *dyn(d, host)], DECAY) + bonus(url)
 
     def push(url: str, d: int, sdist: int, path: list, host: str) -> None:
         nonlocal counter
@@ -105,7 +120,8 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
             if lg is not None and lg.examples():
                 urls = [u for _, _, u in heap]
                 preds = lg.score_many([[*info[u][2][0], *dyn(info[u][0], info[u][3])] for u in urls], DECAY)
-                heap = [(-p if info[u][1] else -2.0, c, u) for p, (_, c, u) in zip(preds.tolist(), heap)]
+                heap = [(-(p + bonus(u)) if info[u][1] else -2.0, c, u)
+                        for p, (_, c, u) in zip(preds.tolist(), heap, strict=True)]
             else:
                 heap = [(-priority(u) if info[u][1] else -2.0, c, u) for _, c, u in heap]
             heapq.heapify(heap)
@@ -149,6 +165,16 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
     return {"fetched": fetched, "relevant": relevant_count,
             "harvest_rate": round(relevant_count / fetched, 4) if fetched else 0.0,
             "cpu_seconds": round(time.process_time() - started, 1)}
+
+
+def is_relevant_target(web: SimWeb, url: str, max_hops: int = 5) -> bool:
+    """Ground truth of the page ``url`` leads to, redirects followed (the oracle's knowledge)."""
+    r = web.resolve(*split_url(url))
+    hops = 0
+    while r.kind == "redirect" and hops < max_hops:
+        hops += 1
+        r = web.resolve(*split_url(r.location))
+    return r.kind == "page" and r.page.relevant and r.page.is_html
 
 
 def main() -> None:

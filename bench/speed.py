@@ -47,6 +47,9 @@ SHARED_SETTINGS = {
     "CONCURRENT_REQUESTS": 32,
     "CONCURRENT_REQUESTS_PER_DOMAIN": 2,
     "DOWNLOAD_DELAY": 0,
+    # Scrapy's default; geofocus turns AutoThrottle on for the live Web (1 s start delay per new host),
+    # which on the offline web would measure politeness, not speed.
+    "AUTOTHROTTLE_ENABLED": False,
     "DOWNLOAD_TIMEOUT": 30,
     "RETRY_TIMES": 1,
     "COOKIES_ENABLED": False,
@@ -166,6 +169,9 @@ def main() -> None:
     from simweb_server import running_simweb
 
     crawlers = [c for c in args.crawlers.split(",") if c]
+    if len(set(crawlers)) != len(crawlers):
+        # a second crawl under the same label would resume the first one's finished run directory
+        raise SystemExit(f"--crawlers names a crawler twice: {args.crawlers}")
     results: dict[str, dict] = {}
     load_before = load()
     with tempfile.TemporaryDirectory(prefix="geofocus-speed-") as tmp:
@@ -190,10 +196,11 @@ def main() -> None:
         "load_before": load_before, "load_after": load(), "crawlers": results, "ratios": {},
     }
     print(f"\nload average before/after: {load_before} / {summary['load_after']}")
-    print(f"{'crawler':<10} {'pages':>6} {'pages/s':>8} {'CPU ms/page':>12} {'vs plain':>18} {'vs bfs':>18}")
+    print(f"{'crawler':<10} {'pages':>6} {'pages/s':>8} {'CPU ms/page':>12} {'vs plain':>18} {'vs bfs':>18}"
+          f" {'vs distance':>18}")
     for name, r in results.items():
         ratios = {}
-        for base in ("plain", "bfs"):
+        for base in ("plain", "bfs", "distance"):
             if base in results and base != name:
                 b = results[base]
                 ratios[f"vs_{base}"] = {
@@ -208,7 +215,7 @@ def main() -> None:
             return f"{x['pages_per_s']:.2f}x / {x['cpu_per_page']:.2f}x" if x else "-"
 
         print(f"{name:<10} {r['pages']:>6} {r['pages_per_s']:>8} {r['cpu_ms_per_page']:>12} "
-              f"{show('vs_plain'):>18} {show('vs_bfs'):>18}")
+              f"{show('vs_plain'):>18} {show('vs_bfs'):>18} {show('vs_distance'):>18}")
     print("(ratios: pages/s, then CPU per page as base / this: above 1 is faster)")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
