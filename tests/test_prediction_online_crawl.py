@@ -20,11 +20,11 @@ def web(tmp_path_factory):
         yield server
 
 
-def crawl(web, tmp_path, strategy, name):
+def crawl(web, tmp_path, strategy, name, budget=BUDGET):
     run_dir = tmp_path / name
     result = run_crawl(
         run_dir, str(web.seeds_file), web.proxy_url, "-a", f"strategy={strategy}",
-        "-s", f"GEOFOCUS_MAX_PAGES={BUDGET}", timeout=900,
+        "-s", f"GEOFOCUS_MAX_PAGES={budget}", timeout=900,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return run_dir
@@ -32,10 +32,10 @@ def crawl(web, tmp_path, strategy, name):
 
 @pytest.mark.timeout(900)
 def test_online_learns_from_the_crawl_and_beats_breadth_first_in_its_first_500_fetches(web, tmp_path):
-    # Against the paper's adaptive, online is ahead only later in a crawl (24.1 % vs 17.8 % at 3,000
-    # fetches of a 50,000-page simweb, docs/prediction.md); in its first 500 fetches it has trailed
-    # adaptive in some runs (279 vs 322 truly relevant pages over two crawls each), so that is not
-    # asserted here.  What must hold from the start: it learns, re-scores, and focuses.
+    # Against the paper's adaptive, online is ahead only once it has learned: in its first 500
+    # fetches it has trailed adaptive in some runs (279 vs 322 truly relevant pages over two crawls
+    # each), so that comparison is made at 1,000 fetches (below).  What must hold from the start:
+    # it learns, re-scores, and focuses.
     truth = load_truth(web.truth_file)
     found = {}
     for strategy in ("bfs", "online"):
@@ -52,3 +52,22 @@ def test_online_learns_from_the_crawl_and_beats_breadth_first_in_its_first_500_f
             assert model.examples(1) >= BUDGET - 50 and len(model.hosts) > 10
     # online 122-185 and bfs 79 seen on this web: a margin that holds on a bad run of online
     assert found["online"] > 1.25 * found["bfs"] > 0, found
+
+
+LONGER = 1000
+
+
+@pytest.mark.timeout(1200)
+def test_online_finds_more_relevant_pages_than_adaptive_in_its_first_1000_fetches(web, tmp_path):
+    # The default strategy against the paper's method, two crawls each: what a crawl learns early
+    # varies from run to run, so the sums are compared (docs/prediction.md has the in-process
+    # figures at 500, 1,000 and 1,500 fetches of this web size).
+    truth = load_truth(web.truth_file)
+    found: dict[str, list[int]] = {"adaptive": [], "online": []}
+    for run in (1, 2):
+        for strategy in found:
+            log = crawl_log(crawl(web, tmp_path, strategy, f"{strategy}-{run}", budget=LONGER))
+            assert len(log) >= LONGER
+            assert len({r["url"] for r in log}) == len(log)  # nothing fetched twice
+            found[strategy].append(sum(1 for r in log[:LONGER] if truth.grade(r["url"]) == "relevant"))
+    assert sum(found["online"]) > sum(found["adaptive"]) > 0, found
