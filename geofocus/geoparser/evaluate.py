@@ -278,6 +278,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "geofocus corpus (dev)": sorted(data.glob("geoparser_corpus_*.txt")),
         "geofocus held-out": sorted(data.glob("geoparser_heldout*.txt")),
         "real text (dev)": sorted((data / "realtext").glob("dev_*.txt")),
+        "real text (dev 2)": sorted((data / "realtext").glob("dev2_*.txt")),
         "real text (held-out)": sorted((data / "realtext").glob("heldout_*.txt")),
         "real text (held-out 2)": sorted((data / "realtext").glob("heldout2_*.txt")),
         "real text (held-out 3)": sorted((data / "realtext").glob("heldout3_*.txt")),

@@ -364,7 +364,26 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     region_cities = region_city_index(gaz)
     for raw in _extract(text, gaz, limit):
         limit.field_splits -= 1
-        yield _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        if raw.unit is None:
+            raw.unit = _leading_unit(text, raw.start)
+        yield raw
+
+
+# A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
+# Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
+# S. Beretania St." (the office records of legislatures write them so).
+_LEADING_UNIT = re.compile(
+    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
+    r"(?:(?:[A-Z][A-Za-z.'-]*|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
+
+
+def _leading_unit(text: str, number_at: int) -> str | None:
+    line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
+    if number_at - line_start > 120 or number_at == line_start:
+        return None
+    found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
+    return found.group("unit") if found is not None else None
 
 
 def _norm_number(number: str) -> str:
