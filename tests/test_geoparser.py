@@ -163,6 +163,41 @@ def test_us_unit_is_a_field_of_its_own(us):
     assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
+@pytest.mark.parametrize(
+    "text, street, number, unit, postcode",
+    [
+        # Office records of legislatures: a room and a building's name before the house number.
+        ("Room 202, 2300 N. Lincoln Blvd., Oklahoma City, OK 73105", "N. Lincoln Blvd.", "2300", "Room 202", "73105"),
+        ("Room 4200, Legislative Office Building 300 Capitol Ave., Denver, CO 80203", "Capitol Ave.", "300",
+         "Room 4200", "80203"),
+        ("Capitol Building 500 E. Capitol Ave., Phoenix, AZ 85007", "E. Capitol Ave.", "500", None, "85007"),
+        ("Centennial Office Building 658 Cedar St., Fifth Floor, St. Paul, MN 55155", "Cedar St.", "658",
+         "Fifth Floor", "55155"),
+        # A building as the street, no comma before the city; a P.O. box between street and city.
+        ("2159 Rayburn House Office Building Washington DC 20515-1307", "Rayburn House Office Building", "2159",
+         None, "20515"),
+        ("1021 O St. P.O. Box 942849, Sacramento, CA 94249", "O St.", "1021", None, "94249"),
+    ],
+)
+def test_us_building_names_and_units_before_the_number(us, text, street, number, unit, postcode):
+    address = _only(us.parse(text))
+    assert (address.street, address.house_number, address.unit, address.postcode, address.in_region) == (
+        street, number, unit, postcode, True)
+
+
+def test_unit_before_the_number_needs_the_unit_word(us):
+    address = _only(us.parse("Call 555-0100. 100 Main St, Austin, TX 78701"))
+    assert address.unit is None
+
+
+@pytest.mark.parametrize("prefix", ["#", "# ", "--", "%", ">"])
+def test_addresses_in_comment_lines(oldenburg, prefix):
+    text = f"{prefix}  ACME e.V.\n{prefix}  Staulinie 11\n{prefix}  D-26122 Oldenburg, Germany"
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode, address.in_region) == (
+        "Staulinie", "11", "26122", True)
+
+
 @pytest.mark.parametrize("text", ["Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg",
                                   "Schloßplatz 1; 26122; Oldenburg"])
 def test_csv_rows_without_quotes(oldenburg, text):
