@@ -412,19 +412,30 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             yield raw
 
 
+# The longest way a region city's name is written, and the "," or ":" after it (a longer name
+# passes the test and is checked by the city pattern).
+_CITY_FIRST_REACH = 48
+
+
 def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
     (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
-    for start in gaz.city_mentions(text, limit):
-        before = text[max(0, start - 110) : start]
-        street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
+    def maybe_address(at: int) -> bool:
+        # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
+        # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
+        return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None
+                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0)
+
+    for start in gaz.city_mentions(text, limit, keep=maybe_address):
+        street_first = _NUMBER_TAIL.search(text, max(0, start - 16), start) is not None
         city = None
         if not street_first:
-            # Cheap test for the city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
+            # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
             if city is None or city.end >= len(text) or text[city.end] not in ",:":
                 continue
+        before = text[max(0, start - 110) : start]
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.

@@ -88,13 +88,11 @@ class GeoParser:
                 self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                       raw.in_region, state=raw.state, unit=raw.unit))
         if self.structured_data and "<" in markup:
-            syntaxes = structured.syntaxes_present(markup)
-            if result.all_addresses:
-                # Microdata, RDFa and microformats mark up visible text, which the
-                # text pass has read; once it found the address, their (costly)
-                # extraction could only repeat it.  JSON-LD is invisible text.
-                syntaxes = [s for s in syntaxes if s == "json-ld"]
-            elif len(markup) > STRUCTURED_MAX_CHARS:
+            # Microdata, RDFa and microformats mark up visible text, which the
+            # text pass has read; once it found the address, their (costly)
+            # extraction could only repeat it.  JSON-LD is invisible text.
+            syntaxes = structured.syntaxes_present(markup, ("json-ld",) if result.all_addresses else None)
+            if not result.all_addresses and len(markup) > STRUCTURED_MAX_CHARS:
                 # rdflib and mf2py on a multi-megabyte page cost seconds.
                 syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
