@@ -185,6 +185,12 @@ def test_us_building_names_and_units_before_the_number(us, text, street, number,
         street, number, unit, postcode, True)
 
 
+def test_a_phone_number_before_a_po_box_is_no_street(us):
+    # /usr/share/doc/proj-bin/copyright (a P.O. box skipped between street and place made it one)
+    text = "phone: (508)563-6766\nP.O. Box 1027\nN.Falmouth, MA 02556-1027"
+    assert us.parse(text).all_addresses == []
+
+
 def test_unit_before_the_number_needs_the_unit_word(us):
     address = _only(us.parse("Call 555-0100. 100 Main St, Austin, TX 78701"))
     assert address.unit is None

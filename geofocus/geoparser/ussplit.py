@@ -245,10 +245,11 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
         remaining = remaining[end:]
-    # A post-office box between the street and the place: "1021 O St. P.O. Box 942849, Sacramento".
+    # A post-office box between a street with type word and the place: "1021 O St. P.O. Box 942849,
+    # Sacramento" (not "(508)563-6766 / P.O. Box 1027 / N.Falmouth": a phone number, no street).
     pos = _skip_breaks(remaining, 0)
     box_end = _po_box_at(remaining, pos)
-    if box_end > pos:
+    if box_end > pos and typed:
         remaining = remaining[box_end:]
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
     while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
