@@ -386,3 +386,20 @@ def test_cli_survives_invalid_utf8():
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0
     assert json.loads(done.stdout)["id"] == 1
+
+
+@pytest.mark.parametrize("country, postcode", [("UK", "EC2A 3PE"), ("", "EC2A 3PE"), ("Canada", "78701")])
+def test_structured_addresses_of_other_countries_are_not_read_as_us(us, country, postcode):
+    markup = ('<p class="h-card"><span class="p-name">Arms</span> <span class="p-adr h-adr">'
+              '<span class="p-street-address">3 Charlotte Road</span>, <span class="p-locality">Austin</span>, '
+              f'<span class="p-postal-code">{postcode}</span>, <span class="p-country-name">{country}</span></span></p>')
+    assert us.parse(markup).all_addresses == []
+
+
+def test_structured_address_of_the_region_country_is_kept(us):
+    markup = ('<div itemscope itemtype="https://schema.org/PostalAddress"><span itemprop="streetAddress">'
+              '100 Main St</span> <span itemprop="addressLocality">Austin</span> <span itemprop="addressRegion">'
+              'TX</span> <span itemprop="postalCode">78701</span> <span itemprop="addressCountry">USA</span></div>')
+    assert [(a.street, a.postcode, a.in_region) for a in us.parse(markup).all_addresses] == [
+        ("Main St", "78701", True)]
+
