@@ -403,3 +403,18 @@ def test_structured_address_of_the_region_country_is_kept(us):
     assert [(a.street, a.postcode, a.in_region) for a in us.parse(markup).all_addresses] == [
         ("Main St", "78701", True)]
 
+
+@pytest.mark.parametrize("text, postcode", [("Haarenstraße 20 (2. OG), 26122 Oldenburg", "26122"),
+                                            ("Treffpunkt: Haarenstraße 20 (Hinterhof), Oldenburg", None),
+                                            ("Haarenstraße 20 (Eingang Hof)<br>26122 Oldenburg", "26122")])
+def test_a_note_in_brackets_after_the_house_number(oldenburg, text, postcode):
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode, address.in_region) == (
+        "Haarenstraße", "20", postcode, True)
+
+
+@pytest.mark.parametrize("text", ["Tel. 0441 12345 (Zentrale), 26122 Oldenburg", "Ausgabe 12 (2024), Oldenburg",
+                                  "Seite 5 (von 10), 26122 Oldenburg"])
+def test_brackets_after_other_numbers_make_no_address(oldenburg, text):
+    assert oldenburg.parse(text).all_addresses == []
+

@@ -193,6 +193,19 @@ _ADMIN_BEFORE = re.compile(
 
 # A parenthesised line between the street and the postcode.
 _ASIDE_LINE = re.compile(r"\n ?\([^()\n]{1,60}\) ?\n? ?$")
+# A note in brackets after the house number on its line: "Haarenstraße 20 (2. OG), 26122 Oldenburg",
+# "Lange Straße 5 (Hinterhof), Oldenburg".
+_ASIDE_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[a-hA-H])) ?\([^()\n]{1,40}\) ?(?P<sep>[,;|·•–-]? ?\n? ?)$")
+
+
+def _without_aside(window: str) -> str:
+    """``window`` without a bracketed note between the house number and the place after it."""
+    if not window.endswith((") ", "), ", ")\n", ")", "); ", ") – ", ") | ", ") - ")):
+        return window
+    aside = _ASIDE_AFTER_NUMBER.search(window, max(0, len(window) - 48))
+    if aside is None:
+        return window
+    return window[: aside.start()] + (aside.group("sep") or " ")
 
 
 @dataclass
@@ -356,6 +369,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         aside = _ASIDE_LINE.search(window)
         if aside is not None:  # "Lützowplatz 15\n(Eingang Einemstraße 24)\n10785 Berlin"
             window = window[: aside.start()] + "\n"
+        window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
         if found is None:
             # One short line between street and postcode ("Hinterhaus", "2. OG").
@@ -423,11 +437,13 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
     def maybe_address(at: int) -> bool:
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
-        return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None
+        return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
                 or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
-        street_first = _NUMBER_TAIL.search(text, max(0, start - 16), start) is not None
+        before_start = max(0, start - 110)
+        before = _without_aside(text[before_start:start])
+        street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
@@ -435,7 +451,6 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             city = gaz.match_city(text, start)
             if city is None or city.end >= len(text) or text[city.end] not in ",:":
                 continue
-        before = text[max(0, start - 110) : start]
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
@@ -452,7 +467,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             found = _find_street_before(before, loose=False, gaz=gaz)
             if found is None:
                 continue
-            addr_start, end = start - (len(before) - found.start()), city.end
+            addr_start, end = before_start + found.start(), city.end
         else:
             found = _after_street(text, city.end, gaz)
             if found is None or not _CITY_FIRST_END.match(text, found.end()):
