@@ -32,9 +32,39 @@ _SUFFIXES = (
     r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|pl(?=\.)|"
     r"leda|pohl|tange|meede|grode|groden"
 )
+
+
+def _top_level_alternatives(pattern: str) -> list[str]:
+    """The alternatives of ``a|b(?:c|d)|e`` at the top level: ``a``, ``b(?:c|d)``, ``e``."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(pattern):
+        if char == "\\":
+            continue
+        if char == "(" and (i == 0 or pattern[i - 1] != "\\"):
+            depth += 1
+        elif char == ")" and pattern[i - 1] != "\\":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    """The alternatives grouped by their first letter, in the same order within each group: the same
+    matches (alternatives with different first letters never match at one position), but the engine
+    tries one group where it tried each alternative (the suffix test runs at every letter of a word)."""
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        assert alternative[:1].isalpha(), alternative
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
+
+
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
 _SUFFIX_WORD = (
-    rf"(?:[{U}][{L}{U}-]*?(?:{_SUFFIXES})(?![{L}])\.?"
+    rf"(?:[{U}][{L}{U}-]*?(?:{_by_first_letter(_top_level_alternatives(_SUFFIXES))})(?![{L}])\.?"
     # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
     rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
     rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
@@ -279,17 +309,26 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
     unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
     if unit is not None:
         window = window[: unit.start()] + ", "
-    if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
+    tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
+    if tail is None:
+        return None
+    # The house number's last digits (1 to 4, not starting with 0) end where the tail starts: "Ruf 0441
+    # 00012, 26122 ..." has none, and the street patterns (the costly part) need not be tried.
+    run_start = tail.start()
+    while run_start > 0 and window[run_start - 1].isdigit():
+        run_start -= 1
+    if tail.start() - run_start > 3 or window[run_start] == "0":
         return None
     match = _BEFORE_STRICT.search(window)
     if match is not None and _street_ok(match.group("street")) and not _is_year(match.group("number")):
         return match
+    loose_match = _BEFORE_LOOSE.search(window)
     if loose:
-        match = _BEFORE_LOOSE.search(window)
+        match = loose_match
         if match is not None and _street_ok(match.group("street"), loose=True) and _loose_number_ok(match):
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
-    match = _BEFORE_LOOSE.search(window)
+    match = loose_match
     if match is not None and gaz.street_coords(match.group("street")) is not None and not _is_year(
             match.group("number")):
         return match
