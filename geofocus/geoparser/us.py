@@ -141,11 +141,14 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
     """(state start, state as written, ZIP or None, end, weak) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
+    zips: set[int] = set()  # where the ZIP of an anchor found starts: the ZIP scan below skips them
     for m in _COMMA_STATE.finditer(text):
         if not limit.candidate():
             break
         if _known_state(m.group("state")):
             found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+            if m.group("zip"):
+                zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
         if not limit.candidate():
@@ -170,7 +173,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if not limit.candidate():
             break
         begin, end = m.span()
-        if begin and text[begin - 1].isalnum():
+        if begin in zips or begin and text[begin - 1].isalnum():
             continue
         tail = _ZIP_TAIL.match(text, end)
         if tail is None:
