@@ -418,3 +418,9 @@ def test_a_note_in_brackets_after_the_house_number(oldenburg, text, postcode):
 def test_brackets_after_other_numbers_make_no_address(oldenburg, text):
     assert oldenburg.parse(text).all_addresses == []
 
+
+def test_a_table_of_counts_is_no_address(oldenburg):
+    # scikit-learn's dataset tables (site-packages/sklearn/datasets/_twenty_newsgroups.py)
+    text = "Classes                     20\nSamples total            18846\nDimensionality               1\n"
+    assert oldenburg.parse(text).all_addresses == []
+

@@ -411,12 +411,13 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
         if found is None:
-            # One short line between street and postcode ("Hinterhaus", "2. OG").
+            # One short line between street and postcode ("Hinterhaus", "2. OG"): then the street must
+            # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
             cut = window.rstrip("\n ").rfind("\n")
             last_line = window[cut + 1 :]
             if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
                 window = window[: cut + 1]
-                found = _find_street_before(window, loose=True, gaz=gaz)
+                found = _find_street_before(window, loose=False, gaz=gaz)
         end = city_end
         if found is None:
             # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
