@@ -142,12 +142,15 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
     zips: set[int] = set()  # where the ZIP of an anchor found starts: the ZIP scan below skips them
+    candidate = limit.candidate
     for m in _COMMA_STATE.finditer(text):
-        if not limit.candidate():
+        if not candidate():
             break
-        if _known_state(m.group("state")):
-            found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
-            if m.group("zip"):
+        state, zip_code = m.group("state", "zip")
+        if "." not in state or _known_state(state):
+            at = m.start("state")
+            found[at] = (at, state, zip_code, m.end())
+            if zip_code:
                 zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
