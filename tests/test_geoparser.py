@@ -392,7 +392,8 @@ def test_cli_survives_invalid_utf8():
 def test_structured_addresses_of_other_countries_are_not_read_as_us(us, country, postcode):
     markup = ('<p class="h-card"><span class="p-name">Arms</span> <span class="p-adr h-adr">'
               '<span class="p-street-address">3 Charlotte Road</span>, <span class="p-locality">Austin</span>, '
-              f'<span class="p-postal-code">{postcode}</span>, <span class="p-country-name">{country}</span></span></p>')
+              f'<span class="p-postal-code">{postcode}</span>, '
+              f'<span class="p-country-name">{country}</span></span></p>')
     assert us.parse(markup).all_addresses == []
 
 
