@@ -163,6 +163,47 @@ def test_us_unit_is_a_field_of_its_own(us):
     assert (address.street, address.unit, address.state) == ("Main St", "Ste 200", "TX")
 
 
+@pytest.mark.parametrize(
+    "text, street, number, unit, postcode",
+    [
+        # Office records of legislatures: a room and a building's name before the house number.
+        ("Room 202, 2300 N. Lincoln Blvd., Oklahoma City, OK 73105", "N. Lincoln Blvd.", "2300", "Room 202", "73105"),
+        ("Room 4200, Legislative Office Building 300 Capitol Ave., Denver, CO 80203", "Capitol Ave.", "300",
+         "Room 4200", "80203"),
+        ("Capitol Building 500 E. Capitol Ave., Phoenix, AZ 85007", "E. Capitol Ave.", "500", None, "85007"),
+        ("Centennial Office Building 658 Cedar St., Fifth Floor, St. Paul, MN 55155", "Cedar St.", "658",
+         "Fifth Floor", "55155"),
+        # A building as the street, no comma before the city; a P.O. box between street and city.
+        ("2159 Rayburn House Office Building Washington DC 20515-1307", "Rayburn House Office Building", "2159",
+         None, "20515"),
+        ("1021 O St. P.O. Box 942849, Sacramento, CA 94249", "O St.", "1021", None, "94249"),
+    ],
+)
+def test_us_building_names_and_units_before_the_number(us, text, street, number, unit, postcode):
+    address = _only(us.parse(text))
+    assert (address.street, address.house_number, address.unit, address.postcode, address.in_region) == (
+        street, number, unit, postcode, True)
+
+
+def test_a_phone_number_before_a_po_box_is_no_street(us):
+    # /usr/share/doc/proj-bin/copyright (a P.O. box skipped between street and place made it one)
+    text = "phone: (508)563-6766\nP.O. Box 1027\nN.Falmouth, MA 02556-1027"
+    assert us.parse(text).all_addresses == []
+
+
+def test_unit_before_the_number_needs_the_unit_word(us):
+    address = _only(us.parse("Call 555-0100. 100 Main St, Austin, TX 78701"))
+    assert address.unit is None
+
+
+@pytest.mark.parametrize("prefix", ["#", "# ", "--", "%", ">"])
+def test_addresses_in_comment_lines(oldenburg, prefix):
+    text = f"{prefix}  ACME e.V.\n{prefix}  Staulinie 11\n{prefix}  D-26122 Oldenburg, Germany"
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode, address.in_region) == (
+        "Staulinie", "11", "26122", True)
+
+
 @pytest.mark.parametrize("text", ["Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg",
                                   "Schloßplatz 1; 26122; Oldenburg"])
 def test_csv_rows_without_quotes(oldenburg, text):
@@ -345,3 +386,42 @@ def test_cli_survives_invalid_utf8():
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0
     assert json.loads(done.stdout)["id"] == 1
+
+
+@pytest.mark.parametrize("country, postcode", [("UK", "EC2A 3PE"), ("", "EC2A 3PE"), ("Canada", "78701")])
+def test_structured_addresses_of_other_countries_are_not_read_as_us(us, country, postcode):
+    markup = ('<p class="h-card"><span class="p-name">Arms</span> <span class="p-adr h-adr">'
+              '<span class="p-street-address">3 Charlotte Road</span>, <span class="p-locality">Austin</span>, '
+              f'<span class="p-postal-code">{postcode}</span>, '
+              f'<span class="p-country-name">{country}</span></span></p>')
+    assert us.parse(markup).all_addresses == []
+
+
+def test_structured_address_of_the_region_country_is_kept(us):
+    markup = ('<div itemscope itemtype="https://schema.org/PostalAddress"><span itemprop="streetAddress">'
+              '100 Main St</span> <span itemprop="addressLocality">Austin</span> <span itemprop="addressRegion">'
+              'TX</span> <span itemprop="postalCode">78701</span> <span itemprop="addressCountry">USA</span></div>')
+    assert [(a.street, a.postcode, a.in_region) for a in us.parse(markup).all_addresses] == [
+        ("Main St", "78701", True)]
+
+
+@pytest.mark.parametrize("text, postcode", [("Haarenstraße 20 (2. OG), 26122 Oldenburg", "26122"),
+                                            ("Treffpunkt: Haarenstraße 20 (Hinterhof), Oldenburg", None),
+                                            ("Haarenstraße 20 (Eingang Hof)<br>26122 Oldenburg", "26122")])
+def test_a_note_in_brackets_after_the_house_number(oldenburg, text, postcode):
+    address = _only(oldenburg.parse(text))
+    assert (address.street, address.house_number, address.postcode, address.in_region) == (
+        "Haarenstraße", "20", postcode, True)
+
+
+@pytest.mark.parametrize("text", ["Tel. 0441 12345 (Zentrale), 26122 Oldenburg", "Ausgabe 12 (2024), Oldenburg",
+                                  "Seite 5 (von 10), 26122 Oldenburg"])
+def test_brackets_after_other_numbers_make_no_address(oldenburg, text):
+    assert oldenburg.parse(text).all_addresses == []
+
+
+def test_a_table_of_counts_is_no_address(oldenburg):
+    # scikit-learn's dataset tables (site-packages/sklearn/datasets/_twenty_newsgroups.py)
+    text = "Classes                     20\nSamples total            18846\nDimensionality               1\n"
+    assert oldenburg.parse(text).all_addresses == []
+

@@ -32,9 +32,39 @@ _SUFFIXES = (
     r"gärten|wiesen|höfe|stätte|holz|lohne|mühle|dyk|diek|hörn|fenn|pl(?=\.)|"
     r"leda|pohl|tange|meede|grode|groden"
 )
+
+
+def _top_level_alternatives(pattern: str) -> list[str]:
+    """The alternatives of ``a|b(?:c|d)|e`` at the top level: ``a``, ``b(?:c|d)``, ``e``."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(pattern):
+        if char == "\\":
+            continue
+        if char == "(" and (i == 0 or pattern[i - 1] != "\\"):
+            depth += 1
+        elif char == ")" and pattern[i - 1] != "\\":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    """The alternatives grouped by their first letter, in the same order within each group: the same
+    matches (alternatives with different first letters never match at one position), but the engine
+    tries one group where it tried each alternative (the suffix test runs at every letter of a word)."""
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        assert alternative[:1].isalpha(), alternative
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
+
+
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
 _SUFFIX_WORD = (
-    rf"(?:[{U}][{L}{U}-]*?(?:{_SUFFIXES})(?![{L}])\.?"
+    rf"(?:[{U}][{L}{U}-]*?(?:{_by_first_letter(_top_level_alternatives(_SUFFIXES))})(?![{L}])\.?"
     # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
     rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
     rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
@@ -193,6 +223,19 @@ _ADMIN_BEFORE = re.compile(
 
 # A parenthesised line between the street and the postcode.
 _ASIDE_LINE = re.compile(r"\n ?\([^()\n]{1,60}\) ?\n? ?$")
+# A note in brackets after the house number on its line: "Haarenstraße 20 (2. OG), 26122 Oldenburg",
+# "Lange Straße 5 (Hinterhof), Oldenburg".
+_ASIDE_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[a-hA-H])) ?\([^()\n]{1,40}\) ?(?P<sep>[,;|·•–-]? ?\n? ?)$")
+
+
+def _without_aside(window: str) -> str:
+    """``window`` without a bracketed note between the house number and the place after it."""
+    if not window.endswith((") ", "), ", ")\n", ")", "); ", ") – ", ") | ", ") - ")):
+        return window
+    aside = _ASIDE_AFTER_NUMBER.search(window, max(0, len(window) - 48))
+    if aside is None:
+        return window
+    return window[: aside.start()] + (aside.group("sep") or " ")
 
 
 @dataclass
@@ -266,17 +309,26 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
     unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
     if unit is not None:
         window = window[: unit.start()] + ", "
-    if _NUMBER_TAIL.search(window, max(0, len(window) - 16)) is None:
+    tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
+    if tail is None:
+        return None
+    # The house number's last digits (1 to 4, not starting with 0) end where the tail starts: "Ruf 0441
+    # 00012, 26122 ..." has none, and the street patterns (the costly part) need not be tried.
+    run_start = tail.start()
+    while run_start > 0 and window[run_start - 1].isdigit():
+        run_start -= 1
+    if tail.start() - run_start > 3 or window[run_start] == "0":
         return None
     match = _BEFORE_STRICT.search(window)
     if match is not None and _street_ok(match.group("street")) and not _is_year(match.group("number")):
         return match
+    loose_match = _BEFORE_LOOSE.search(window)
     if loose:
-        match = _BEFORE_LOOSE.search(window)
+        match = loose_match
         if match is not None and _street_ok(match.group("street"), loose=True) and _loose_number_ok(match):
             return match
     # A street of the pack without suffix ("Lappan 1", "Stau 12"): try the last words.
-    match = _BEFORE_LOOSE.search(window)
+    match = loose_match
     if match is not None and gaz.street_coords(match.group("street")) is not None and not _is_year(
             match.group("number")):
         return match
@@ -356,14 +408,16 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         aside = _ASIDE_LINE.search(window)
         if aside is not None:  # "Lützowplatz 15\n(Eingang Einemstraße 24)\n10785 Berlin"
             window = window[: aside.start()] + "\n"
+        window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
         if found is None:
-            # One short line between street and postcode ("Hinterhaus", "2. OG").
+            # One short line between street and postcode ("Hinterhaus", "2. OG"): then the street must
+            # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
             cut = window.rstrip("\n ").rfind("\n")
             last_line = window[cut + 1 :]
             if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
                 window = window[: cut + 1]
-                found = _find_street_before(window, loose=True, gaz=gaz)
+                found = _find_street_before(window, loose=False, gaz=gaz)
         end = city_end
         if found is None:
             # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
@@ -412,15 +466,27 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             yield raw
 
 
+# The longest way a region city's name is written, and the "," or ":" after it (a longer name
+# passes the test and is checked by the city pattern).
+_CITY_FIRST_REACH = 48
+
+
 def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
     (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
-    for start in gaz.city_mentions(text, limit):
-        before = text[max(0, start - 110) : start]
+    def maybe_address(at: int) -> bool:
+        # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
+        # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
+        return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
+                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0)
+
+    for start in gaz.city_mentions(text, limit, keep=maybe_address):
+        before_start = max(0, start - 110)
+        before = _without_aside(text[before_start:start])
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
         if not street_first:
-            # Cheap test for the city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
+            # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
             if city is None or city.end >= len(text) or text[city.end] not in ",:":
@@ -441,7 +507,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             found = _find_street_before(before, loose=False, gaz=gaz)
             if found is None:
                 continue
-            addr_start, end = start - (len(before) - found.start()), city.end
+            addr_start, end = before_start + found.start(), city.end
         else:
             found = _after_street(text, city.end, gaz)
             if found is None or not _CITY_FIRST_END.match(text, found.end()):

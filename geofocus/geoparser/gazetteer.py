@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from geofocus.geoparser.model import WorkLimit
@@ -98,11 +98,13 @@ class Gazetteer:
         self.ambiguous = {fold(n) for n in ambiguous}
         self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)
 
-    def city_mentions(self, text: str, limit: WorkLimit | None = None) -> Iterator[int]:
+    def city_mentions(self, text: str, limit: WorkLimit | None = None,
+                      keep: Callable[[int], bool] | None = None) -> Iterator[int]:
         """Offsets where a region city name starts in ``text``, in order.
 
         ``str.find`` on the lower-cased text finds the candidates (fast even on
         pages that name the city hundreds of times); the variant regex confirms.
+        ``keep``, a cheaper test of the caller, is asked first at each candidate.
         """
         if self.city_anywhere is None:
             return
@@ -111,7 +113,8 @@ class Gazetteer:
             for match in self.city_anywhere.finditer(text):
                 if limit is not None and not limit.candidate():
                     return
-                yield match.start()
+                if keep is None or keep(match.start()):
+                    yield match.start()
             return
         starts: set[int] = set()
         for word in self._first_words:
@@ -125,6 +128,8 @@ class Gazetteer:
             if limit is not None and not limit.candidate():
                 return
             if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+                continue
+            if keep is not None and not keep(pos):
                 continue
             if self.city_anywhere.match(text, pos) is not None:
                 yield pos

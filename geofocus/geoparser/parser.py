@@ -21,6 +21,14 @@ _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
+# How structured data names the region's country (folded, without dots), and the form of its postcodes.
+_COUNTRY_NAMES = {
+    "US": {"us", "usa", "united states", "united states of america", "america"},
+    "DE": {"de", "deu", "d", "germany", "deutschland", "allemagne", "germania", "brd",
+           "bundesrepublik deutschland"},
+}
+_POSTCODE_FORM = {"US": re.compile(r"\d{5}(?:-?\d{4})?"), "DE": re.compile(r"\d{5}")}
+
 _JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
 
 
@@ -88,13 +96,11 @@ class GeoParser:
                 self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                       raw.in_region, state=raw.state, unit=raw.unit))
         if self.structured_data and "<" in markup:
-            syntaxes = structured.syntaxes_present(markup)
-            if result.all_addresses:
-                # Microdata, RDFa and microformats mark up visible text, which the
-                # text pass has read; once it found the address, their (costly)
-                # extraction could only repeat it.  JSON-LD is invisible text.
-                syntaxes = [s for s in syntaxes if s == "json-ld"]
-            elif len(markup) > STRUCTURED_MAX_CHARS:
+            # Microdata, RDFa and microformats mark up visible text, which the
+            # text pass has read; once it found the address, their (costly)
+            # extraction could only repeat it.  JSON-LD is invisible text.
+            syntaxes = structured.syntaxes_present(markup, ("json-ld",) if result.all_addresses else None)
+            if not result.all_addresses and len(markup) > STRUCTURED_MAX_CHARS:
                 # rdflib and mf2py on a multi-megabyte page cost seconds.
                 syntaxes = [s for s in syntaxes if s == "json-ld"]
             if syntaxes:
@@ -172,6 +178,8 @@ class GeoParser:
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
         gaz = self.gazetteer
+        if not self._own_country(record):
+            return None  # "3 Charlotte Road, City of London, EC2A 3PE, UK" on a page read for the US
         # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
         # structured data is written by hand as often as by a template.
         us_match = _US_NUMBER_STREET.match(record.street_address)
@@ -211,6 +219,21 @@ class GeoParser:
             in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
         point = (record.lat, record.lon)
         return self._address(street, number, postcode, canonical or locality, in_region, point, state)
+
+    def _own_country(self, record: structured.StructuredAddress) -> bool:
+        """Whether structured data's address may be of the region's country: no other country named,
+        and a postcode of the country's form (five digits; the US also ZIP+4)."""
+        country = self.region.country
+        if record.country:
+            written = fold(record.country).replace(".", "").strip()
+            if written and written not in _COUNTRY_NAMES.get(country, {fold(country)}):
+                return False
+        if record.postcode:
+            code = _POSTCODE_CLEAN.sub("", record.postcode).strip()
+            form = _POSTCODE_FORM.get(country)
+            if form is not None and not form.fullmatch(code):
+                return False
+        return True
 
     def _attach_point(self, result: ParseResult, point: tuple[float, float]) -> None:
         """A page-wide geo meta tag locates its one address of the region."""

@@ -35,6 +35,10 @@ _UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
 _UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
 # The test for such a line: the first line, or one after a line break (a literal first: a fast scan).
 _UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*(?:\n|\Z)")
+# Comment markers at line starts (shell, Python, YAML, Perl, Makefile "#", SQL/Lua "--", TeX "%",
+# quoted mail "> "): "#    Escherweg 2" / "#    D-26121 Oldenburg, Germany".
+_COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
+_COMMENT_AFTER_BREAK = re.compile(r"\n[ \t]*(?:#+|--|%+|>+)[ \t]")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 
 
@@ -68,6 +72,9 @@ def reshape(text: str) -> str | None:
             or (backslash and ("\\\n" in out or out.endswith("\\")))
             or _BULLET.match(out) or _BULLET_AFTER_BREAK.search(out)):
         out = _MARKDOWN.sub("\n", out)
+    if (("#" in out or "%" in out or ">" in out or "--" in out)
+            and (_COMMENT.match(out) or _COMMENT_AFTER_BREAK.search(out))):
+        out = _COMMENT.sub("", out)
     if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
     if out is text:

@@ -45,16 +45,18 @@ class StructuredAddress:
     free_text: bool = False  # a whole address as one string, to be read like page text
 
 
-def syntaxes_present(markup: str) -> list[str]:
-    """The structured-data syntaxes whose markers occur in ``markup``."""
+def syntaxes_present(markup: str, only: tuple[str, ...] | None = None) -> list[str]:
+    """The structured-data syntaxes whose markers occur in ``markup`` (of ``only``, if given)."""
     head = markup if len(markup) < 4_000_000 else markup[:4_000_000]
+    if only == ("json-ld",) and "+j" not in head and "+J" not in head:
+        return []  # no "ld+json" in any case: two scans instead of lower-casing the page
     lowered = head.lower()
     # Every address marker contains one of these: most pages are done after three scans.
     if "street" not in lowered and "adr" not in lowered and '"address"' not in lowered:
         return []
     return [
         name for name, (syntax, address) in _MARKERS.items()
-        if any(m in lowered for m in syntax) and any(m in lowered for m in address)
+        if (only is None or name in only) and any(m in lowered for m in syntax) and any(m in lowered for m in address)
     ]
 
 

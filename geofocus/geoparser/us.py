@@ -47,7 +47,21 @@ def state_code(text: str) -> str:
 # Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
 # Codes, names and dotted codes ("N.C.", "N.Y.", "D.C."; one pattern, checked against the codes
 # where an anchor is taken: a long alternation costs at every comma of a page).
-_STATE_ALT = "|".join(sorted(list(STATES) + [v for v in STATES.values()], key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    """``a|b|c`` for literal alternatives, grouped by their first letter, in the same order within
+    each group ("A(?:L|K|labama)|C(?:A|O)"): the same matches as the flat alternation (alternatives
+    with different first letters never match at one position), but the engine tries one group
+    where it tried all of them (the state patterns run at every comma and line end of a page)."""
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "|".join(f"{re.escape(first)}(?:{'|'.join(re.escape(rest) for rest in rests)})"
+                    for first, rests in groups.items())
+
+
+_STATE_ALT = _by_first_letter(sorted(list(STATES) + list(STATES.values()), key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -109,7 +123,7 @@ _COMMA_STATE = re.compile(
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
-_STATE_AT_LINE_END = re.compile(rf"(?P<state>{'|'.join(STATES)})(?=[ \t]*(?:\n|$))")
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
 _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
@@ -127,11 +141,17 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
     """(state start, state as written, ZIP or None, end, weak) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
+    zips: set[int] = set()  # where the ZIP of an anchor found starts: the ZIP scan below skips them
+    candidate = limit.candidate
     for m in _COMMA_STATE.finditer(text):
-        if not limit.candidate():
+        if not candidate():
             break
-        if _known_state(m.group("state")):
-            found[m.start("state")] = (m.start("state"), m.group("state"), m.group("zip"), m.end())
+        state, zip_code = m.group("state", "zip")
+        if "." not in state or _known_state(state):
+            at = m.start("state")
+            found[at] = (at, state, zip_code, m.end())
+            if zip_code:
+                zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
         if not limit.candidate():
@@ -156,7 +176,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if not limit.candidate():
             break
         begin, end = m.span()
-        if begin and text[begin - 1].isalnum():
+        if begin in zips or begin and text[begin - 1].isalnum():
             continue
         tail = _ZIP_TAIL.match(text, end)
         if tail is None:
@@ -364,7 +384,26 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     region_cities = region_city_index(gaz)
     for raw in _extract(text, gaz, limit):
         limit.field_splits -= 1
-        yield _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        if raw.unit is None:
+            raw.unit = _leading_unit(text, raw.start)
+        yield raw
+
+
+# A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
+# Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
+# S. Beretania St." (the office records of legislatures write them so).
+_LEADING_UNIT = re.compile(
+    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
+    r"(?:(?:[A-Z][A-Za-z.'-]*|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
+
+
+def _leading_unit(text: str, number_at: int) -> str | None:
+    line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
+    if number_at - line_start > 120 or number_at == line_start:
+        return None
+    found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
+    return found.group("unit") if found is not None else None
 
 
 def _norm_number(number: str) -> str:

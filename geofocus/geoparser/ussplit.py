@@ -105,12 +105,48 @@ def split_before(window: str) -> Split | None:
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
-                      or tokens[k - 1][0][:1].isdigit()):
+                      or tokens[k - 1][0][:1].isdigit()) and not _after_building(tokens, k):
             continue  # "Suite 200", "Hwy 50", "555 1234"
         split = _split_from(tokens, k, window)
         if split is not None:
             return split
     return None
+
+
+_BUILDING_WORDS = frozenset("building bldg bldg.".split())
+
+
+def _name_word(token: str) -> bool:
+    """A capitalised word of a name ("Capitol", "Office"), not a number, type word or unit word."""
+    low = token.lower()
+    return (token[:1].isupper() and not token[:1].isdigit() and low not in TYPES and low not in _UNIT_WORDS
+            and low not in _ROUTE_WORDS)
+
+
+def _after_building(tokens: list[tuple[str, int]], k: int) -> bool:
+    """The house number at ``k`` follows a building's name, not a unit: "Capitol Building 500 E. Capitol
+    Ave.", "Centennial Office Building 658 Cedar St.", "Complex, Building 1 1900 Kanawha Blvd."."""
+    prev = tokens[k - 1][0].lower()
+    if prev in _BUILDING_WORDS:
+        return k > 1 and _name_word(tokens[k - 2][0])
+    # "Building 1 1900 Kanawha": the number before is the building's.
+    return (prev.isdigit() and len(prev) <= 2 and k > 1 and tokens[k - 2][0].lower() in _BUILDING_WORDS
+            and k + 1 < len(tokens) and not tokens[k + 1][0][:1].isdigit())
+
+
+def _po_box_at(tokens: list[tuple[str, int]], i: int) -> int:
+    """Index past a post-office box at ``i`` ("P.O. Box 942849", "PO Box 12"), or ``i``."""
+    n = len(tokens)
+    j = i
+    if j < n and tokens[j][0].lower() in ("p.o.", "po", "p.o"):
+        j += 1
+    elif j + 1 < n and tokens[j][0].lower() in ("p.", "p") and tokens[j + 1][0].lower() in ("o.", "o"):
+        j += 2
+    else:
+        return i
+    if j + 1 < n and tokens[j][0].lower() == "box" and tokens[j + 1][0][:1].isdigit():
+        return j + 2
+    return i
 
 
 def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | None:
@@ -154,6 +190,15 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
                 if words[j] in ("st", "st.") and j - 1 in candidates:
                     j -= 1
                 street_end, typed = j + 1, True
+    if street_end is None:
+        # A building of several names without type word, the place after it: "2159 Rayburn House Office
+        # Building Washington DC", "311 Hart Senate Office Building, Washington".
+        for j, w in enumerate(words):
+            if (w in _BUILDING_WORDS and j >= 2 and all(_name_word(t) for t, _p in head[:j])
+                    and (j + 1 == len(words) and cut < len(rest) or j + 1 < len(words)
+                         and not any(c.isdigit() for c in words[j + 1]))):
+                street_end, typed = j + 1, True
+                break
     if street_end is None:
         # No type word: the street runs to the comma ("10 S Dearborn, Chicago").
         if cut == len(rest):
@@ -200,6 +245,12 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
         remaining = remaining[end:]
+    # A post-office box between a street with type word and the place: "1021 O St. P.O. Box 942849,
+    # Sacramento" (not "(508)563-6766 / P.O. Box 1027 / N.Falmouth": a phone number, no street).
+    pos = _skip_breaks(remaining, 0)
+    box_end = _po_box_at(remaining, pos)
+    if box_end > pos and typed:
+        remaining = remaining[box_end:]
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
     while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
         city_tokens = city_tokens[1:]  # "400 Broad St in Seattle, WA"
