@@ -50,14 +50,19 @@ def test_learns_to_separate_and_only_trained_depths_count():
     assert m.examples() == 60 and m.examples(2) == 0
 
 
-def test_score_many_equals_one_by_one():
+def test_score_many_equals_one_by_one(monkeypatch):
     m, good, bad = trained()
     m.learn(good[:1], 2, True)
     m.learn(bad, 2, False)
-    rows = [good, bad, [], good + bad, [good[0]]]
+    rows = [good, bad, [], good + bad, [good[0]], [], []]  # empty rows inside and at the end
+    one_by_one = [m.prediction(r) for r in rows]
     many = m.score_many(rows)
-    assert many.shape == (5,)
-    assert many == pytest.approx([m.prediction(r) for r in rows], abs=1e-9)
+    assert many.shape == (7,)
+    assert many == pytest.approx(one_by_one, abs=1e-6)
+    # The same through the scipy product used for big batches (a whole frontier).
+    monkeypatch.setattr("geofocus.prediction.online._GATHER_MAX_IDS", 0)
+    assert m.score_many(rows) == pytest.approx(one_by_one, abs=1e-6)
+    assert m.score_many([[], []]) == pytest.approx([m.prediction([])] * 2)
 
 
 def test_score_queued_equals_one_by_one_with_dynamic_features():
