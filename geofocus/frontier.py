@@ -258,12 +258,12 @@ class SqliteFrontier:
     #: priorities of all queued entries as one snapshot in the journal instead.
     fold_limit = 200_000
     #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
-    hot_max = 128
-    hot_keep = 32
+    hot_max = 256
+    hot_keep = 64
     #: A slot takes at least ``refill_min`` (all, below twice that) and at most ``refill_max`` rows from
-    #: its cold array at a time, about an eighth of it in between.
-    refill_min = 16
-    refill_max = 512
+    #: its cold array at a time, about a quarter of it in between.
+    refill_min = 32
+    refill_max = 1024
 
     def __init__(
         self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
@@ -294,7 +294,7 @@ class SqliteFrontier:
         self._heaps: dict[int, list[tuple[float, int, int, int]]] = {}  # slot id -> heap of (-priority, tie, row, slot)
         self._slot_top: dict[int, tuple[float, int]] = {}
         self._best: list[tuple[float, int, int]] = []  # (-priority, tiebreak, slot id) per slot
-        self._parked: dict[int, tuple[float, int, int]] = {}  # registrations of slots found busy at a pop
+        self._parked: dict[str, tuple[float, int, int]] = {}  # slot name -> its registration, found busy at a pop
         self._stale = 0
         self._slot_moved = False  # a release moved a row to another slot: cold arrays may repeat a row
         self._order_invalid = False  # priorities were changed in bulk: rebuild the order before the next pop
@@ -553,12 +553,22 @@ class SqliteFrontier:
             return
         rows: Iterable[tuple[Any, ...]] = ()
         if n > written:
-            states = np.where(self._state_np[written:n] == DONE, DONE, QUEUED).tolist()
+            done = self._state_np[written:n] == DONE
+            offsets = self._poff_np[written:n] - self._cache_end
+            lengths = np.where(done, 0, self._plen_np[written:n])
+            payloads: list[Any]
+            if len(offsets) and offsets.min() >= 0:  # all in the unwritten tail (as new rows' requests are)
+                tail = memoryview(bytes(self._cache_tail))
+                payloads = [tail[o:o + k] if k else None
+                            for o, k in zip(offsets.tolist(), lengths.tolist(), strict=True)]
+            else:
+                payloads = [self._payload(r) if k else None for r, k in zip(range(written, n), lengths.tolist(),
+                                                                             strict=True)]
+            names = self._names
             rows = zip(
                 range(written, n), self._fps[written:n], self._prio_np[written:n].tolist(),
-                [self._names[s] for s in self._slot_np[written:n].tolist()], states,
-                [None if s == DONE else self._payload(r) for r, s in zip(range(written, n), states, strict=True)],
-                strict=True,
+                [names[s] for s in self._slot_np[written:n].tolist()],
+                np.where(done, DONE, QUEUED).tolist(), payloads, strict=True,
             )
         records: list[tuple[int, int, bytes, bytes | None]] = []
         seq = self._next_seq
@@ -759,7 +769,7 @@ class SqliteFrontier:
         if not cold:
             self._thr[sid] = _INF_KEY
             return
-        rows = np.frombuffer(cold, dtype=np.int64).copy()
+        rows = np.frombuffer(cold, dtype=np.int64)  # the array is replaced below, never appended to again
         if self._slot_moved:
             rows = rows[self._slot_np[rows] == sid]
         self._incl_np[rows] = 0
@@ -771,28 +781,30 @@ class SqliteFrontier:
             self._cold[sid] = array("q")
             self._thr[sid] = _INF_KEY
             return
-        negative = -self._prio_np[rows]
-        ties = self._tie_np[rows]
-        k = n if n < 2 * self.refill_min else max(self.refill_min, min(self.refill_max, n // 8))
-        if k >= n:
-            take, rest, threshold = rows, None, _INF_KEY
-        else:
+        k = n if n < 2 * self.refill_min else max(self.refill_min, min(self.refill_max, n // 4))
+        if n > 8 * self.refill_max:
+            # A large slot: pick the k best with a partition (linear), then sort only those.
+            negative = -self._prio_np[rows]
             kth = negative[np.argpartition(negative, k - 1)[k - 1]]
+            ties = self._tie_np[rows]
             better, equal = negative < kth, negative == kth
             tied = rows[equal]
             tied = tied[np.lexsort((tied, ties[equal]))]
             need = k - int(np.count_nonzero(better))
-            take = np.concatenate((rows[better], tied[:need]))
             rest = np.concatenate((rows[~(better | equal)], tied[need:]))
-            last = int(tied[need - 1])
-            threshold = (float(kth), int(self._tie_np[last]), last)
-        negative = -self._prio_np[take]
-        ties = self._tie_np[take]
-        order = np.lexsort((take, ties, negative))
-        take = take[order]
+            rows = np.concatenate((rows[better], tied[:need]))
+        else:
+            rest = None
+        negative = -self._prio_np[rows]
+        ties = self._tie_np[rows]
+        order = np.lexsort((rows, ties, negative))
+        if rest is None and k < n:
+            rest = rows[order[k:]]
+            order = order[:k]
+        take = rows[order]
         row_list = take.tolist()
         items = list(zip(negative[order].tolist(), ties[order].tolist(), row_list,
-                         itertools.repeat(sid, len(take)), strict=False))
+                         itertools.repeat(sid, k), strict=False))
         self._hot.update(zip(row_list, items, strict=True))
         self._where_np[take] = _HOT
         heap = self._heaps.get(sid)
@@ -802,10 +814,12 @@ class SqliteFrontier:
             heap.extend(items)  # each worse than all the heap holds: still a heap
         new = array("q")
         if rest is not None and len(rest):
-            new.frombytes(rest.astype(np.int64).tobytes())
+            new.frombytes(rest.tobytes())
             self._incl_np[rest] = 1
+            self._thr[sid] = items[-1][:3]
+        else:
+            self._thr[sid] = _INF_KEY
         self._cold[sid] = new
-        self._thr[sid] = threshold
 
     def _settle(self, sid: int) -> None:
         """Drop stale items off the top of a slot's heap, refill it if empty, register its best."""
@@ -893,22 +907,34 @@ class SqliteFrontier:
         if self._db is None:
             self._require_db()
         fingerprint = entry.fingerprint
-        row = self._index.get(fingerprint)
+        index = self._index
+        row = index.get(fingerprint)
         priority = entry.priority
         if row is None:
-            row = self._new_row(fingerprint)
+            row = self._next_id
+            self._next_id = row + 1
+            if row >= self._capacity:
+                self._grow(row)
+            index[fingerprint] = row
+            self._fps.append(fingerprint)
             sid = self._slot_ids.get(entry.slot)
             if sid is None:
                 sid = self._slot_id(entry.slot)
+            tie = zlib.crc32(fingerprint.encode()) ^ self._tie_mask
             self._prio[row] = priority
-            self._tie[row] = zlib.crc32(fingerprint.encode()) ^ self._tie_mask
+            self._tie[row] = tie
             self._slot[row] = sid
             self._state[row] = QUEUED
-            encoded = entry.encoded
-            self._store(row, encoded if encoded is not None else encode_request_bytes(entry.request))
+            data = entry.encoded
+            if data is None:
+                data = encode_request_bytes(entry.request)
+            tail = self._cache_tail
+            self._poff[row] = self._cache_end + len(tail)
+            self._plen[row] = len(data)
+            tail += data
             self._queued += 1
             if not self._order_invalid:
-                if (-priority, self._tie[row], row) < self._thr[sid]:
+                if (-priority, tie, row) < self._thr[sid]:
                     self._to_hot(row, priority, sid)
                 else:
                     self._where[row] = _COLD
@@ -947,8 +973,8 @@ class SqliteFrontier:
         if parked:
             # A busy slot's registration waits aside until a pop finds the slot free again (a pop then
             # costs O(log slots) however many busy slots are better than the best free one).
-            for sid in [s for s in parked if names[s] not in busy_slots] if busy_slots else list(parked):
-                heapq.heappush(best, parked.pop(sid))
+            for name in parked.keys() - busy_slots if busy_slots else list(parked):
+                heapq.heappush(best, parked.pop(name))
         found = None
         while best:
             negative, tiebreak, sid = best[0]
@@ -964,7 +990,7 @@ class SqliteFrontier:
                 self._settle(sid)
                 continue
             if busy_slots and names[sid] in busy_slots:
-                parked[sid] = heapq.heappop(best)
+                parked[names[sid]] = heapq.heappop(best)
                 continue
             heapq.heappop(best)
             del slot_top[sid]
