@@ -21,6 +21,7 @@ import heapq
 import itertools
 import json
 import logging
+import operator
 import os
 import random
 import sqlite3
@@ -208,6 +209,15 @@ _INF_KEY = (float("inf"), 0, 0)
 _MINUS_KEY = (float("-inf"), -1, -1)
 
 
+_first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
+
+
+def _unique(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values (np.unique hashes in numpy 2.x: much slower on a million ids)."""
+    values = np.sort(values)
+    return values[np.r_[True, values[1:] != values[:-1]]] if len(values) else values
+
+
 def _view(arr: Any) -> Any:
     """A memoryview of a numpy array: element access as Python numbers, no numpy scalars."""
     return memoryview(arr)
@@ -264,6 +274,9 @@ class SqliteFrontier:
     #: its cold array at a time, about a quarter of it in between.
     refill_min = 32
     refill_max = 1024
+    #: The payload cache is rewritten (live requests only) once it holds this many bytes of garbage and
+    #: more garbage than live requests.
+    cache_compact_min = 1 << 28
 
     def __init__(
         self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
@@ -317,7 +330,7 @@ class SqliteFrontier:
     def _grow(self, need: int) -> None:
         capacity = max(self._capacity, 1024)
         while capacity <= need:
-            capacity *= 2
+            capacity += capacity // 2
         if capacity == self._capacity:
             return
         old = self._capacity
@@ -329,13 +342,13 @@ class SqliteFrontier:
             return arr
 
         self._prio_np = grown("_prio_np", np.float64)
-        self._tie_np = grown("_tie_np", np.int64)
+        self._tie_np = grown("_tie_np", np.uint32)
         self._slot_np = grown("_slot_np", np.int32)
         self._state_np = grown("_state_np", np.uint8, DONE)
         self._where_np = grown("_where_np", np.uint8)
         self._incl_np = grown("_incl_np", np.uint8)
         self._poff_np = grown("_poff_np", np.int64)
-        self._plen_np = grown("_plen_np", np.int64)
+        self._plen_np = grown("_plen_np", np.int32)
         # Element access from Python through memoryviews (no numpy scalars on the hot path).
         self._prio: Any = _view(self._prio_np)
         self._tie: Any = _view(self._tie_np)
@@ -578,7 +591,7 @@ class SqliteFrontier:
             changed = [*changed, np.fromiter(self._dirty_priorities, dtype=np.int64, count=len(self._dirty_priorities))]
         bulk: Iterable[tuple[int, int, bytes, bytes]] = ()
         if changed:
-            ids = np.unique(np.concatenate(changed)) if len(changed) > 1 else np.unique(changed[0])
+            ids = _unique(np.concatenate(changed) if len(changed) > 1 else changed[0])
             ids = ids[(ids < written) & (self._state_np[ids] != DONE)]
             if len(ids):
                 bulk = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, ids[k:k + _JOURNAL_CHUNK].tobytes(),
@@ -626,7 +639,8 @@ class SqliteFrontier:
         self._pending_counters.clear()
         if len(self._cache_tail) > 1 << 20:
             self._write_cache()
-        if self._garbage > (1 << 28) and self._garbage > self._cache_end + len(self._cache_tail) - self._garbage:
+        if (self._garbage > self.cache_compact_min
+                and self._garbage > self._cache_end + len(self._cache_tail) - self._garbage):
             self._compact_cache()
         limit = self.compact_after if self.compact_after is not None else max(1_000_000, 2 * len(self._index))
         if self._journal_ids + len(self._logged_request) > limit:
@@ -724,6 +738,15 @@ class SqliteFrontier:
         if not self._incl[row]:
             self._incl[row] = 1
             self._cold[sid].append(row)
+        if self._thr[sid] is _MINUS_KEY:
+            self._register_pending(sid, -self._prio[row])
+
+    def _register_pending(self, sid: int, negative: float) -> None:
+        """Keep the registration of a slot not yet refilled ahead of every row of it."""
+        top = self._slot_top.get(sid)
+        if top is None or negative < top[0]:
+            self._slot_top[sid] = (negative, -1)
+            heapq.heappush(self._best, (negative, -1, sid))
 
     def _place(self, row: int, priority: float, sid: int) -> None:
         """Put a queued row (its priority just set) where it belongs in its slot's order."""
@@ -775,7 +798,7 @@ class SqliteFrontier:
         self._incl_np[rows] = 0
         rows = rows[self._where_np[rows] == _COLD]
         if self._slot_moved:
-            rows = np.unique(rows)
+            rows = _unique(rows)
         n = len(rows)
         if n == 0:
             self._cold[sid] = array("q")
@@ -848,6 +871,9 @@ class SqliteFrontier:
         for sid in self._heaps:
             if sid not in heaps:
                 heaps[sid] = []
+        for sid, threshold in enumerate(self._thr):
+            if threshold is _MINUS_KEY and sid not in heaps:
+                heaps[sid] = []  # not yet refilled: refilled and registered below
         self._heaps = heaps
         self._stale = 0
         self._slot_top = {}
@@ -864,6 +890,8 @@ class SqliteFrontier:
         self._where_np[:n] = _NOWHERE
         self._incl_np[:n] = 0
         slots = self._slot_np[queued]
+        if len(self._names) <= 1 << 16:
+            slots = slots.astype(np.uint16)  # a stable sort of 16-bit keys is a radix sort
         order = np.argsort(slots, kind="stable")
         queued, slots = queued[order], slots[order]
         self._cold = [array("q") for _ in self._names]
@@ -880,19 +908,19 @@ class SqliteFrontier:
             return
         self._where_np[queued] = _COLD
         self._incl_np[queued] = 1
-        starts = np.flatnonzero(np.diff(slots)) + 1
-        bounds = zip(slots[np.r_[0, starts]].tolist(), np.r_[0, starts].tolist(),
-                     np.r_[starts, len(queued)].tolist(), strict=True)
-        for sid, start, end in bounds:
+        starts = np.r_[0, np.flatnonzero(np.diff(slots)) + 1]
+        # Each slot is registered with its best priority (ahead of its best row's exact key) and takes
+        # its hot rows from its cold array only when that registration comes up at a pop.
+        best = (-np.maximum.reduceat(self._prio_np[queued], starts)).tolist()
+        bounds = zip(slots[starts].tolist(), starts.tolist(), np.r_[starts[1:], len(queued)].tolist(), best,
+                     strict=True)
+        for sid, start, end, negative in bounds:
             cold = array("q")
             cold.frombytes(queued[start:end].tobytes())
             self._cold[sid] = cold
             self._thr[sid] = _MINUS_KEY
-            self._refill(sid)
-            heap = self._heaps.get(sid)
-            if heap:
-                self._slot_top[sid] = (heap[0][0], heap[0][1])
-                self._best.append((heap[0][0], heap[0][1], sid))
+            self._slot_top[sid] = (negative, -1)
+            self._best.append((negative, -1, sid))
         heapq.heapify(self._best)
 
     # -- queue ------------------------------------------------------------
@@ -940,6 +968,8 @@ class SqliteFrontier:
                     self._where[row] = _COLD
                     self._incl[row] = 1
                     self._cold[sid].append(row)
+                    if self._thr[sid] is _MINUS_KEY:
+                        self._register_pending(sid, -priority)
             return PushResult.NEW
         if self._state[row] != QUEUED or priority <= self._prio[row]:
             return PushResult.REJECTED
@@ -981,7 +1011,12 @@ class SqliteFrontier:
             if slot_top.get(sid) != (negative, tiebreak):
                 heapq.heappop(best)  # superseded by a later registration of the slot
                 continue
-            heap = self._heaps[sid]
+            heap = self._heaps.get(sid)
+            if not heap:  # a slot not yet refilled: its rows come out of its cold array now
+                heapq.heappop(best)
+                del slot_top[sid]
+                self._settle(sid)
+                continue
             top = heap[0]
             if hot.get(top[2]) is not top or top[0] != negative or top[1] != tiebreak:
                 # the slot's registered best went stale (done, re-scored): register the live one
@@ -1114,10 +1149,10 @@ class SqliteFrontier:
             return self._update_each(updates)
         # Many at once (re-scoring the whole queue in a few calls): one vectorised write into the
         # priority array, and the order rebuilt once before the next pop.
-        fingerprints, priorities, requests = zip(*updates, strict=True)
         get = self._index.get
-        rows = np.array([get(fp, 0) for fp in fingerprints], dtype=np.int64)
-        new = np.array(priorities, dtype=np.float64)
+        rows = np.array([get(fp, 0) for fp in map(_first, updates)], dtype=np.int64)
+        new = np.fromiter(map(_second, updates), dtype=np.float64, count=len(updates))
+        requests = list(map(_third, updates))
         valid = (rows > 0) & (self._state_np[rows] == QUEUED)
         rows, new = rows[valid], new[valid]
         if len(rows) and np.bincount(rows).max() > 1:  # a fingerprint twice: one after the other
