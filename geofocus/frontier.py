@@ -290,6 +290,7 @@ class SqliteFrontier:
         self._tie_mask = random.Random(seed).getrandbits(32)
         self._db: sqlite3.Connection | None = None
         self._cache_file: Any = None
+        self._cache_fd = -1
         self._pending_counters: dict[str, float] = {}
         self._reset_memory()
 
@@ -399,7 +400,7 @@ class SqliteFrontier:
         end = self._cache_end
         if offset >= end:
             return bytes(self._cache_tail[offset - end:offset - end + length])
-        return os.pread(self._cache_file.fileno(), length, offset)
+        return os.pread(self._cache_fd, length, offset)
 
     def _load(self, row: int) -> dict[str, Any]:
         data = self._payload(row)
@@ -421,6 +422,7 @@ class SqliteFrontier:
 
     def _open_cache(self) -> None:
         self._cache_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+        self._cache_fd = self._cache_file.fileno()
 
     def _compact_cache(self) -> None:
         """Copy the live payloads to a new cache file (when most of the old one is garbage)."""
@@ -456,6 +458,7 @@ class SqliteFrontier:
         self._poff_np[rows] = new_offsets
         self._cache_file.close()
         self._cache_file = new_file
+        self._cache_fd = new_file.fileno()
         self._cache_end = int(lengths.sum())
         self._garbage = 0
 
@@ -1040,7 +1043,16 @@ class SqliteFrontier:
         self._where[row] = _NOWHERE
         self._state[row] = LEASED
         self._queued -= 1
-        return FrontierEntry(self._fps[row], -found[0], names[sid], self._load(row))  # type: ignore[arg-type]
+        length = self._plen[row]
+        if not length:
+            return FrontierEntry(self._fps[row], -found[0], names[sid], {})  # type: ignore[arg-type]
+        offset = self._poff[row]
+        end = self._cache_end
+        if offset >= end:
+            data = bytes(self._cache_tail[offset - end:offset - end + length])
+        else:
+            data = os.pread(self._cache_fd, length, offset)
+        return FrontierEntry(self._fps[row], -found[0], names[sid], decode_request(data))  # type: ignore[arg-type]
 
     def done(self, fingerprint: str) -> None:
         # The request is no longer needed: a done row is just a seen fingerprint.
