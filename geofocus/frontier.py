@@ -277,6 +277,8 @@ class SqliteFrontier:
     #: The payload cache is rewritten (live requests only) once it holds this many bytes of garbage and
     #: more garbage than live requests.
     cache_compact_min = 1 << 28
+    #: Page size of a new SQLite file.
+    page_size = 16384
 
     def __init__(
         self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
@@ -467,6 +469,9 @@ class SqliteFrontier:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # A new file gets 16 KiB pages (a third less CPU per inserted row than 4 KiB: fewer WAL frames
+        # and B-tree pages per row); a file of earlier versions keeps its page size.
+        db.execute(f"PRAGMA page_size={self.page_size}")
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute(f"PRAGMA cache_size=-{self.cache_mb * 1024}")
@@ -1030,12 +1035,22 @@ class SqliteFrontier:
             if busy_slots and names[sid] in busy_slots:
                 parked[names[sid]] = heapq.heappop(best)
                 continue
-            heapq.heappop(best)
-            del slot_top[sid]
             heapq.heappop(heap)
             row = top[2]
             del hot[row]
-            self._settle(sid)
+            # The slot's next live row takes its registration's place (one sift of the slots' heap).
+            while heap and hot.get(heap[0][2]) is not heap[0]:
+                heapq.heappop(heap)
+            if not heap:
+                self._refill(sid)
+            if heap:
+                following = heap[0]
+                slot_top[sid] = (following[0], following[1])
+                heapq.heapreplace(best, (following[0], following[1], sid))
+            else:
+                heapq.heappop(best)
+                del slot_top[sid]
+                del self._heaps[sid]
             found = top
             break
         if found is None:
