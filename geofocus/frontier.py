@@ -525,19 +525,20 @@ class SqliteFrontier:
             index.update(zip(fp_t, ids_t, strict=True))
             for row_id, fp in zip(ids_t, fp_t, strict=True):
                 fps[row_id] = fp
-            queued_list = queued.tolist()
-            for k, row_id in enumerate(ids_t):
-                if not queued_list[k]:
-                    continue
-                request = request_t[k]
-                if row_id in logged:
-                    request = logged[row_id][1]
-                if request is None:
-                    continue
-                data = request.encode() if isinstance(request, str) else request
-                self._poff[row_id] = self._cache_end + len(tail)
-                self._plen[row_id] = len(data)
-                tail += data
+            # The queued rows' requests (the newest logged one where there is one) into the cache.
+            positions = np.flatnonzero(queued).tolist()
+            requests = [request_t[k] for k in positions]
+            if logged:
+                for j, k in enumerate(positions):
+                    newest = logged.get(ids_t[k])
+                    if newest is not None:
+                        requests[j] = newest[1]
+            data = [r.encode() if type(r) is str else r for r in requests]
+            lengths = np.array([0 if d is None else len(d) for d in data], dtype=np.int64)
+            rows = ids[positions]
+            self._poff_np[rows] = self._cache_end + len(tail) + np.cumsum(lengths) - lengths
+            self._plen_np[rows] = lengths
+            tail += b"".join([d for d in data if d])
             if len(tail) > 1 << 24:
                 self._write_cache()
                 tail = self._cache_tail
@@ -550,7 +551,7 @@ class SqliteFrontier:
             db.execute("SELECT MAX(seq) FROM journal").fetchone()[0] or 0,
             db.execute("SELECT MAX(seq) FROM request_log").fetchone()[0] or 0,
         ) + 1
-        self._order_invalid = True
+        self._order_invalid = self._queued > 0
         self._db = db
 
     def close(self) -> None:
@@ -800,6 +801,9 @@ class SqliteFrontier:
         if not cold:
             self._thr[sid] = _INF_KEY
             return
+        if len(cold) < 2 * self.refill_min:  # a few rows: all of them, without numpy's per-call cost
+            self._refill_all(sid, cold)
+            return
         rows = np.frombuffer(cold, dtype=np.int64)  # the array is replaced below, never appended to again
         if self._slot_moved:
             rows = rows[self._slot_np[rows] == sid]
@@ -851,6 +855,29 @@ class SqliteFrontier:
         else:
             self._thr[sid] = _INF_KEY
         self._cold[sid] = new
+
+    def _refill_all(self, sid: int, cold: array) -> None:
+        where, incl, prio, tie, slot = self._where, self._incl, self._prio, self._tie, self._slot
+        moved = self._slot_moved
+        items = []
+        for row in dict.fromkeys(cold) if moved else cold:
+            if moved and slot[row] != sid:
+                continue
+            incl[row] = 0
+            if where[row] == _COLD:
+                where[row] = _HOT
+                items.append((-prio[row], tie[row], row, sid))
+        items.sort()
+        hot = self._hot
+        for item in items:
+            hot[item[2]] = item
+        heap = self._heaps.get(sid)
+        if heap is None:
+            self._heaps[sid] = items  # sorted: a heap
+        else:
+            heap.extend(items)
+        self._cold[sid] = array("q")
+        self._thr[sid] = _INF_KEY
 
     def _settle(self, sid: int) -> None:
         """Drop stale items off the top of a slot's heap, refill it if empty, register its best."""
