@@ -242,7 +242,7 @@ class SqliteFrontier:
     back.  Re-scoring in bulk writes the priority array in one vectorised assignment and leaves the
     order to be rebuilt at the next pop: every slot is registered at its best priority and refilled
     only when that registration comes up.  About 200 bytes of memory per known URL (its fingerprint
-    string and dict entry most of it), a few hundred bytes more per hot row.
+    string and dict entry most of it), about 150 bytes more per hot row.
     A pop is O(log) in the hot rows and passes over busy slots exactly (the best entry of a host
     that is not busy, however deep; a busy slot waits aside until a pop finds it free).  Ties in
     priority are broken by a hash of the fingerprint mixed with a per-run random (or ``seed``-given)
