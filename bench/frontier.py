@@ -9,7 +9,9 @@ and marks done N/10 with 8 busy hosts, then runs N/10 rounds of "pop one, mark
 it done, push a new one" at about N queued (the steady state of a crawl), then
 re-scores every queued URL (new priorities for all of them; the adaptive
 strategy's re-scoring), then closes (a close compacts the journal) and reopens
-the file (a resume).  ``--module FILE`` runs the same benchmark against another
+the file (a resume).  ``sqlite_file_mb`` is what the frontier's directory holds
+(the SQLite file and its WAL); ``payload_cache_mb`` the frontier's unlinked cache
+of queued requests, where it has one.  ``--module FILE`` runs the same benchmark against another
 copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
 the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
@@ -305,6 +307,9 @@ def main() -> None:
         results["rescore_s_per_million"] = round(rescore_s * 1_000_000 / max(changed, 1), 3)
         results["rescore_durable_s_per_million"] = round((rescore_s + rescore_flush_s) * 1_000_000 / max(changed, 1), 3)
         results["rss_before_reopen_mb"] = round(peak_rss_mb(), 1)
+        # A frontier that keeps its requests in a cache file of its own (unlinked, so not in the directory).
+        cache_bytes = getattr(frontier, "cache_bytes", None)
+        results["payload_cache_mb"] = round(cache_bytes() / 2**20, 1) if cache_bytes else 0.0
         t0 = time.process_time()
         frontier.close()
         results["close_s"] = round(time.process_time() - t0, 2)
