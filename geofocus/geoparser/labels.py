@@ -1,0 +1,109 @@
+"""Address parts named by labels in the page text: forms, tables, definition lists, OSM tags.
+
+Pages write an address as labelled fields as often as in lines:
+``Straße: Lange Straße 4`` / ``PLZ: 26121`` / ``Ort: Oldenburg`` (an Impressum or a form
+summary), a table or a definition list with the label in one cell and the value in the next
+(``<tr><td>Straße</td><td>Lange Straße 4</td></tr>``, which :func:`~geofocus.geoparser.text.
+html_to_text` turns into a label line followed by a value line), Markdown tables
+(``| PLZ | 26121 |``), OpenStreetMap tags (``addr:street=Lange Straße`` / ``addr:housenumber=4``)
+and properties files (``plz=26121``).  The labels say which value is which part, in any order and
+any language the table below knows; the parts are put together in the order the extractors
+read (see :class:`~geofocus.geoparser.keyvalue.KeyedAddress`), and the extractors decide whether
+they make an address.
+
+One regex pass finds the lines that start with a label-like word (at most 40 characters, then
+``:``, ``=``, ``|`` or the line end); only those cost a dictionary look-up, so the cost is linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from geofocus.geoparser.keyvalue import KeyedAddress
+from geofocus.geoparser.model import WorkLimit
+
+# Labels, folded (lower case, ß as ss, umlauts without dots, no spaces or punctuation), by role.
+LABELS = {
+    "street": (
+        "strasse", "str", "strassehausnummer", "strasseundhausnummer", "strassehausnr", "strassenr",
+        "strasseundnr", "strasseuhausnr", "strasseuhnr", "strassehnr", "strassenummer", "anschrift",
+        "adresse", "postanschrift", "hausanschrift", "firmenanschrift", "geschaftsadresse", "sitz",
+        "firmensitz", "street", "streetaddress", "streetandnumber", "streetnumberandname", "streetname",
+        "address", "addressline1", "address1", "addr", "road", "straat",
+    ),
+    "number": ("hausnummer", "hausnr", "hnr", "nr", "housenumber", "housenr", "streetnumber", "number", "no"),
+    "postcode": ("plz", "postleitzahl", "zip", "zipcode", "postalcode", "postcode", "postal"),
+    "city": ("ort", "stadt", "wohnort", "gemeinde", "city", "town", "locality", "cityname"),
+    "postcode_city": ("plzort", "plzundort", "plzstadt", "ortplz", "postleitzahlort", "postleitzahlundort",
+                      "zipcity", "postcodecity", "cityzip", "zipandcity", "postalcodecity"),
+    "state": ("state", "statecode", "stateprovince"),
+    "unit": ("suite", "unit", "apt", "apartment", "addressline2", "address2"),
+}
+_ROLE_OF = {label: role for role, labels in LABELS.items() for label in labels}
+_FOLD = str.maketrans({"ß": "ss", "ä": "a", "ö": "o", "ü": "u", " ": None, "_": None, "-": None,
+                       ".": None, "/": None, ",": None, "&": None, "*": None, "(": None, ")": None,
+                       "\t": None})
+# A line that starts with a label (after bullets, table bars, bold marks): the label, at most 40
+# characters, ends at ":", "=", "|" or the line end.  Possessive and bounded: each line costs at
+# most 40 steps.  "addr:" (OSM keys) is part of no label.
+_LABEL_LINE = re.compile(
+    r"^[ \t|*>•-]*+(?:addr:)?(?P<label>[^\W\d][\w .,()/&*-]{0,39}?)[ \t*]*(?:(?P<sep>[:=|])|$)", re.M)
+_VALUE_EDGE = " \t|*\"'"
+# Lines between the fields of one address (a blank cell, a note): more and they are two records.
+_MAX_GAP = 3
+_MAX_VALUE = 120
+
+
+def _role(label: str) -> str | None:
+    folded = label.lower().translate(_FOLD)
+    if folded.endswith("und"):  # "PLZ und" of "PLZ und Ort" cut at a line end: no label
+        return None
+    return _ROLE_OF.get(folded)
+
+
+def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of labelled address parts in ``text`` (output of ``html_to_text``), in text order."""
+    current: KeyedAddress | None = None
+    last_line = -10
+    line_number = 0
+    counted_to = 0
+    for match in _LABEL_LINE.finditer(text):
+        role = _role(match.group("label"))
+        if role is None:
+            continue
+        if not limit.candidate():
+            break
+        start = match.start()
+        line_end = text.find("\n", match.end())
+        if line_end < 0:
+            line_end = len(text)
+        value = text[match.end():line_end].strip(_VALUE_EDGE) if match.group("sep") else ""
+        value_end = line_end
+        if not value:
+            # The label alone on its line (a table cell, a <dt>): the value is the next line,
+            # unless that is a label too.
+            next_end = text.find("\n", line_end + 1)
+            if next_end < 0:
+                next_end = len(text)
+            following = text[line_end + 1:next_end].strip(_VALUE_EDGE)
+            next_label = _LABEL_LINE.match(text, line_end + 1)
+            if not following or (next_label is not None and _role(next_label.group("label")) is not None
+                                 and (next_label.group("sep") or next_label.end() == next_end)):
+                continue
+            value, value_end = following, next_end
+        value = " ".join(value.split())
+        if not value or len(value) > _MAX_VALUE:
+            continue
+        line_number += text.count("\n", counted_to, start)
+        counted_to = start
+        if current is not None and (line_number - last_line > _MAX_GAP + 1 or role in current.parts):
+            yield current
+            current = None
+        if current is None:
+            current = KeyedAddress(start=start)
+        current.parts[role] = value
+        current.end = value_end
+        last_line = line_number + text.count("\n", start, value_end)
+    if current is not None:
+        yield current

@@ -1,0 +1,74 @@
+"""Address parts named by labels: form summaries, table rows, definition lists, OSM tags, rows of fields."""
+
+from __future__ import annotations
+
+import pytest
+
+from geofocus.geoparser import GeoParser
+from geofocus.regions import load_region
+
+
+@pytest.fixture(scope="module")
+def oldenburg():
+    return GeoParser(load_region("oldenburg"))
+
+
+@pytest.fixture(scope="module")
+def us():
+    return GeoParser(load_region("us-top100"))
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.postcode, a.city) for a in parser.parse(text).addresses]
+
+
+@pytest.mark.parametrize("text, street, number", [
+    ("Straße: Lange Straße 4\nPLZ: 26121\nOrt: Oldenburg", "Lange Straße", "4"),
+    ("Straße: Am Stadtmuseum 4-8\nPLZ: 26121\nOrt: Oldenburg", "Am Stadtmuseum", "4-8"),
+    ("Str.: Lange Straße 4\nPLZ: 26121\nOrt: Oldenburg", "Lange Straße", "4"),
+    ("STRASSE: Lange Straße 4\nPLZ: 26121\nORT: Oldenburg", "Lange Straße", "4"),
+    ("Straße: Lange Straße\nHausnr.: 4\nPostleitzahl: 26121\nWohnort: Oldenburg", "Lange Straße", "4"),
+    ("Straße: Lange Straße\nNr.: 4\nPLZ: 26121\nStadt: Oldenburg", "Lange Straße", "4"),
+    ("Straße und Hausnummer: Lange Straße 4\nPLZ: 26121\nOrt: Oldenburg", "Lange Straße", "4"),
+    ("Sitz: Lange Straße 4\nPLZ: 26121\nOrt: Oldenburg", "Lange Straße", "4"),
+    ("PLZ: 26121\nOrt: Oldenburg\nStraße: Lange Straße 4", "Lange Straße", "4"),
+    ("Street: Lange Straße\nHouse number: 4\nPostal code: 26121\nCity: Oldenburg", "Lange Straße", "4"),
+    ("<tr><td>Straße</td><td>Lange Straße 4</td></tr><tr><td>PLZ</td><td>26121</td></tr>"
+     "<tr><td>Ort</td><td>Oldenburg</td></tr>", "Lange Straße", "4"),
+    ("<tr><th>Straße:</th><td>Lange Straße</td></tr><tr><th>Hausnummer:</th><td>4</td></tr>"
+     "<tr><th>PLZ:</th><td>26121</td></tr><tr><th>Ort:</th><td>Oldenburg</td></tr>", "Lange Straße", "4"),
+    ("<dl><dt>Straße</dt><dd>Lange Straße 4</dd><dt>PLZ</dt><dd>26121</dd><dt>Ort</dt><dd>Oldenburg</dd></dl>",
+     "Lange Straße", "4"),
+    ("| Straße | Lange Straße 4 |\n| PLZ | 26121 |\n| Ort | Oldenburg |", "Lange Straße", "4"),
+    ("addr:street=Lange Straße\naddr:housenumber=4\naddr:postcode=26121\naddr:city=Oldenburg",
+     "Lange Straße", "4"),
+    ("addr:city=Oldenburg\naddr:housenumber=4\naddr:postcode=26121\naddr:street=Lange Straße", "Lange Straße", "4"),
+    ("addr:street: Lange Straße\naddr:house_number: 4\naddr:postcode: 26121\naddr:city: Oldenburg",
+     "Lange Straße", "4"),
+    ("strasse=Lange Straße 4\nplz=26121\nort=Oldenburg", "Lange Straße", "4"),
+])
+def test_oldenburg_labelled_parts(oldenburg, text, street, number):
+    assert (street, number, "26121", "Oldenburg") in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text, number, street", [
+    ("<tr><td>Address</td><td>123 Main St</td></tr><tr><td>City</td><td>Chicago</td></tr>"
+     "<tr><td>State</td><td>IL</td></tr><tr><td>Zip</td><td>60601</td></tr>", "123", "Main St"),
+    ("addr:housenumber=123\naddr:street=Main Street\naddr:city=Chicago\naddr:state=IL\naddr:postcode=60601",
+     "123", "Main Street"),
+    ("<dl><dt>Address</dt><dd>123 Main St</dd><dt>City</dt><dd>Chicago</dd><dt>State</dt><dd>IL</dd>"
+     "<dt>ZIP</dt><dd>60601</dd></dl>", "123", "Main St"),
+])
+def test_us_labelled_parts(us, text, number, street):
+    assert (street, number, "60601", "Chicago") in _found(us, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Version: 4\nBuild: 26121\nName: Oldenburg",          # labels that name no address part
+    "Nr.: 4\nPLZ: 26121\nOrt: Oldenburg",                 # no street
+    "Straße: Lange Straße\nPLZ: 26121\nOrt: Oldenburg",   # no house number
+    "Straße | Hausnummer | PLZ | Ort",                    # a table header
+    "Straße:\nPLZ:\nOrt:\nOldenburg",                     # an empty form
+])
+def test_labels_without_an_address(oldenburg, text):
+    assert oldenburg.parse(text).all_addresses == []
