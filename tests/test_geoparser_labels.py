@@ -72,3 +72,30 @@ def test_us_labelled_parts(us, text, number, street):
 ])
 def test_labels_without_an_address(oldenburg, text):
     assert oldenburg.parse(text).all_addresses == []
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Straße | 4 | 26121 | Oldenburg",
+    "Lange Straße,4,26121,Oldenburg",
+    "Lange Straße;4;26121;Oldenburg",
+    "Lange Straße\t4\t26121\tOldenburg",
+    '"Lange Straße","4","26121","Oldenburg"',
+    "VALUES ('Lange Straße', '4', '26121', 'Oldenburg')",
+    "Foto Meyer;Lange Straße;4;26121;Oldenburg;0441 1234",
+    "<tr><td>Foto Meyer</td><td>Lange Straße</td><td>4</td><td>26121</td><td>Oldenburg</td></tr>",
+    "| Foto Meyer | Lange Straße | 4 | 26121 | Oldenburg |",
+    "Lange Straße, 4, 26121 Oldenburg",
+])
+def test_oldenburg_house_number_in_its_own_field(oldenburg, text):
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Version | 4 | 26121 | Release",        # no street word
+    "1,4,26121,5\n2,5,26122,6",             # numeric CSV
+    "Lange Straße,4,26121,3",               # no place after the postcode
+    "Lange Straße\n4 Zimmer\n26121 Einwohner",
+    "Kapitel | 4 | 26121 | Oldenburg",      # a label, no street
+])
+def test_rows_of_fields_that_are_no_address(oldenburg, text):
+    assert oldenburg.parse(text).all_addresses == []

@@ -106,7 +106,10 @@ _SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·
 # tries every position inside a long word, each with a lazy scan over the
 # suffix alternatives (a window of 100 capitals cost 1.4 ms per anchor).
 _WORD_START = rf"(?<![{L}{U}\d-])"
-_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
+# The house number may be a field of its own after a street with a street word: "Lange Straße | 4 |",
+# "Lange Straße,4,", "Lange Straße;4;", quoted fields and table cells read as one per line.
+_FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| ?)"
+_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 _AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
@@ -126,7 +129,7 @@ _BAD_BEFORE = frozenset(".,:/+-–")
 # The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
 # A CSV row: "Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg" (the comma before
 # the postcode is a field separator only when one follows it too; else "1,26122" is a decimal).
-_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?|; ?)(?=[{U}])")
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| \| ?|\| ?| |, ?|; ?)(?=[{U}])")
 
 
 def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterator[tuple[int, str, int]]:
