@@ -99,3 +99,28 @@ def test_oldenburg_house_number_in_its_own_field(oldenburg, text):
 ])
 def test_rows_of_fields_that_are_no_address(oldenburg, text):
     assert oldenburg.parse(text).all_addresses == []
+
+
+@pytest.mark.parametrize("text, number, street, city, zip_code", [
+    ("1600,Pennsylvania Ave NW,Washington,DC,20500", "1600", "Pennsylvania Ave NW", "Washington", "20500"),
+    ("VALUES ('1600', 'Pennsylvania Ave NW', 'Washington', 'DC', '20500')", "1600", "Pennsylvania Ave NW",
+     "Washington", "20500"),
+    ('"123 Main St","Chicago","IL","60601"', "123", "Main St", "Chicago", "60601"),
+    ("123 Main St;Chicago;IL;60601", "123", "Main St", "Chicago", "60601"),
+    ("123 Main St | Chicago | IL | 60601", "123", "Main St", "Chicago", "60601"),
+    ("123,Main St,Chicago,IL,60601", "123", "Main St", "Chicago", "60601"),
+    ("Acme;123 Main St;Chicago;IL;60601;312-555-0100", "123", "Main St", "Chicago", "60601"),
+])
+def test_us_rows_of_fields(us, text, number, street, city, zip_code):
+    assert (street, number, zip_code, city) in _found(us, text)
+
+
+@pytest.mark.parametrize("text", [
+    "1,2,3,IL,60601",
+    "version,1600,Chicago,IL,20500",
+    "id,123,Chicago,IL,60601",
+    "2024,North Ave,Chicago,IL,60601",  # a year column
+    "2024,Main,Chicago,IL,60601",
+])
+def test_us_rows_that_are_no_address(us, text):
+    assert us.parse(text).all_addresses == []
