@@ -46,6 +46,10 @@ def _found(parser, text):
     ("addr:street: Lange Straße\naddr:house_number: 4\naddr:postcode: 26121\naddr:city: Oldenburg",
      "Lange Straße", "4"),
     ("strasse=Lange Straße 4\nplz=26121\nort=Oldenburg", "Lange Straße", "4"),
+    ("Straße: Lange Straße 4, PLZ: 26121, Ort: Oldenburg", "Lange Straße", "4"),
+    ("Straße: Lange Straße 4 PLZ: 26121 Ort: Oldenburg", "Lange Straße", "4"),
+    ("Straße/Hausnr.: Lange Straße 4 | PLZ/Ort: 26121 Oldenburg", "Lange Straße", "4"),
+    ("Stadt: Oldenburg\nPLZ: 26121\nStraße + Hausnummer: Lange Straße 4", "Lange Straße", "4"),
 ])
 def test_oldenburg_labelled_parts(oldenburg, text, street, number):
     assert (street, number, "26121", "Oldenburg") in _found(oldenburg, text)
@@ -58,6 +62,8 @@ def test_oldenburg_labelled_parts(oldenburg, text, street, number):
      "123", "Main Street"),
     ("<dl><dt>Address</dt><dd>123 Main St</dd><dt>City</dt><dd>Chicago</dd><dt>State</dt><dd>IL</dd>"
      "<dt>ZIP</dt><dd>60601</dd></dl>", "123", "Main St"),
+    ("address: 123 Main St, city: Chicago, state: IL, zip: 60601", "123", "Main St"),
+    ("Address: 123 Main St | City: Chicago | State: IL | ZIP: 60601", "123", "Main St"),
 ])
 def test_us_labelled_parts(us, text, number, street):
     assert (street, number, "60601", "Chicago") in _found(us, text)
@@ -69,6 +75,8 @@ def test_us_labelled_parts(us, text, number, street):
     "Straße: Lange Straße\nPLZ: 26121\nOrt: Oldenburg",   # no house number
     "Straße | Hausnummer | PLZ | Ort",                    # a table header
     "Straße:\nPLZ:\nOrt:\nOldenburg",                     # an empty form
+    "Version: 4, Build: 26121, Name: Oldenburg",
+    "Straße: Lange Straße, Tel: 0441 26121, Ort: Oldenburg",  # a phone number, no postcode
 ])
 def test_labels_without_an_address(oldenburg, text):
     assert oldenburg.parse(text).all_addresses == []

@@ -43,12 +43,12 @@ LABELS = {
 _ROLE_OF = {label: role for role, labels in LABELS.items() for label in labels}
 _FOLD = str.maketrans({"ß": "ss", "ä": "a", "ö": "o", "ü": "u", " ": None, "_": None, "-": None,
                        ".": None, "/": None, ",": None, "&": None, "*": None, "(": None, ")": None,
-                       "\t": None})
+                       "+": None, "\t": None})
 # A line that starts with a label (after bullets, table bars, bold marks): the label, at most 40
 # characters, ends at ":", "=", "|" or the line end.  Possessive and bounded: each line costs at
 # most 40 steps.  "addr:" (OSM keys) is part of no label.
 _LABEL_LINE = re.compile(
-    r"^[ \t|*>•-]*+(?:addr:)?(?P<label>[^\W\d][\w .,()/&*-]{0,39}?)[ \t*]*(?:(?P<sep>[:=|])|$)", re.M)
+    r"^[ \t|*>•-]*+(?:addr:)?(?P<label>[^\W\d][\w .,()/&*+-]{0,39}?)[ \t*]*(?:(?P<sep>[:=|])|$)", re.M)
 _VALUE_EDGE = " \t|*\"'"
 # Lines between the fields of one address (a blank cell, a note): more and they are two records.
 _MAX_GAP = 3
@@ -60,6 +60,31 @@ def _role(label: str) -> str | None:
     if folded.endswith("und"):  # "PLZ und" of "PLZ und Ort" cut at a line end: no label
         return None
     return _ROLE_OF.get(folded)
+
+
+_INLINE_COLON = re.compile(r"[ \t]*:[ \t]*")
+
+
+def _inline_fields(role: str, value: str) -> list[tuple[str, str]]:
+    """``value`` cut where another label starts on the same line: "Lange Straße 4, PLZ: 26121, Ort:
+    Oldenburg" after "Straße:", "123 Main St | City: Chicago | State: IL" after "Address:"."""
+    fields: list[tuple[str, str]] = []
+    start = 0
+    for colon in _INLINE_COLON.finditer(value):
+        head = value[start:colon.start()]
+        words = head.split(" ")
+        # The label is the last one to three words before the colon, after a space or a separator.
+        for n in (1, 2, 3):
+            if len(words) <= n:
+                break
+            label = " ".join(words[-n:]).lstrip(",;|")
+            next_role = _role(label)
+            if next_role is not None:
+                fields.append((role, head[: len(head) - len(label)].strip(_VALUE_EDGE + ",;")))
+                role, start = next_role, colon.end()
+                break
+    fields.append((role, value[start:].strip(_VALUE_EDGE + ",;")))
+    return fields
 
 
 def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
@@ -93,17 +118,21 @@ def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
                 continue
             value, value_end = following, next_end
         value = " ".join(value.split())
-        if not value or len(value) > _MAX_VALUE:
+        if not value or len(value) > 3 * _MAX_VALUE:
             continue
         line_number += text.count("\n", counted_to, start)
         counted_to = start
-        if current is not None and (line_number - last_line > _MAX_GAP + 1 or role in current.parts):
-            yield current
-            current = None
-        if current is None:
-            current = KeyedAddress(start=start)
-        current.parts[role] = value
-        current.end = value_end
-        last_line = line_number + text.count("\n", start, value_end)
+        fields = _inline_fields(role, value) if ":" in value else [(role, value)]
+        for role, value in fields:
+            if not value or len(value) > _MAX_VALUE:
+                continue
+            if current is not None and (line_number - last_line > _MAX_GAP + 1 or role in current.parts):
+                yield current
+                current = None
+            if current is None:
+                current = KeyedAddress(start=start)
+            current.parts[role] = value
+            current.end = value_end
+            last_line = line_number + text.count("\n", start, value_end)
     if current is not None:
         yield current
