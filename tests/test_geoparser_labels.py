@@ -132,3 +132,27 @@ def test_us_rows_of_fields(us, text, number, street, city, zip_code):
 ])
 def test_us_rows_that_are_no_address(us, text):
     assert us.parse(text).all_addresses == []
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Straße Nr. 4, 26121 Oldenburg",
+    "Lange Straße 4,26121 Oldenburg",
+    "LOCATION:Lange Straße 4\\, 26121 Oldenburg",
+    "ADR;TYPE=work:;;Lange Straße 4;Oldenburg;;26121;Germany",
+])
+def test_oldenburg_nearby_shapes(oldenburg, text):
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, text) or (
+        ("Lange Straße", "4", None, "Oldenburg") in _found(oldenburg, text))
+
+
+def test_ical_escaped_commas_us(us):
+    assert ("Main St", "123", "60601", "Chicago") in _found(us, "LOCATION:123 Main St\\, Chicago\\, IL 60601")
+
+
+@pytest.mark.parametrize("text", [
+    "Einwohner: 4,26121 Mio",
+    "Wert 4,26121 Oldenburg",         # a decimal, no street
+    "Seite Nr. 4, 26121 Oldenburg",   # no street word
+])
+def test_nearby_lookalikes(oldenburg, text):
+    assert oldenburg.parse(text).all_addresses == []

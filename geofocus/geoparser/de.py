@@ -108,7 +108,7 @@ _SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·
 _WORD_START = rf"(?<![{L}{U}\d-])"
 # The house number may be a field of its own after a street with a street word: "Lange Straße | 4 |",
 # "Lange Straße,4,", "Lange Straße;4;", quoted fields and table cells read as one per line.
-_FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| ?)"
+_FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too
 _BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
@@ -152,8 +152,9 @@ def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterat
         if begin > 0:
             before = text[begin - 1]
             if before.isalnum() or before == "_" or (
-                    before in _BAD_BEFORE and not (text[end:end + 1] == before and (
-                        before == ";" or (before == "," and known is not None and match.group(0) in known)))):
+                    before in _BAD_BEFORE and not (text[end:end + 1] in (before, " ") and (
+                        (before == ";" and text[end] == ";")
+                        or (before == "," and known is not None and match.group(0) in known)))):
                 continue
         yield begin, match.group(0), tail.end()
 
@@ -421,6 +422,9 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
+        if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
+                and text[start + 5:start + 6] != "," and _BEFORE_STRICT.search(window) is None):
+            continue  # "Wert 4,26121 Oldenburg" may be a decimal: a glued comma only after a street word
         end = city_end
         if found is None:
             # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
