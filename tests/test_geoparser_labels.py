@@ -129,6 +129,8 @@ def test_us_rows_of_fields(us, text, number, street, city, zip_code):
     "id,123,Chicago,IL,60601",
     "2024,North Ave,Chicago,IL,60601",  # a year column
     "2024,Main,Chicago,IL,60601",
+    # a reference list after a version line (the dotted initials "N.J." read as a state)
+    '.. versionadded:: 1.2.0\nReferences\n.. [1] P. Blanchard, D.J. Higham, N.J. Higham, "Accurately computing',
 ])
 def test_us_rows_that_are_no_address(us, text):
     assert us.parse(text).all_addresses == []

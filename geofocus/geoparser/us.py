@@ -443,7 +443,9 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
-_ADDRESS_START = re.compile(r"\d[\w/-]*(?: +|[,;|\n] ?)[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+_ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
+_FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
 
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
@@ -455,7 +457,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";")):
             continue
-        if not _ADDRESS_START.search(before):
+        spaced = _ADDRESS_START.search(before) is not None
+        if not spaced and _FIELD_NUMBER_START.search(before) is None:
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
@@ -463,6 +466,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
             if found is not None and not _loose_ok(found, before):
                 found = None
         if found is None:
+            if not spaced:
+                continue
             raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
                                  text[start:end], limit)
             if raw is not None:
