@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from geofocus.geoparser.keyvalue import KeyedAddress
 from geofocus.geoparser.model import WorkLimit
@@ -44,11 +45,14 @@ _ROLE_OF = {label: role for role, labels in LABELS.items() for label in labels}
 _FOLD = str.maketrans({"ß": "ss", "ä": "a", "ö": "o", "ü": "u", " ": None, "_": None, "-": None,
                        ".": None, "/": None, ",": None, "&": None, "*": None, "(": None, ")": None,
                        "+": None, "\t": None})
-# A line that starts with a label (after bullets, table bars, bold marks): the label, at most 40
+# A line that starts with a label (after bullets, table bars, bold marks): the label, at most 30
 # characters, ends at ":", "=", "|" or the line end.  Possessive and bounded: each line costs at
-# most 40 steps.  "addr:" (OSM keys) is part of no label.
-_LABEL_LINE = re.compile(
-    r"^[ \t|*>•-]*+(?:addr:)?(?P<label>[^\W\d][\w .,()/&*+-]{0,39}?)[ \t*]*(?:(?P<sep>[:=|])|$)", re.M)
+# most 30 steps, and a longer line without a separator fails at once.  "addr:" (OSM keys) is part of
+# no label.  The pattern is scanned for after a line break (a literal first: a fast scan), and
+# matched at the start of the text.
+_LABEL_BODY = r"[ \t|*>•-]*+(?:addr:)?(?P<label>[^\W\d][^\n:=|]{0,29}+)(?:(?P<sep>[:=|])|(?=\n)|\Z)"
+_LABEL_AT = re.compile(_LABEL_BODY)
+_LABEL_AFTER_BREAK = re.compile(r"\n" + _LABEL_BODY)
 _VALUE_EDGE = " \t|*\"'"
 # Lines between the fields of one address (a blank cell, a note): more and they are two records.
 _MAX_GAP = 3
@@ -93,13 +97,14 @@ def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     last_line = -10
     line_number = 0
     counted_to = 0
-    for match in _LABEL_LINE.finditer(text):
+    first = _LABEL_AT.match(text)
+    for match in chain((first,) if first is not None else (), _LABEL_AFTER_BREAK.finditer(text)):
         role = _role(match.group("label"))
         if role is None:
             continue
         if not limit.candidate():
             break
-        start = match.start()
+        start = match.start() if match.group(0)[:1] != "\n" else match.start() + 1
         line_end = text.find("\n", match.end())
         if line_end < 0:
             line_end = len(text)
@@ -112,7 +117,7 @@ def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
             if next_end < 0:
                 next_end = len(text)
             following = text[line_end + 1:next_end].strip(_VALUE_EDGE)
-            next_label = _LABEL_LINE.match(text, line_end + 1)
+            next_label = _LABEL_AT.match(text, line_end + 1)
             if not following or (next_label is not None and _role(next_label.group("label")) is not None
                                  and (next_label.group("sep") or next_label.end() == next_end)):
                 continue
