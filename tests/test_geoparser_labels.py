@@ -158,3 +158,20 @@ def test_ical_escaped_commas_us(us):
 ])
 def test_nearby_lookalikes(oldenburg, text):
     assert oldenburg.parse(text).all_addresses == []
+
+
+@pytest.mark.parametrize("text, number, street, city, zip_code", [
+    ("123 N. Main St., Chicago, Ill. 60601", "123", "N. Main St.", "Chicago", "60601"),
+    ("500 Pike St, Seattle, Wash. 98101", "500", "Pike St", "Seattle", "98101"),
+    ("100 Congress Ave., Austin, Tex. 78701", "100", "Congress Ave.", "Austin", "78701"),
+])
+def test_us_ap_state_abbreviations_before_a_zip(us, text, number, street, city, zip_code):
+    assert (street, number, zip_code, city) in _found(us, text)
+
+
+@pytest.mark.parametrize("text", [
+    "12 Oak St, Springfield, Miss. Smith said",   # a title, not Mississippi
+    "400 Broad St, Seattle, Wash. is rainy",      # no ZIP after the AP abbreviation
+])
+def test_us_ap_abbreviation_without_zip_is_no_anchor(us, text):
+    assert us.parse(text).all_addresses == []

@@ -33,6 +33,17 @@ STATES = {
 }
 _BY_NAME = {v.lower(): k for k, v in STATES.items()}
 _BY_NAME["d.c."] = "DC"
+# AP style abbreviations (news, press releases, letterheads: "Chicago, Ill. 60601"); an anchor only
+# with a ZIP after them ("Miss.", "Wash.", "Ind." are words too).
+AP_STATES = {
+    "Ala.": "AL", "Ariz.": "AZ", "Ark.": "AR", "Calif.": "CA", "Colo.": "CO", "Conn.": "CT", "Del.": "DE",
+    "Fla.": "FL", "Ga.": "GA", "Ill.": "IL", "Ind.": "IN", "Kan.": "KS", "Kans.": "KS", "Ky.": "KY",
+    "La.": "LA", "Md.": "MD", "Mass.": "MA", "Mich.": "MI", "Minn.": "MN", "Miss.": "MS", "Mo.": "MO",
+    "Mont.": "MT", "Neb.": "NE", "Nebr.": "NE", "Nev.": "NV", "Okla.": "OK", "Ore.": "OR", "Oreg.": "OR",
+    "Pa.": "PA", "Penn.": "PA", "Tenn.": "TN", "Tex.": "TX", "Va.": "VA", "Vt.": "VT", "Wash.": "WA",
+    "Wis.": "WI", "Wisc.": "WI", "Wyo.": "WY", "W.Va.": "WV", "N.Mex.": "NM", "N.Dak.": "ND", "S.Dak.": "SD",
+}
+_AP_BY_FOLDED = {written.lower().rstrip("."): code for written, code in AP_STATES.items()}
 
 
 
@@ -41,7 +52,7 @@ def state_code(text: str) -> str:
     text = text.strip().rstrip(".")
     if text.upper().replace(".", "") in STATES:
         return text.upper().replace(".", "")
-    return _BY_NAME.get(text.lower(), text.upper())
+    return _BY_NAME.get(text.lower()) or _AP_BY_FOLDED.get(text.lower(), text.upper())
 
 
 # Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
@@ -61,7 +72,8 @@ def _by_first_letter(alternatives: list[str]) -> str:
                     for first, rests in groups.items())
 
 
-_STATE_ALT = _by_first_letter(sorted(list(STATES) + list(STATES.values()), key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
+_STATE_ALT = (_by_first_letter(sorted([*STATES, *STATES.values(), *AP_STATES], key=len, reverse=True))
+              + r"|[A-Z]\.[A-Z]\.")
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -151,6 +163,8 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if not candidate():
             break
         state, zip_code = m.group("state", "zip")
+        if zip_code is None and state in AP_STATES:
+            continue  # "..., Miss. Smith": an AP abbreviation counts only before a ZIP
         if "." not in state or _known_state(state):
             at = m.start("state")
             found[at] = (at, state, zip_code, m.end())
