@@ -175,3 +175,7 @@ def test_us_ap_state_abbreviations_before_a_zip(us, text, number, street, city, 
 ])
 def test_us_ap_abbreviation_without_zip_is_no_anchor(us, text):
     assert us.parse(text).all_addresses == []
+
+
+def test_us_phone_number_before_the_place_is_no_street(us):
+    assert us.parse("Phone: 312 555 0100, Chicago, IL 60601").all_addresses == []

@@ -403,6 +403,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     for raw in _extract(text, gaz, limit):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        if not any(c.isalpha() for c in raw.street):
+            continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
