@@ -179,3 +179,10 @@ def test_us_ap_abbreviation_without_zip_is_no_anchor(us, text):
 
 def test_us_phone_number_before_the_place_is_no_street(us):
     assert us.parse("Phone: 312 555 0100, Chicago, IL 60601").all_addresses == []
+
+
+def test_a_page_of_labels_alone_is_read_up_to_a_bound(oldenburg):
+    result = oldenburg.parse("Straße\n" * 5000 + "Lange Straße 4\n26121 Oldenburg")
+    assert result.truncated
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in [
+        (a.street, a.house_number, a.postcode, a.city) for a in result.addresses]

@@ -67,6 +67,9 @@ _VALUE_EDGE = " \t|*\"'"
 # Lines between the fields of one address (a blank cell, a note): more and they are two records.
 _MAX_GAP = 3
 _MAX_VALUE = 120
+# Labelled lines read per page: a form or an Impressum has tens; a page of nothing but labels
+# ("Straße\n" * 70,000) costs 2 us a line, so the reading stops here (and says so).
+MAX_LABELS = 2000
 
 
 def _role(label: str) -> str | None:
@@ -108,11 +111,14 @@ def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     line_number = 0
     counted_to = 0
     first = _LABEL_AT.match(text)
+    budget = MAX_LABELS
     for match in chain((first,) if first is not None else (), _LABEL_AFTER_BREAK.finditer(text)):
         role = _role(match.group("label"))
         if role is None:
             continue
-        if not limit.candidate():
+        budget -= 1
+        if budget < 0 or not limit.candidate():
+            limit.truncated = True
             break
         start = match.start() if match.group(0)[:1] != "\n" else match.start() + 1
         line_end = text.find("\n", match.end())
