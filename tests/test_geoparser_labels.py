@@ -186,3 +186,23 @@ def test_a_page_of_labels_alone_is_read_up_to_a_bound(oldenburg):
     assert result.truncated
     assert ("Lange Straße", "4", "26121", "Oldenburg") in [
         (a.street, a.house_number, a.postcode, a.city) for a in result.addresses]
+
+
+def test_prefilled_form_fields(oldenburg, us):
+    german = ('<input name="strasse" value="Lange Straße 4"><input type="text" value="26121" name="plz">'
+              '<input name="ort" value="Oldenburg">')
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, german)
+    american = ('<input name="address[street]" value="123 Main St"><input name="address[city]" value="Chicago">'
+                '<input name="address[state]" value="IL"><input name="address[zip]" value="60601">')
+    assert ("Main St", "123", "60601", "Chicago") in _found(us, american)
+
+
+def test_form_fields_that_are_no_address(oldenburg):
+    form = ('<input name="strasse" value=""><input name="plz" placeholder="26121"><input name="ort" value="Oldenburg">'
+            '<input name="version" value="4"><input name="build" value="26121">')
+    assert oldenburg.parse(form).all_addresses == []
+
+
+def test_more_separators(oldenburg, us):
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, "Lange Straße 4, in 26121 Oldenburg")
+    assert ("Main St", "123", "60601", "Chicago") in _found(us, "123 Main St|Chicago|IL|60601")

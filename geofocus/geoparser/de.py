@@ -101,7 +101,7 @@ _NUMBER = (
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
 )
 # Street and number at the END of a window of text; SEP separates them from what follows.
-_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
+_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n|,? in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 # A street starts at the start of a word: without the lookbehind the search
 # tries every position inside a long word, each with a lazy scan over the
 # suffix alternatives (a window of 100 capitals cost 1.4 ms per anchor).

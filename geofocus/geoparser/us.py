@@ -471,7 +471,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
-        if not before.endswith((", ", ",", " ", "\n", ",\n", ";")):
+        if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         spaced = _ADDRESS_START.search(before) is not None
         if not spaced and _FIELD_NUMBER_START.search(before) is None:
