@@ -206,3 +206,8 @@ def test_form_fields_that_are_no_address(oldenburg):
 def test_more_separators(oldenburg, us):
     assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, "Lange Straße 4, in 26121 Oldenburg")
     assert ("Main St", "123", "60601", "Chicago") in _found(us, "123 Main St|Chicago|IL|60601")
+
+
+def test_place_first_row_with_the_number_in_its_own_field(oldenburg):
+    assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, "26121;Oldenburg;Lange Straße;4")
+    assert oldenburg.parse("26121 Oldenburg, Hauptstraße\n12 Teilnehmer").all_addresses == []

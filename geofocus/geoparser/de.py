@@ -112,7 +112,9 @@ _FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too
 _BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
-_AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+# After the place, the number's own field on the same line only: "26121;Oldenburg;Lange Straße;4".
+_AFTER_STRICT = re.compile(
+    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
 _CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)]|\.(?:\s|$))")
