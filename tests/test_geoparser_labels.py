@@ -211,3 +211,14 @@ def test_more_separators(oldenburg, us):
 def test_place_first_row_with_the_number_in_its_own_field(oldenburg):
     assert ("Lange Straße", "4", "26121", "Oldenburg") in _found(oldenburg, "26121;Oldenburg;Lange Straße;4")
     assert oldenburg.parse("26121 Oldenburg, Hauptstraße\n12 Teilnehmer").all_addresses == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Oldenburg | Lange Straße 4", True),
+    ("Stadtmuseum Oldenburg | Am Stadtmuseum 4-8 | Tel. 0441 123", True),
+    ("Oldenburg | Lange Straße 4 Fotos", False),   # the number does not end the field
+    ("Oldenburg | Kapitel 4", False),
+    ("Oldenburg | Platz 3", False),                # a rank
+])
+def test_city_first_with_a_bar(oldenburg, text, found):
+    assert bool(oldenburg.parse(text).addresses) is found

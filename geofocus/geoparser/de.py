@@ -117,7 +117,7 @@ _AFTER_STRICT = re.compile(
     rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
-_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)]|\.(?:\s|$))")
+_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
@@ -487,7 +487,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
         return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
-                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0)
+                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
+                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
@@ -498,8 +499,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
-            if city is None or city.end >= len(text) or text[city.end] not in ",:":
-                continue
+            if city is None or city.end >= len(text) or (
+                    text[city.end] not in ",:|" and text[city.end:city.end + 2] != " |"):
+                continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
