@@ -101,18 +101,23 @@ _NUMBER = (
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
 )
 # Street and number at the END of a window of text; SEP separates them from what follows.
-_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n| in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
+_SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n|,? in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 # A street starts at the start of a word: without the lookbehind the search
 # tries every position inside a long word, each with a lazy scan over the
 # suffix alternatives (a window of 100 capitals cost 1.4 ms per anchor).
 _WORD_START = rf"(?<![{L}{U}\d-])"
-_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER}){_SEP}$")
+# The house number may be a field of its own after a street with a street word: "Lange Straße | 4 |",
+# "Lange Straße,4,", "Lange Straße;4;", quoted fields and table cells read as one per line.
+_FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too
+_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
-_AFTER_STRICT = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT}) ?(?P<number>{_NUMBER})(?![\w])")
+# After the place, the number's own field on the same line only: "26121;Oldenburg;Lange Straße;4".
+_AFTER_STRICT = re.compile(
+    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
-_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)]|\.(?:\s|$))")
+_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 _EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
 
@@ -126,7 +131,7 @@ _BAD_BEFORE = frozenset(".,:/+-–")
 # The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
 # A CSV row: "Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg" (the comma before
 # the postcode is a field separator only when one follows it too; else "1,26122" is a decimal).
-_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| |, ?|; ?)(?=[{U}])")
+_POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| \| ?|\| ?| |, ?|; ?)(?=[{U}])")
 
 
 def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterator[tuple[int, str, int]]:
@@ -149,8 +154,9 @@ def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterat
         if begin > 0:
             before = text[begin - 1]
             if before.isalnum() or before == "_" or (
-                    before in _BAD_BEFORE and not (text[end:end + 1] == before and (
-                        before == ";" or (before == "," and known is not None and match.group(0) in known)))):
+                    before in _BAD_BEFORE and not (text[end:end + 1] in (before, " ") and (
+                        (before == ";" and text[end] == ";")
+                        or (before == "," and known is not None and match.group(0) in known)))):
                 continue
         yield begin, match.group(0), tail.end()
 
@@ -418,6 +424,9 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
+        if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
+                and text[start + 5:start + 6] != "," and _BEFORE_STRICT.search(window) is None):
+            continue  # "Wert 4,26121 Oldenburg" may be a decimal: a glued comma only after a street word
         end = city_end
         if found is None:
             # Postcode first ("26122 Oldenburg, Mottenstraße 7"); a phone number
@@ -478,7 +487,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
         return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
-                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0)
+                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
+                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
@@ -489,8 +499,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
-            if city is None or city.end >= len(text) or text[city.end] not in ",:":
-                continue
+            if city is None or city.end >= len(text) or (
+                    text[city.end] not in ",:|" and text[city.end:city.end + 2] != " |"):
+                continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.

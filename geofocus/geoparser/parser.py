@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import keyed_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses
+from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import reshape
 from geofocus.geoparser.text import html_to_text
@@ -88,7 +90,10 @@ class GeoParser:
             for raw in self._extract(reshaped, self.gazetteer, limit):
                 self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                       raw.in_region, state=raw.state, unit=raw.unit))
-        for keyed in keyed_addresses(_without_json_ld(markup), limit):
+        # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
+        # Pre-filled form fields: <input name="plz" value="26121">.
+        for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
+                           form_addresses(markup, limit)):
             written = keyed.text(us=self.address_format == "us")
             if written is None:
                 continue

@@ -64,6 +64,8 @@ def reshape(text: str) -> str | None:
     backslash = "\\" in out
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
+    if backslash and ("\\," in out or "\\;" in out):
+        out = out.replace("\\,", ",").replace("\\;", ";")  # iCalendar and vCard escapes: "LOCATION:Main St\\, Chicago"
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
         out = _KEY.sub("\n", out)
         out = _FIELD_SEP.sub("\n", out)

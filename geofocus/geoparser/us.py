@@ -33,6 +33,17 @@ STATES = {
 }
 _BY_NAME = {v.lower(): k for k, v in STATES.items()}
 _BY_NAME["d.c."] = "DC"
+# AP style abbreviations (news, press releases, letterheads: "Chicago, Ill. 60601"); an anchor only
+# with a ZIP after them ("Miss.", "Wash.", "Ind." are words too).
+AP_STATES = {
+    "Ala.": "AL", "Ariz.": "AZ", "Ark.": "AR", "Calif.": "CA", "Colo.": "CO", "Conn.": "CT", "Del.": "DE",
+    "Fla.": "FL", "Ga.": "GA", "Ill.": "IL", "Ind.": "IN", "Kan.": "KS", "Kans.": "KS", "Ky.": "KY",
+    "La.": "LA", "Md.": "MD", "Mass.": "MA", "Mich.": "MI", "Minn.": "MN", "Miss.": "MS", "Mo.": "MO",
+    "Mont.": "MT", "Neb.": "NE", "Nebr.": "NE", "Nev.": "NV", "Okla.": "OK", "Ore.": "OR", "Oreg.": "OR",
+    "Pa.": "PA", "Penn.": "PA", "Tenn.": "TN", "Tex.": "TX", "Va.": "VA", "Vt.": "VT", "Wash.": "WA",
+    "Wis.": "WI", "Wisc.": "WI", "Wyo.": "WY", "W.Va.": "WV", "N.Mex.": "NM", "N.Dak.": "ND", "S.Dak.": "SD",
+}
+_AP_BY_FOLDED = {written.lower().rstrip("."): code for written, code in AP_STATES.items()}
 
 
 
@@ -41,7 +52,7 @@ def state_code(text: str) -> str:
     text = text.strip().rstrip(".")
     if text.upper().replace(".", "") in STATES:
         return text.upper().replace(".", "")
-    return _BY_NAME.get(text.lower(), text.upper())
+    return _BY_NAME.get(text.lower()) or _AP_BY_FOLDED.get(text.lower(), text.upper())
 
 
 # Codes, names and dotted codes ("N.C.", "N.Y."; "D.C." among them).
@@ -61,7 +72,8 @@ def _by_first_letter(alternatives: list[str]) -> str:
                     for first, rests in groups.items())
 
 
-_STATE_ALT = _by_first_letter(sorted(list(STATES) + list(STATES.values()), key=len, reverse=True)) + r"|[A-Z]\.[A-Z]\."
+_STATE_ALT = (_by_first_letter(sorted([*STATES, *STATES.values(), *AP_STATES], key=len, reverse=True))
+              + r"|[A-Z]\.[A-Z]\.")
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -81,9 +93,13 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _UNIT = (r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6}"
          r"|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?))")  # "23rd Floor", "2nd Fl."
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
+# Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
+# separated like the parts of a line; a house number may be a field of its own when it starts one
+# ("1600,Pennsylvania Ave NW,Washington,DC,20500", quoted SQL fields read one per line).
 _BEFORE = re.compile(
-    rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?P<street>{_STREET})"
-    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n) ?{_CITY} ?,? ?$"
+    rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
+    rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?)(?P<street>{_STREET})"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|] ?) ?{_CITY} ?[,;|]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
@@ -125,10 +141,10 @@ _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
-_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n)$", re.I)
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$", re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
 
 
@@ -147,6 +163,8 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
         if not candidate():
             break
         state, zip_code = m.group("state", "zip")
+        if zip_code is None and state in AP_STATES:
+            continue  # "..., Miss. Smith": an AP abbreviation counts only before a ZIP
         if "." not in state or _known_state(state):
             at = m.start("state")
             found[at] = (at, state, zip_code, m.end())
@@ -183,7 +201,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             continue
         # Cheap test first: a state name or code ends in a letter or "." just before.
         j = begin - 1
-        while j >= 0 and text[j] in " ,\n":
+        while j >= 0 and text[j] in " ,\n;|":
             j -= 1
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
@@ -385,6 +403,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     for raw in _extract(text, gaz, limit):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
+        if not any(c.isalpha() for c in raw.street):
+            continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
@@ -410,8 +430,18 @@ def _norm_number(number: str) -> str:
     return number.replace(" ", "").lower()
 
 
+_ROW_SEPARATOR = re.compile(r" ?[;|] ?")
+
+
+def _is_year(number: str) -> bool:
+    return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
+
+
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
-    fields = usfields.split(text[raw.start:raw.end])
+    span = text[raw.start:raw.end]
+    if ";" in span or "|" in span:
+        span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
+    fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
         return raw
     if fold(fields.city).upper() in _QUADRANTS:
@@ -430,6 +460,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
 _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
+_FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
 
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
@@ -439,9 +471,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
-        if not before.endswith((", ", ",", " ", "\n", ",\n")):
+        if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
-        if not _ADDRESS_START.search(before):
+        spaced = _ADDRESS_START.search(before) is not None
+        if not spaced and _FIELD_NUMBER_START.search(before) is None:
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
@@ -449,6 +482,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
             if found is not None and not _loose_ok(found, before):
                 found = None
         if found is None:
+            if not spaced:
+                continue
             raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
                                  text[start:end], limit)
             if raw is not None:
@@ -466,7 +501,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
         canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
         street = found.group("street")
         unit = (found.group("unit") or "").strip(" ,")
-        number = found.group("number")
+        field_number = found.groupdict().get("field_number")
+        number: str = found.group("number") or field_number or ""
+        if field_number and _is_year(number):
+            continue  # "2024,North Ave,Chicago,IL": a year column before a street column
         yield RawAddress(
             street=street,
             unit=unit or None,
