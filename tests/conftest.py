@@ -21,6 +21,24 @@ def project_settings(**overrides):
     return values
 
 
+@pytest.fixture(scope="module")
+def oldenburg():
+    """The geoparser of the oldenburg region pack."""
+    from geofocus.geoparser import GeoParser
+    from geofocus.regions import load_region
+
+    return GeoParser(load_region("oldenburg"))
+
+
+@pytest.fixture(scope="module")
+def us():
+    """The geoparser of the us-top100 region pack."""
+    from geofocus.geoparser import GeoParser
+    from geofocus.regions import load_region
+
+    return GeoParser(load_region("us-top100"))
+
+
 @pytest.fixture
 def prediction_mw():
     """A factory of LinkPredictionMiddleware in a real Scrapy crawler whose spider is open.

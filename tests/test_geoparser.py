@@ -17,14 +17,6 @@ from geofocus.regions import load_region
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def oldenburg() -> GeoParser:
-    return GeoParser(load_region("oldenburg"))
-
-
-@pytest.fixture(scope="module")
-def us() -> GeoParser:
-    return GeoParser(load_region("us-top100"))
 
 
 def _only(result) -> Address:

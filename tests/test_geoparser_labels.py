@@ -4,19 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from geofocus.geoparser import GeoParser
-from geofocus.regions import load_region
-
-
-@pytest.fixture(scope="module")
-def oldenburg():
-    return GeoParser(load_region("oldenburg"))
-
-
-@pytest.fixture(scope="module")
-def us():
-    return GeoParser(load_region("us-top100"))
-
 
 def _found(parser, text):
     return [(a.street, a.house_number, a.postcode, a.city) for a in parser.parse(text).addresses]

@@ -4,19 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from geofocus.geoparser import GeoParser
-from geofocus.regions import load_region
-
-
-@pytest.fixture(scope="module")
-def oldenburg():
-    return GeoParser(load_region("oldenburg"))
-
-
-@pytest.fixture(scope="module")
-def us():
-    return GeoParser(load_region("us-top100"))
-
 
 @pytest.mark.parametrize("text, street, number", [
     ("INSERT INTO firmen VALUES (17, 'Firma X', 'Achternstraße 12', '', '26122 Oldenburg', 'DE');",
