@@ -190,6 +190,25 @@ def test_a_pages_links_are_scored_together_as_one_by_one_in_order(tmp_path, pred
     assert PageMeta.of(unscored).priority is None  # no decay score: left to the frontier's default
 
 
+def test_a_callback_that_fails_half_way_still_hands_on_its_scored_outputs(tmp_path, prediction_mw):
+    crawler, mw = prediction_mw(tmp_path, **ONLINE)
+    train(mw)
+    item = {"url": "http://item"}
+    kontakt = child("http://neu3.de/kontakt", "Kontakt")
+
+    def callback_output():
+        yield item
+        yield kontakt
+        raise ValueError("the spider failed here")
+
+    handed_on = []
+    with pytest.raises(ValueError, match="failed here"):
+        for o in mw.process_spider_output(response(SOURCE, {"relevant": False}), callback_output()):
+            handed_on.append(o)
+    assert handed_on == [item, kontakt]  # nothing yielded before the failure is lost
+    assert PageMeta.of(kontakt).priority > 0.5  # and the link was scored
+
+
 def test_online_model_saved_and_resumed(tmp_path, prediction_mw):
     crawler, mw = prediction_mw(tmp_path, **ONLINE)
     train(mw)

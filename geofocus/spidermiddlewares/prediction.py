@@ -340,7 +340,14 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         # ``online`` scores a page's links together: one sparse product for all of them costs
         # about what the model query of two links costs one at a time.
-        outputs = list(result)
+        outputs: list[Any] = []
+        try:
+            outputs.extend(result)
+        except Exception:
+            # A callback that fails half-way still hands on what it yielded before (its item too).
+            self._process_online_page(outputs, response)
+            yield from outputs
+            raise
         self._process_online_page(outputs, response)
         yield from outputs
 
@@ -351,7 +358,15 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             async for o in super().process_spider_output_async(response, result):
                 yield o
             return
-        outputs = [o async for o in result]
+        outputs: list[Any] = []
+        try:
+            async for o in result:
+                outputs.append(o)
+        except Exception:
+            self._process_online_page(outputs, response)
+            for o in outputs:
+                yield o
+            raise
         self._process_online_page(outputs, response)
         for o in outputs:
             yield o
@@ -371,11 +386,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
                     id_lists.append(self._link_ids(page, link, response))
         if not pages:
             return
-        self._score_online(pages, id_lists)
+        scored = self._score_online(pages, id_lists)
         if self.rescore_queue:
-            for request, page, ids in zip(requests, pages, id_lists, strict=True):
-                if page.priority is not None:
-                    self._remember(request, page, ids, page.priority)
+            for i in scored:
+                page = pages[i]
+                self._remember(requests[i], page, id_lists[i], float(page.priority or 0.0))
 
     def get_processed_request(self, request: Request, response: Response | None) -> Request:
         page = PageMeta.of(request)
@@ -408,9 +423,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     ) -> Request:
         """One link on its own (``process_start``, other callers): the batch path for a page of one."""
         ids = self._link_ids(page, link, response)
-        self._score_online([page], [ids])
-        if page.priority is not None and self.rescore_queue:
-            self._remember(request, page, ids, page.priority)
+        if self._score_online([page], [ids]) and self.rescore_queue:
+            self._remember(request, page, ids, float(page.priority or 0.0))
         return request
 
     def _link_ids(self, page: PageMeta, link: Mapping[str, Any], response: Response | None) -> list[int]:
@@ -437,16 +451,16 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return  # a duplicate the frontier refuses: nothing to re-score
         self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page))
 
-    def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]]) -> None:
+    def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]]) -> list[int]:
         """priority = the model's prediction (the bridge distance is one of its features); the
         decay score until the model has its first example.  Links without a numeric score
-        (not set by the decay middleware) are left unscored."""
+        (not set by the decay middleware) are left unscored.  Returns the indices scored."""
         model = self.online_model
         assert model is not None
         rows = [i for i, page in enumerate(pages)
                 if isinstance(page.score, (int, float)) and not isinstance(page.score, bool)]
         if not rows:
-            return
+            return rows
         dynamic = model.dynamic_ids
         preds = model.score_many(
             [[*id_lists[i], *dynamic(_int_or_none(pages[i].dist), self._host_of(pages[i]))] for i in rows],
@@ -459,6 +473,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             page.prediction = pred
             buckets[min(int(pred * 10), 9)] += 1
             page.priority = pred if trained else float(page.score or 0.0)
+        return rows
 
     def _host_of(self, page: PageMeta) -> str | None:
         return _target_host(page, None) if self.online_host_yield else None
