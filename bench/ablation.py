@@ -41,7 +41,7 @@ from geofocus.prediction.model import BridgeNaiveBayes  # noqa: E402
 from geofocus.prediction.online import OnlineLinkModel  # noqa: E402
 from geofocus.simweb.graphcrawl import features, follow, split_url  # noqa: E402
 from geofocus.simweb.params import WebParams  # noqa: E402
-from geofocus.simweb.web import SimWeb  # noqa: E402
+from geofocus.simweb.web import Resolved, SimWeb  # noqa: E402
 
 DECAY = 0.5
 DEPTH = 3
@@ -145,7 +145,7 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
         if r.kind == "page" and not r.page.is_html:
             continue
         fetched += 1
-        relevant = r.kind == "page" and r.page.relevant and url == r.page.url
+        relevant = fetched_relevant(url, r)
         relevant_count += relevant
         if sdist:
             for k, x in enumerate(path[:DEPTH], start=1):
@@ -167,14 +167,20 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
             "cpu_seconds": round(time.process_time() - started, 1)}
 
 
-def is_relevant_target(web: SimWeb, url: str, max_hops: int = 5) -> bool:
-    """Ground truth of the page ``url`` leads to, redirects followed (the oracle's knowledge)."""
-    r = web.resolve(*split_url(url))
-    hops = 0
-    while r.kind == "redirect" and hops < max_hops:
-        hops += 1
-        r = web.resolve(*split_url(r.location))
-    return r.kind == "page" and r.page.relevant and r.page.is_html
+def is_relevant_target(web: SimWeb, url: str) -> bool:
+    """Would fetching ``url`` now count as a relevant page (the oracle's knowledge)?  The crawl's
+    own ``follow`` (redirects, TLD and trap filters) with a throwaway seen-set, robots.txt, and
+    the crawl's own test."""
+    followed = follow(web, url, set())
+    if followed is None:
+        return False
+    url, target, r = followed
+    return not web.disallowed(r.host, target) and fetched_relevant(url, r)
+
+
+def fetched_relevant(url: str, r: Resolved) -> bool:
+    """A fetched page counts as relevant when it is a relevant HTML page and this is its own URL."""
+    return r.kind == "page" and r.page.is_html and r.page.relevant and url == r.page.url
 
 
 def main() -> None:
