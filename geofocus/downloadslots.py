@@ -33,7 +33,21 @@ def busy_slots(crawler: Crawler) -> set[str]:
     downloader = getattr(_engine(crawler), "downloader", None)
     if downloader is None:
         return set()
-    return {key for key, slot in downloader.slots.items() if len(slot.active) >= getattr(slot, "concurrency", 1)}
+    slots = downloader.slots
+    active = getattr(downloader, "active", None)
+    if active is None:
+        keys = slots.keys()
+    else:
+        # Scrapy keeps an idle host's slot for a minute, thousands of them in a broad crawl; only a
+        # slot holding a request can be busy, and a request in a slot carries that slot's key in meta
+        # and stays in the downloader's ``active`` set (at most CONCURRENT_REQUESTS) while it is there.
+        keys = {request.meta.get("download_slot") for request in active}
+    busy = set()
+    for key in keys:
+        slot = slots.get(key)
+        if slot is not None and len(slot.active) >= getattr(slot, "concurrency", 1):
+            busy.add(key)
+    return busy
 
 
 def requests_in_flight(crawler: Crawler) -> int:
