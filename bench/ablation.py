@@ -15,6 +15,13 @@ frontier whose priorities come from the product's own code: ``features.link_term
 * ``host_yield``: the target host's fetched/relevant counts as a learned feature;
 * ``dist``: the bridge distance as a learned feature (logistic only);
 * ``epsilon``: share of pops that take a random link among the best 200 (exploration);
+* ``blend``: at re-scoring, keep this share of the priority a link was found with
+  (``blend_with="discovery"``, what ``online`` does: ``GEOFOCUS_ONLINE_FOUND_WEIGHT``) or of
+  its decay score (``blend_with="decay"``), the rest being the current model's prediction;
+* ``ucb``: add ``ucb`` x the mean of 1 / sqrt(1 + depth-1 examples seen) over a link's ids
+  (optimism for features the model has not learned about);
+* ``average``: score with an average of the learner's weights taken at each re-scoring:
+  uniform (Polyak, 0.0) or exponential with that rate;
 * ``oracle``: not a strategy but a bound: ``online`` plus 1 for every queued link whose
   target (after redirects) is relevant by the ground truth, i.e. a crawler that knows,
   before fetching, which of its queued links are relevant pages and fetches those first.
@@ -33,6 +40,8 @@ import random
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -59,13 +68,25 @@ VARIANTS = {
     "online, rescore every 1000": {"learner": "logistic", "rescore": 1000, "host_yield": True},
     "online + epsilon 0.03": {"learner": "logistic", "rescore": 200, "host_yield": True, "epsilon": 0.03},
     "oracle (bound)": {"learner": "logistic", "rescore": 200, "host_yield": True, "oracle": True},
+    "online + ucb 0.1": {"learner": "logistic", "rescore": 200, "host_yield": True, "ucb": 0.1},
+    "online + ucb 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "ucb": 0.3},
+    "online + blend 0.5": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.5},
+    "online + blend 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.3},
+    "online + blend 0.7": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.7},
+    "online + blend decay 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.3,
+                                 "blend_with": "decay"},
+    "online + polyak": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.0},
+    "online + ema 0.1": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.1},
+    "online + ema 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.3},
     "adaptive+rescore+hostyield-free nb, logistic fusion": None,
 }
 VARIANTS.pop("adaptive+rescore+hostyield-free nb, logistic fusion")
 
 
 def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_yield: bool = True,
-          dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0, oracle: bool = False) -> dict:
+          dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0, oracle: bool = False,
+          ucb: float = 0.0, blend: float = 0.0, average: float | None = None,
+          blend_with: str = "discovery") -> dict:
     nb = BridgeNaiveBayes(DEPTH) if learner == "nb" else None
     lg = OnlineLinkModel(DEPTH, 20, lr) if learner == "logistic" else None
     rnd = random.Random(seed)
@@ -77,6 +98,28 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
     started = time.process_time()
 
     known_relevant: dict[str, float] = {}
+    seen_ids = np.zeros(1 << 20, dtype=np.float32)  # depth-1 examples each id was in
+    discovery: dict[str, float] = {}
+    learner_model = lg
+    snapshots = 0
+    if average is not None and lg is not None:
+        avg_model = OnlineLinkModel(DEPTH, 20, lr)
+
+    def take_snapshot() -> None:
+        """Fold the learner's weights into the scoring model: a uniform (Polyak) or exponential average."""
+        nonlocal snapshots
+        snapshots += 1
+        rate = average if average else 1.0 / snapshots
+        avg_model.weights += rate * (learner_model.weights - avg_model.weights)
+        avg_model.bias += rate * (learner_model.bias - avg_model.bias)
+        avg_model.docs[:] = learner_model.docs
+        avg_model.hosts = learner_model.hosts
+        avg_model._trained = None
+
+    def uncertainty(ids: list[int]) -> float:
+        if not ucb or not ids:
+            return 0.0
+        return ucb * float(np.mean(1.0 / np.sqrt(1.0 + seen_ids[ids])))
 
     def bonus(url: str) -> float:
         """1 if the page ``url`` leads to (redirects followed) is relevant, with ``oracle``; else 0."""
@@ -100,8 +143,11 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
         if nb is not None:
             return score + nb.prediction(path[0], DECAY) * (1 - score)
         if not lg.examples():
+            discovery.setdefault(url, score)
             return score
-        return lg.prediction([*path[0], *dyn(d, host)], DECAY) + bonus(url)
+        p = lg.prediction([*path[0], *dyn(d, host)], DECAY) + uncertainty(path[0])
+        discovery.setdefault(url, p)
+        return p + bonus(url)
 
     def push(url: str, d: int, sdist: int, path: list, host: str) -> None:
         nonlocal counter
@@ -117,9 +163,20 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
     pops = 0
     while heap and fetched < budget:
         if rescore and learner in ("nb", "logistic") and pops and pops % rescore == 0:
+            if average is not None and lg is not None and learner_model.examples():
+                take_snapshot()
+                lg = avg_model
             if lg is not None and lg.examples():
                 urls = [u for _, _, u in heap]
                 preds = lg.score_many([[*info[u][2][0], *dyn(info[u][0], info[u][3])] for u in urls], DECAY)
+                if ucb:
+                    preds = preds + np.array([uncertainty(info[u][2][0]) for u in urls])
+                if blend:
+                    if blend_with == "decay":
+                        other = np.array([DECAY ** info[u][0] for u in urls])
+                    else:
+                        other = np.array([discovery.get(u, 0.0) for u in urls])
+                    preds = (1 - blend) * preds + blend * other
                 heap = [(-(p + bonus(u)) if info[u][1] else -2.0, c, u)
                         for p, (_, c, u) in zip(preds.tolist(), heap, strict=True)]
             else:
@@ -152,9 +209,11 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
                 if nb is not None:
                     nb.learn(x, k, relevant)
                 elif lg is not None:
-                    lg.learn([*x, *dyn(d, qhost)] if k == 1 else x, k, relevant)
+                    learner_model.learn([*x, *dyn(d, qhost)] if k == 1 else x, k, relevant)
+                    if k == 1 and ucb:
+                        seen_ids[x] += 1
         if lg is not None and host_yield:
-            lg.observe_host(qhost, relevant)
+            learner_model.observe_host(qhost, relevant)
         ndist = 0 if relevant or sdist == 0 else d
         for link in web.outlinks(r):
             if link.url in seen:

@@ -39,10 +39,10 @@ GEOFOCUS_FRONTIER_FLUSH_PAGES = 10
 GEOFOCUS_RESCORE_EVERY = 200
 GEOFOCUS_RESCORE_BATCH = 500
 # ... or, when the frontier lists its queue from memory (the embedded one) and the strategy keeps its
-# queued links' features (``online``), the whole queue every RESCORE_EVERY pops.  Off by default: it
-# gained about 3 points of harvest on the oldenburg simweb and lost about 3.5 on us-top100
-# (docs/prediction.md), and it keeps ~110-150 bytes of features per queued link.
-GEOFOCUS_RESCORE_QUEUE = False
+# queued links' features (``online``), the whole queue every RESCORE_EVERY pops, each link keeping
+# GEOFOCUS_ONLINE_FOUND_WEIGHT of the priority it was found with (docs/prediction.md: better than
+# batches on both simweb regions in process and in real crawls); ~110-150 bytes per queued link.
+GEOFOCUS_RESCORE_QUEUE = True
 # Seed of the frontier's random tie-breaks ("" = a new one every run); set it for repeatable experiments.
 GEOFOCUS_FRONTIER_SEED = ""
 
@@ -80,6 +80,10 @@ GEOFOCUS_ONLINE_LR = 0.3
 GEOFOCUS_ONLINE_BITS = 20
 # ... and whether it uses the yield of a link's target host (relevant share of its fetched pages) as evidence.
 GEOFOCUS_ONLINE_HOST_YIELD = True
+# ... and, when it re-scores the whole queue, the share of a queued link's priority kept from when it
+# was found (the rest is the current model's prediction): a model trained only on what it chose
+# narrows the crawl if it alone re-ranks the queue (docs/prediction.md).
+GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.3
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.
@@ -198,6 +202,7 @@ _ALLOWED = {
     "GEOFOCUS_MAX_PAGES": {"min": 0},
     "GEOFOCUS_SERIES_EVERY": {"min": 0},
     "GEOFOCUS_PREDICTION_ALPHA": {"above": 0},
+    "GEOFOCUS_ONLINE_FOUND_WEIGHT": {"type": float, "min": 0, "max": 1},
     "GEOFOCUS_MODEL_SAVE_INTERVAL": {"type": float, "above": 0},
     "GEOFOCUS_REDIS_TIMEOUT": {"above": 0},
     "GEOFOCUS_REDIS_BATCH": {"min": 1},

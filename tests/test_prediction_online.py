@@ -256,3 +256,21 @@ def test_queued_links_rescore_equals_the_model_and_forgets_what_left_the_queue()
     assert np.isnan(again[0])
     # an untrained model answers nothing (priorities stay the decay scores)
     assert np.isnan(queued.rescore(OnlineLinkModel(bits=16), ["fp-good"], [0.5])).all()
+
+
+def test_queued_links_keep_a_share_of_the_priority_each_link_was_found_with():
+    from geofocus.prediction.online import QueuedLinks
+
+    m, good, bad = trained()
+    queued = QueuedLinks(found_weight=0.3)
+    queued.add("fp-good", good, 1, None, found=0.125)
+    queued.add("fp-bad", bad, 1, None, found=0.75)
+    new = queued.rescore(m, ["fp-good", "fp-bad"], [0.0, 0.0], decay=0.5)
+    for row, ids, found in ((0, good, 0.125), (1, bad, 0.75)):
+        expected = 0.7 * m.prediction([*ids, *m.dynamic_ids(1, None)], 0.5) + 0.3 * found
+        assert new[row] == pytest.approx(expected, abs=1e-6)
+    # the found priority is kept as it was given, whatever the passes before did
+    assert queued.rescore(m, ["fp-good"], [0.0], decay=0.5)[0] == pytest.approx(new[0], abs=1e-6)
+    assert QueuedLinks(found_weight=0.0).found_weight == 0.0
+    with pytest.raises(ValueError, match="found_weight"):
+        QueuedLinks(found_weight=1.5)

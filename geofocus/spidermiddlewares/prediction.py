@@ -94,6 +94,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         online_bits: int,
         online_host_yield: bool,
         rescore_queue: bool,
+        online_found_weight: float = 0.0,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
@@ -112,7 +113,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self.online_model: OnlineLinkModel | None = None
         # ``online`` with an embedded frontier: each queued link's hashed ids, for whole-queue re-scoring.
         self.rescore_queue = rescore_queue
-        self.queued = QueuedLinks()
+        self.queued = QueuedLinks(online_found_weight)
         self._online: bool | None = None
         self._scheduler: Any = None
         self.model_file: ModelFile | None = None  # set by open()
@@ -149,6 +150,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             online_bits=s.getint("GEOFOCUS_ONLINE_BITS", d.GEOFOCUS_ONLINE_BITS),
             online_host_yield=s.getbool("GEOFOCUS_ONLINE_HOST_YIELD", d.GEOFOCUS_ONLINE_HOST_YIELD),
             rescore_queue=s.getbool("GEOFOCUS_RESCORE_QUEUE", d.GEOFOCUS_RESCORE_QUEUE),
+            online_found_weight=s.getfloat("GEOFOCUS_ONLINE_FOUND_WEIGHT", d.GEOFOCUS_ONLINE_FOUND_WEIGHT),
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
@@ -449,7 +451,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         pushable = scheduler._pushable
         if pushable is not None and not pushable(fingerprint, priority):
             return  # a duplicate the frontier refuses: nothing to re-score
-        self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page))
+        self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page), priority)
 
     def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]]) -> list[int]:
         """priority = the model's prediction (the bridge distance is one of its features); the
