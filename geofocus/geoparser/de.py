@@ -119,7 +119,11 @@ _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
 _CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
-_EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
+# On the address's line, or as a heading of the line above ("Beispiel:\n"). "\Z", not "$": "$" also
+# matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
+# read as the word "muster" right before the address.
+_EXAMPLE_BEFORE = re.compile(
+    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z", re.I)
 
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
@@ -367,6 +371,17 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
     return None
 
 
+def _abbreviates(written: str, place: str) -> bool:
+    """"26127 OL": two or three capitals that begin the postcode's own place (the form of a car plate
+    code or a hurried form); only after a postcode of that place, so "OS" or "HB" stay other places."""
+    return 2 <= len(written) <= 3 and written.isalpha() and written.isupper() and fold(place).startswith(
+        fold(written))
+
+
+# "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
+_BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
+
+
 def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
@@ -452,7 +467,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             # A region postcode with an unknown place name: trust the pair only if
             # the postcode's own place is the one written.
             expected = gaz.postcodes[postcode][2]
-            if expected and fold(city_text).startswith(fold(expected)):
+            if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected)):
                 canonical, in_region = expected, True
         with_postcode.add((normalise_street(street), _clean_number(number)))
         yield RawAddress(
@@ -499,8 +514,12 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
-            if city is None or city.end >= len(text) or (
-                    text[city.end] not in ",:|" and text[city.end:city.end + 2] != " |"):
+            after_city = city.end if city is not None else start
+            bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
+            if bracket is not None:
+                after_city = bracket.end()
+            if city is None or after_city >= len(text) or (
+                    text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |"):
                 continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not limit.anchor():
             break
@@ -519,18 +538,22 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             if found is None:
                 continue
             addr_start, end = before_start + found.start(), city.end
+            bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
         else:
-            found = _after_street(text, city.end, gaz)
+            found = _after_street(text, after_city, gaz)
             if found is None or not _CITY_FIRST_END.match(text, found.end()):
                 continue
             addr_start, end = start, found.end()
         street = _trim_street(found.group("street"))
         if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
+        postcode = bracket.group(1) if bracket is not None else None
+        if postcode is not None and (postcode in _SAMPLE_POSTCODES or postcode not in gaz.postcodes):
+            continue  # "Oldenburg (23758)": the postcode says it is another Oldenburg
         yield RawAddress(
             street=street,
             house_number=_clean_number(found.group("number")),
-            postcode=None,
+            postcode=postcode,
             city=city.canonical,
             city_text=city.text,
             in_region=True,

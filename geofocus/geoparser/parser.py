@@ -7,10 +7,10 @@ from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import reshape
+from geofocus.geoparser.reshape import reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -76,6 +76,7 @@ class GeoParser:
             markup = str(markup)
         result = ParseResult()
         seen: set[tuple[str, str, str, str]] = set()
+        markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = html_to_text(markup)
         limit = WorkLimit()
         for raw in self._extract(text, self.gazetteer, limit):
@@ -93,7 +94,7 @@ class GeoParser:
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
-                           form_addresses(markup, limit)):
+                           form_addresses(markup, limit), vcard_addresses(text, limit)):
             written = keyed.text(us=self.address_format == "us")
             if written is None:
                 continue

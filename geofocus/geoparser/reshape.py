@@ -40,6 +40,23 @@ _UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöü�
 _COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
 _COMMENT_AFTER_BREAK = re.compile(r"\n[ \t]*(?:#+|--|%+|>+)[ \t]")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
+# A Markdown link, "[801 18th St NW](http://...)": its text stays, the address it points to goes.
+# Bounded and without nested quantifiers: one pass.
+_MD_LINK = re.compile(r"\[([^\[\]\n]{1,200}+)\]\([^()\s]{0,500}+\)")
+# A folded line of iCalendar or vCard (RFC 5545 3.1, RFC 6350 3.2): a line break and one space or tab
+# continue the line before. The fold is cut anywhere, often inside a word ("Washin\n gton"), so the
+# line break and the space go; where a capital or a digit follows a lower-case letter or a full stop
+# ("Washington\n D.C."), the writer cut at a space between words, which stays.
+_FOLD = re.compile(r"\n[ \t](?=\S)")
+_ICAL_SIGN = re.compile(r"(?:^|\n)(?:BEGIN:V(?:CALENDAR|EVENT|CARD)|LOCATION[:;]|ADR[:;]|X-[A-Z-]+[:;]|"
+                        r"DESCRIPTION[:;]|SUMMARY[:;])")
+
+
+def _unfold(match: re.Match[str]) -> str:
+    text, at = match.string, match.start()
+    after = text[match.end():match.end() + 1]
+    before = text[at - 1:at] if at > 0 else ""
+    return " " if (after.isupper() or after.isdigit()) and (before.islower() or before == ".") else ""
 
 
 def _title(match: re.Match[str]) -> str:
@@ -52,6 +69,17 @@ def _title_line(match: re.Match[str]) -> str:
     return _UPPER_WORD.sub(lambda m: _title(m) if len(m.group(0)) > 2 else m.group(0), line)
 
 
+def unfold(markup: str) -> str:
+    """``markup`` with the folded lines of iCalendar or vCard data joined (the page text loses the
+    leading space that marks a fold, so this runs on the markup); other text is returned as it is."""
+    if ("LOCATION" in markup or "BEGIN:V" in markup or "ADR" in markup) and _ICAL_SIGN.search(markup):
+        out = _FOLD.sub(_unfold, markup.replace("\r\n", "\n"))
+        if "\\" in out:  # the text escapes of these formats: "\," "\;" "\n"
+            out = out.replace("\\,", ",").replace("\\;", ";").replace("\\n", "\n").replace("\\N", "\n")
+        return out
+    return markup
+
+
 def reshape(text: str) -> str | None:
     """``text`` with field syntax turned into line breaks, or None if it has none.
 
@@ -61,6 +89,8 @@ def reshape(text: str) -> str | None:
     if ("Ã" in out or "Â" in out) and _MOJIBAKE.search(out):
         out = ftfy.fix_text(out)
     # One-character tests first: each is a fast scan, a two-character one is not.
+    if "](" in out:
+        out = _MD_LINK.sub(r"\1", out)
     backslash = "\\" in out
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")

@@ -97,6 +97,9 @@ def html_to_text(markup: str) -> str:
     # (most of them, after the tags) are dropped before any splitting, and a line that splitting would
     # not change is kept as it is (9 of 10 lines on normal pages): no space at either end, no two
     # spaces in a row, and no other whitespace (every whitespace character but " " is unprintable).
+    # A tab between words separates columns (a table copied as text, TSV, "Straße\tLange Straße 4"): it
+    # becomes " | ", the separator of table cells, not a space that would glue label and value.
     return "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and raw.isprintable()
-                      else " ".join(raw.split())
+                      else " ".join(raw.split()) if "\t" not in raw.strip()
+                      else " | ".join(" ".join(cell.split()) for cell in raw.split("\t") if cell.strip())
                       for raw in markup.splitlines() if raw and not raw.isspace()])

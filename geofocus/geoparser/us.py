@@ -412,10 +412,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
 # Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
-# S. Beretania St." (the office records of legislatures write them so).
+# S. Beretania St." (the office records of legislatures write them so); the name may have small words
+# ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 _LEADING_UNIT = re.compile(
     r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
-    r"(?:(?:[A-Z][A-Za-z.'-]*|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
+    r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:

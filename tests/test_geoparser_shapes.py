@@ -1,0 +1,143 @@
+"""Ways of writing addresses met in real text (session 5): each test is a class of writing, with
+several members, not one snippet."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.postcode, a.city, a.in_region) for a in parser.parse(text).all_addresses]
+
+
+@pytest.mark.parametrize("text", [
+    "Straße\tLange Straße 4\nPLZ\t26121\nOrt\tOldenburg",           # label, tab, value (a table copied as text)
+    "Straße:\tLange Straße 4\nPLZ:\t26121\nOrt:\tOldenburg",
+    "Anschrift\tLange Straße 4\nPLZ/Ort\t26121 Oldenburg",
+    "Name\tStraße\tPLZ\tOrt\nFirma X\tLange Straße 4\t26121\tOldenburg",  # a TSV row under its header
+])
+def test_tab_separated_fields(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26121", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Oldenburg (26121), Lange Straße 4",
+    "Oldenburg (26121): Lange Straße 4",
+    "Lange Straße 4, Oldenburg (26121)",
+])
+def test_postcode_in_brackets_after_the_city(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26121", "Oldenburg", True)]
+
+
+def test_bracketed_postcode_of_another_place_is_not_the_region(oldenburg):
+    assert not oldenburg.parse("Oldenburg (23758), Lange Straße 4").relevant
+
+
+@pytest.mark.parametrize("text, postcode", [
+    ("Lange Straße 4, 26127 OL", "26127"),
+    ("Lange Straße 4\n26122 OL", "26122"),
+    ("Lange Straße 4, 26121 OLD", "26121"),
+])
+def test_abbreviated_place_after_its_postcode(oldenburg, text, postcode):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", postcode, "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Straße 4, 26127 OS",    # the capitals of another place
+    "Lange Straße 4, 26127 Ol",    # not capitals: a word, not an abbreviation
+    "Lange Straße 4, 28195 OL",    # a postcode of another city
+])
+def test_capitals_that_abbreviate_no_region_place(oldenburg, text):
+    assert not oldenburg.parse(text).relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Max Mustermann\nLange Straße 4\n26121 Oldenburg",     # a name line above a real address
+    "Mustermann & Söhne GmbH\nLange Straße 4\n26121 Oldenburg",
+    "Beispielhaft saniert:\n\nLange Straße 4\n26121 Oldenburg",
+])
+def test_example_words_on_the_line_above_do_not_hide_an_address(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26121", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "z. B. Lange Straße 1, 26122 Oldenburg",
+    "Beispiel:\nLange Straße 1\n26122 Oldenburg",
+    "Format: Lange Straße 1, 26122 Oldenburg",
+])
+def test_examples_stay_examples(oldenburg, text):
+    assert not oldenburg.parse(text).relevant
+
+
+@pytest.mark.parametrize("text, unit", [
+    ('{"street1": "388 Townsend St", "street2": "Apt 20", "city": "San Francisco", "state": "CA", "zip": "94107"}',
+     "Apt 20"),
+    # JSON wrapped over the lines of a YAML cassette: a key at a line end, its value on the next line
+    ("body: '{\"name\": \"X\", \"street1\": \"388 Townsend St\", \"street2\":\n"
+     "      \"Apt 20\", \"city\": \"San Francisco\", \"state\": \"CA\", \"zip\": \"94107\", \"country\":\n"
+     "      \"US\"}'", "Apt 20"),
+    ("street1 = '388 Townsend St'\nstreet2 = 'Suite 5'\ncity = 'San Francisco'\nstate = 'CA'\nzip = '94107'",
+     "Suite 5"),
+])
+def test_api_address_keys(us, text, unit):
+    found = [(a.street, a.house_number, a.unit, a.postcode, a.in_region) for a in us.parse(text).all_addresses]
+    assert found == [("Townsend St", "388", unit, "94107", True)]
+
+
+@pytest.mark.parametrize("room", ["Auditorium", "OFR Conference Room", '"Mumford Room"'])
+def test_a_named_room_is_no_unit(us, room):
+    text = f"venue:\n  room: {room}\n  address: 1900 E St NW\n  city: Washington\n  state: DC\n  zip: 20415\n"
+    found = [(a.street, a.house_number, a.unit, a.city, a.postcode) for a in us.parse(text).all_addresses]
+    assert found == [("E St NW", "1900", None, "Washington", "20415")]
+
+
+@pytest.mark.parametrize("value, unit", [("Suite 250B", "Suite 250B"), ("B", "#B"), ("Fifth Floor", "Fifth Floor")])
+def test_unit_keys_with_a_number_letter_or_floor(us, value, unit):
+    text = f"address: 200 E 8th St\nsuite: {value}\ncity: Austin\nstate: TX\nzip: 78701\n"
+    assert [(a.street, a.unit) for a in us.parse(text).all_addresses] == [("E 8th St", unit)]
+
+
+@pytest.mark.parametrize("text", [
+    "[801 18th St NW](http://example.com/store/16271/), Washington, DC 20006",
+    "See [801 18th St NW, Washington, DC 20006](https://maps.example.com/?q=801+18th)",
+    "* [801 18th St NW](/stores/1)\n* Washington, DC 20006",
+])
+def test_markdown_link_text_is_read_without_its_target(us, text):
+    found = [(a.street, a.house_number, a.postcode) for a in us.parse(text).all_addresses]
+    assert found == [("18th St NW", "801", "20006")]
+
+
+@pytest.mark.parametrize("text", [
+    # folded at a space between words, the space kept as the fold's mark
+    "BEGIN:VEVENT\nLOCATION:Fathom Creative\\, Inc. (1333 14th Street Northwest\\, Washington\n D.C.\\, DC 20005)\n"
+    "END:VEVENT",
+    # folded inside a word (RFC 5545: the line break and one space go)
+    "LOCATION:Fathom Creative\\, Inc.\\, 1333 14th Street Northw\n est\\, Washington\\, DC 20005\r\nURL:http://x",
+    # vCard 3.0 label with an escaped newline
+    "BEGIN:VCARD\nLABEL;TYPE=WORK:1333 14th Street Northwest\\nWashington\\, DC 20005\nEND:VCARD",
+])
+def test_icalendar_and_vcard_text(us, text):
+    found = [(a.street, a.house_number, a.postcode, a.in_region) for a in us.parse(text).all_addresses]
+    assert found == [("14th Street Northwest", "1333", "20005", True)]
+
+
+@pytest.mark.parametrize("text, region, expected", [
+    ("BEGIN:VCARD\nADR;TYPE=WORK:;;Escherweg 2;Oldenburg;Niedersachsen;26121;Deutschland\nEND:VCARD",
+     "oldenburg", ("Escherweg", "2", "26121")),
+    ("ADR;type=HOME;type=pref:;;Lange Straße 4;Oldenburg;;26122;Germany", "oldenburg", ("Lange Straße", "4", "26122")),
+    ("item1.ADR:;;100 Main St;Chicago;IL;60601;USA", "us", ("Main St", "100", "60601")),
+])
+def test_vcard_structured_address(oldenburg, us, text, region, expected):
+    parser = oldenburg if region == "oldenburg" else us
+    found = [(a.street, a.house_number, a.postcode) for a in parser.parse(text).addresses]
+    assert found == [expected]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101, Boston, MA", "Unit 42"),
+    ("Suite 300, The Bank of America Plaza, 901 Main St, Dallas, TX 75202", "Suite 300"),
+    ("Room 202, 2300 N. Lincoln Blvd., Oklahoma City, OK 73105", "Room 202"),
+])
+def test_unit_before_a_building_name_with_small_words(us, text, unit):
+    found = us.parse(text).all_addresses
+    assert found and found[0].unit == unit
