@@ -141,3 +141,24 @@ def test_vcard_structured_address(oldenburg, us, text, region, expected):
 def test_unit_before_a_building_name_with_small_words(us, text, unit):
     found = us.parse(text).all_addresses
     assert found and found[0].unit == unit
+
+
+def test_a_long_list_the_page_text_cannot_read_is_read_by_the_second_reading(us):
+    # Every line an anchor the page text cannot read (the link syntax is in the way): the second
+    # reading, without the links, gets its own budget and still finds the addresses.
+    page = "".join(f"- [{100 + i} 18th St NW](https://example.com/{i}), Washington, DC 20006\n" for i in range(3000))
+    result = us.parse(page)
+    assert result.relevant and len(result.all_addresses) >= 50
+
+
+def test_thousands_of_distinct_addresses_each_reported_once(oldenburg):
+    page = "".join(f"Straße: Lange Straße {i}\nPLZ: 26121\nOrt: Oldenburg\n" for i in range(1, 3001))
+    found = [a.house_number for a in oldenburg.parse(page).all_addresses]
+    assert len(found) >= 100 and len(found) == len(set(found))
+    assert found[:3] == ["1", "2", "3"]
+
+
+def test_one_address_read_with_and_without_postcode_and_by_two_readings_is_one(oldenburg):
+    text = "Lange Straße 4, Oldenburg\n\nLange Straße 4\n26121 Oldenburg\n\nstrasse: 'Lange Straße 4', plz: '26121'"
+    found = [(a.street, a.house_number, a.postcode) for a in oldenburg.parse(text).all_addresses]
+    assert found == [("Lange Straße", "4", "26121")]

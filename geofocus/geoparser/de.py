@@ -371,6 +371,17 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
     return None
 
 
+def _own_postcode_range(postcode: str, gaz: Gazetteer) -> bool:
+    """"26111 Oldenburg": a postcode the region's list lacks (an institution's or a firm's own postcode,
+    a "Großkundenpostleitzahl") in the postcode area of the region's postcodes (same first three digits),
+    with the region city written after it; "23758 Oldenburg" is another Oldenburg."""
+    prefixes = getattr(gaz, "_de_postcode_prefixes", None)
+    if prefixes is None:
+        prefixes = {code[:3] for code in gaz.postcodes}
+        gaz._de_postcode_prefixes = prefixes  # type: ignore[attr-defined]
+    return postcode[:3] in prefixes
+
+
 def _abbreviates(written: str, place: str) -> bool:
     """"26127 OL": two or three capitals that begin the postcode's own place (the form of a car plate
     code or a hurried form); only after a postcode of that place, so "OS" or "HB" stay other places."""
@@ -462,7 +473,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             continue
         if _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
-        in_region = canonical is not None and postcode in gaz.postcodes
+        in_region = canonical is not None and (postcode in gaz.postcodes or _own_postcode_range(postcode, gaz))
         if canonical is None and postcode in gaz.postcodes:
             # A region postcode with an unknown place name: trust the pair only if
             # the postcode's own place is the one written.

@@ -150,13 +150,14 @@ def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         if not value:
             continue
         if current is not None and (match.start() - current.end > _GAP or role in current.parts):
-            yield current
+            if "street" in current.parts:  # no street, no address (see KeyedAddress.text)
+                yield current
             current = None
         if current is None:
             current = KeyedAddress(start=key_match.start())
         current.parts[role] = value
         current.end = match.end()
-    if current is not None:
+    if current is not None and "street" in current.parts:
         yield current
 
 

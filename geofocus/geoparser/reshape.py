@@ -32,9 +32,11 @@ _FIELD_SEP = re.compile(r"""["'][ \t]*[,;|\t][ \t]*["']?|[,;][ \t]*["']|["'][ \t
 _QUOTE_EDGE = re.compile(r"""^[ \t]*["'`]+|["'`]+[ \t]*,?[ \t]*$""", re.M)
 _MARKDOWN = re.compile(r"\*\*|__|^[ \t]*(?:[-*+]|\d{1,2}\.)[ \t]+|[ \t]*\\$|^#{1,6}[ \t]+", re.M)
 _UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
-_UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
+# A line in capitals has a word of four capitals or more ("OLDENBURG", "LANGE STRASSE", "MAIN ST"); a
+# line of short codes ("PLZ: 26121", "TX 78701", "USA") has nothing to change.
+_UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöüß\n]*$", re.M)
 # The test for such a line: the first line, or one after a line break (a literal first: a fast scan).
-_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*(?:\n|\Z)")
+_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöüß\n]*(?:\n|\Z)")
 # Comment markers at line starts (shell, Python, YAML, Perl, Makefile "#", SQL/Lua "--", TeX "%",
 # quoted mail "> "): "#    Escherweg 2" / "#    D-26121 Oldenburg, Germany".
 _COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
@@ -111,5 +113,7 @@ def reshape(text: str) -> str | None:
         out = _UPPER_LINE.sub(_title_line, out)
     if out is text:
         return None
-    out = "\n".join(line for line in (" ".join(raw.split()) for raw in out.split("\n")) if line)
+    # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are.
+    out = "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and "\t" not in raw
+                     else " ".join(raw.split()) for raw in out.split("\n") if raw and not raw.isspace()])
     return out if out != text else None

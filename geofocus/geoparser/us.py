@@ -210,8 +210,15 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
             if state is not None:
                 weak.add(state.start("state"))
-        if state is not None and state.start("state") not in found and _known_state(state.group("state")):
-            found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
+        if state is None or not _known_state(state.group("state")):
+            continue
+        at = state.start("state")
+        if at not in found:
+            found[at] = (at, state.group("state"), m.group(0), tail.end())
+        elif found[at][2] is None:
+            # The state was found without its ZIP, which follows in another field: "San Francisco, CA |
+            # 94158" (a row's cells), "Baltimore MD\n21202" (one part per line).
+            found[at] = (at, found[at][1], m.group(0), tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
 
 
