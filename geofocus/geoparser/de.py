@@ -130,7 +130,8 @@ _EXAMPLE_BEFORE = re.compile(
 # phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
 # or next line) are checked only at these candidates.
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
-_COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
+# "D-26122", "DE-26122", "D - 26122", and "D 26122" (the older form, with a space): a country code alone.
+_COUNTRY_PREFIX = re.compile(r"(?<![\w.-])(?:D|DE)(?: ?- ?| )$")
 _BAD_BEFORE = frozenset(".,:/+-–")
 # The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
 # A CSV row: "Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg" (the comma before

@@ -21,11 +21,11 @@ MAX_FIELD_SPLITS = 200
 # its share; the usaddress readings are one budget.  At ~20-150 us an anchor, ~3 us a candidate and
 # ~0.4 ms a usaddress reading, a page of nothing but anchors costs at most ~0.2 us a character: about
 # 5 MB/s whatever its size, where fixed budgets let a dense 100 KB page cost as much as a 2 MB one.
-ANCHOR_CHARS = 3000
-CANDIDATE_CHARS = 100
+ANCHOR_CHARS = 5000
+CANDIDATE_CHARS = 200
 FIELD_SPLIT_CHARS = 20000
-MIN_ANCHORS = 150
-MIN_CANDIDATES = 4000
+MIN_ANCHORS = 100
+MIN_CANDIDATES = 2000
 MIN_FIELD_SPLITS = 30
 
 
