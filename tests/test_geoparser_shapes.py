@@ -162,3 +162,66 @@ def test_one_address_read_with_and_without_postcode_and_by_two_readings_is_one(o
     text = "Lange Straße 4, Oldenburg\n\nLange Straße 4\n26121 Oldenburg\n\nstrasse: 'Lange Straße 4', plz: '26121'"
     found = [(a.street, a.house_number, a.postcode) for a in oldenburg.parse(text).all_addresses]
     assert found == [("Lange Straße", "4", "26121")]
+
+
+@pytest.mark.parametrize("text", [
+    "INSERT INTO adresse (plz, ort, strasse, hausnr) VALUES ('26122', 'Oldenburg', 'Lange Straße', '4');",
+    "plz;ort;strasse;nr\n26122;Oldenburg;Lange Straße;4",
+    '{"plz": "26122", "ort": "Oldenburg", "strasse": "Lange Straße", "hausnummer": "4"}',
+])
+def test_rows_in_the_order_postcode_place_street_number(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]
+
+
+def test_a_number_on_the_line_after_a_street_is_a_number_only_alone_on_its_line(oldenburg):
+    assert oldenburg.parse("26121 Oldenburg, Hauptstraße\n12 Teilnehmer").all_addresses == []
+
+
+@pytest.mark.parametrize("text, street", [
+    ("Auer Schulstraße 20, 42103 Wuppertal", "Auer Schulstraße"),
+    ("Syburger Dorfstraße 135, 44265 Dortmund", "Syburger Dorfstraße"),
+    ("Hohenfelder Mühlenweg 3, 24257 Hohenfelde", "Hohenfelder Mühlenweg"),
+])
+def test_place_adjective_before_a_compound_street_name(oldenburg, text, street):
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == [street]
+
+
+@pytest.mark.parametrize("text", [
+    "Der Schulstraße 20, 26122 Oldenburg",       # a word of the sentence, not of the street
+    "Anbieter Schulstraße 20, 26122 Oldenburg",
+])
+def test_words_ending_in_er_that_are_no_part_of_the_street(oldenburg, text):
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == ["Schulstraße"]
+
+
+@pytest.mark.parametrize("text", ["Lange Str. 4, D 26122 Oldenburg", "Lange Str. 4\nD - 26122 Oldenburg"])
+def test_country_code_before_the_postcode(oldenburg, text):
+    assert [(a.postcode, a.in_region) for a in oldenburg.parse(text).all_addresses] == [("26122", True)]
+
+
+@pytest.mark.parametrize("text, relevant", [
+    ("Ammerländer Heerstraße 114-118, 26111 Oldenburg", True),   # the university's own postcode
+    ("Markt 1, 26105 Oldenburg", True),                          # the city administration's
+    ("Lange Straße 4, 23758 Oldenburg", False),                  # another Oldenburg
+    ("Hauptstraße 1, 26160 Bad Zwischenahn", False),             # the area, but another place
+])
+def test_own_postcodes_of_institutions_in_the_region_area(oldenburg, text, relevant):
+    assert oldenburg.parse(text).relevant is relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Located at 123 Main Street in Chicago, Illinois.",
+    "Join us at 233 S Wacker Dr in Chicago, IL 60606 for the meetup",
+])
+def test_a_preposition_of_a_sentence_is_no_unit(us, text):
+    found = us.parse(text).all_addresses
+    assert found and found[0].unit is None and found[0].in_region
+
+
+@pytest.mark.parametrize("text", [
+    "Address: 1 Warriors Way | San Francisco, CA | 94158",
+    "1 Warriors Way\nSan Francisco CA\n94158",
+    "1 Warriors Way, San Francisco, CA; 94158",
+])
+def test_zip_in_the_field_after_the_state(us, text):
+    assert [(a.house_number, a.postcode) for a in us.parse(text).all_addresses] == [("1", "94158")]

@@ -87,10 +87,19 @@ _PREP_SET = frozenset(
     "Nach Achter Up Op Neben Zwischen Gegenüber".split()
 )
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
+# A place adjective before a compound street name ("Auer Schulstraße", "Syburger Dorfstraße"); not the
+# words ending in -er that stand before a street name in a sentence or a heading.
+_NOT_PLACE_ADJ = (r"(?:Der|Oder|Aber|Über|Unter|Hinter|Wieder|Jeder|Dieser|Jener|Unser|Euer|Ihrer|Seiner|Meiner|"
+                  r"Immer|Nur|Sehr|Später|Vorher|Nachher|Außer|Anbieter|Inhaber|Betreiber|Vermieter|Partner|"
+                  r"Ansprechpartner|Veranstalter|Center|Theater|Kinder|Zimmer|Meister|Nummer|Besucher|Eigentümer|"
+                  r"Mitglieder|Oktober|November|Dezember|September|Vertreter|Geschäftsführer|Leiter|Träger|"
+                  r"Hersteller|Verleger|Herausgeber|Sitzungszimmer|Neuer|Alter|Großer|Kleiner|Langer|Hoher|"
+                  r"Oberer|Unterer|Kurzer|Breiter|Ecke)")
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
     rf"|{_ADJ} {_STANDALONE}"
+    rf"|(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
     rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
     rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?)"
@@ -113,8 +122,11 @@ _BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 # After the place, the number's own field on the same line only: "26121;Oldenburg;Lange Straße;4".
+# The street on the next line too, and its number in a field of its own: a row in the order postcode,
+# place, street, number ("'26122','Oldenburg','Lange Straße','4'" read one field per line).
 _AFTER_STRICT = re.compile(
-    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])")
+    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])"
+    rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
 _CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
@@ -360,15 +372,19 @@ def _loose_number_ok(match: re.Match[str]) -> bool:
     return last not in _COMPANY
 
 
-def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
-    """Street and number right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1")."""
+def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] | None:
+    """(street, number, end) right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1"; a
+    field per line: "26122\nOldenburg\nLange Straße\n4")."""
     after = _AFTER_STRICT.match(text, pos)
-    if after is not None and _street_ok(after.group("street")) and not _is_year(after.group("number")):
-        return after
+    if after is not None:
+        street, number = after.group("street") or after.group("street_line"), after.group("number") or after.group(
+            "number_line")
+        if _street_ok(street) and not _is_year(number):
+            return street, number, after.end()
     after = _AFTER_LOOSE.match(text, pos)
     if after is not None and gaz.street_coords(after.group("street")) is not None and not _is_year(
             after.group("number")):
-        return after
+        return after.group("street"), after.group("number"), after.end()
     return None
 
 
@@ -463,8 +479,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             after = _after_street(text, city_end, gaz)
             if after is None:
                 continue
-            street, number = after.group("street"), after.group("number")
-            end = after.end()
+            street, number, end = after
             addr_start = start
         else:
             street, number = found.group("street"), found.group("number")
@@ -549,14 +564,16 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             found = _find_street_before(before, loose=False, gaz=gaz)
             if found is None:
                 continue
+            street, number = found.group("street"), found.group("number")
             addr_start, end = before_start + found.start(), city.end
             bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
         else:
-            found = _after_street(text, after_city, gaz)
-            if found is None or not _CITY_FIRST_END.match(text, found.end()):
+            after = _after_street(text, after_city, gaz)
+            if after is None or not _CITY_FIRST_END.match(text, after[2]):
                 continue
-            addr_start, end = start, found.end()
-        street = _trim_street(found.group("street"))
+            street, number, end = after
+            addr_start = start
+        street = _trim_street(street)
         if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
         postcode = bracket.group(1) if bracket is not None else None
@@ -564,7 +581,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             continue  # "Oldenburg (23758)": the postcode says it is another Oldenburg
         yield RawAddress(
             street=street,
-            house_number=_clean_number(found.group("number")),
+            house_number=_clean_number(number),
             postcode=postcode,
             city=city.canonical,
             city_text=city.text,

@@ -5,10 +5,10 @@ from typing import Any
 
 # Work per page is bounded, so that no input costs more than about half a
 # second whatever its size: at most MAX_ANCHORS anchors (a postcode with a
-# place after it, a region city name, a US state) get the street search (100-250
-# microseconds each), and at most MAX_CANDIDATES cheap candidates (five-digit
-# numbers, city-name words) are looked at, at a few microseconds each.  A real
-# page, even a directory of hundreds of addresses, stays far below both.
+# place after it, a region city name, a US state) get the street search (20-500
+# microseconds each) in each reading of the page, and at most MAX_CANDIDATES cheap
+# candidates (five-digit numbers, city-name words, keyed values) are looked at,
+# at a few microseconds each.
 MAX_ANCHORS = 2000
 MAX_CANDIDATES = 40_000
 # usaddress (a CRF, ~0.4 ms per address) re-reads the fields of at most this many US addresses per page.
