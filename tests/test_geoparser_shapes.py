@@ -225,3 +225,22 @@ def test_a_preposition_of_a_sentence_is_no_unit(us, text):
 ])
 def test_zip_in_the_field_after_the_state(us, text):
     assert [(a.house_number, a.postcode) for a in us.parse(text).all_addresses] == [("1", "94158")]
+
+
+@pytest.mark.parametrize("text, street, zip_code", [
+    ("1200 Getty Center Dr., Los Angeles 90049", "Getty Center Dr.", "90049"),
+    ("233 S Wacker Dr, Chicago 60606", "S Wacker Dr", "60606"),
+    ("500 W Madison St, San Antonio, 78205", "W Madison St", "78205"),
+])
+def test_region_city_and_its_own_zip_without_a_state(us, text, street, zip_code):
+    found = [(a.street, a.postcode, a.in_region) for a in us.parse(text).all_addresses]
+    assert found == [(street, zip_code, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "100 Main St, Springfield 60606",      # a ZIP of Chicago after another place
+    "233 S Wacker Dr, Chicago 90049",      # a region city with a ZIP of another city
+    "Call us: Chicago 60606",              # no street
+])
+def test_a_zip_without_state_needs_its_own_city(us, text):
+    assert not us.parse(text).relevant

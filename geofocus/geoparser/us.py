@@ -153,7 +153,40 @@ def _known_state(written: str) -> bool:
     return "." not in written or state_code(written) in STATES
 
 
-def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int, bool]]:
+_OTHER_COUNTRY_AFTER = re.compile(
+    r"[ ,;]*(?:Canada|UK|U\.K\.|United Kingdom|England|Scotland|Wales|Ireland|Australia|New Zealand|Germany|"
+    r"Deutschland|France|Mexico|México|Italy|Italia|Spain|España|Netherlands|Belgium|Switzerland|Austria|"
+    r"Japan|China|India|Brazil|Brasil)\b")
+
+
+def _city_names_by_zip(gaz: Gazetteer) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """ZIP of the region -> (state, the folded names of its city: name and aliases)."""
+    index = getattr(gaz, "_us_zip_names", None)
+    if index is None:
+        by_city = {c.name: c for c in gaz.region.cities}
+        index = {}
+        for code, entry in gaz.postcodes.items():
+            city = by_city.get(entry[2])
+            if city is not None:
+                index[code] = (city.state, tuple(fold(n) for n in (city.name, *city.aliases)))
+        gaz._us_zip_names = index  # type: ignore[attr-defined]
+    return index
+
+
+def _city_before_zip(text: str, begin: int, zip_code: str, gaz: Gazetteer) -> str | None:
+    """The state of the region city whose name ends right before its own ZIP, without a state between
+    ("1200 Getty Center Dr., Los Angeles 90049"), or None."""
+    known = _city_names_by_zip(gaz).get(zip_code)
+    if known is None:
+        return None
+    before = fold(text[max(0, begin - 40):begin]).rstrip(" ,")
+    for name in known[1]:
+        if before.endswith(name) and (len(before) == len(name) or not before[-len(name) - 1].isalnum()):
+            return known[0]
+    return None
+
+
+def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[tuple[int, str, str | None, int, bool]]:
     """(state start, state as written, ZIP or None, end, weak) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
@@ -210,6 +243,14 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
             if state is not None:
                 weak.add(state.start("state"))
+        if state is None and gaz is not None and text[begin - 1:begin] in (" ", ","):
+            if _OTHER_COUNTRY_AFTER.match(text, tail.end()):
+                continue  # "3 Charlotte Road, Austin, 78701, Canada": no state, and another country
+            own_state = _city_before_zip(text, begin, m.group(0), gaz)
+            if own_state is not None and begin not in found:
+                # The ZIP stands where the state would: the anchor is the ZIP, the state its city's.
+                found[begin] = (begin, own_state, m.group(0), tail.end())
+            continue
         if state is None or not _known_state(state.group("state")):
             continue
         at = state.start("state")
@@ -460,6 +501,10 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
+    written = raw.city_text.rsplit(",", 1)[0].strip() if raw.city_text else ""
+    if raw.in_region and not in_region and written != fields.city and (
+            written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
+        return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
     raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
@@ -475,7 +520,7 @@ _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for start, state_text, zip_code, end, weak in _anchors(text, limit):
+    for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz):
         if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
