@@ -244,3 +244,24 @@ def test_region_city_and_its_own_zip_without_a_state(us, text, street, zip_code)
 ])
 def test_a_zip_without_state_needs_its_own_city(us, text):
     assert not us.parse(text).relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Oldenburg-Eversten, Hauptstraße 5",
+    "Oldenburg – Kreyenbrück: Hauptstraße 5",
+    "Treffpunkt: Hauptstraße 5 (Oldenburg)",
+])
+def test_city_with_district_first_or_in_brackets_after_the_street(oldenburg, text):
+    assert _found(oldenburg, text) == [("Hauptstraße", "5", None, "Oldenburg", True)]
+
+
+def test_brackets_with_another_oldenburg_stay_out(oldenburg):
+    assert not oldenburg.parse("Hauptstraße 5 (Oldenburg in Holstein)").relevant
+
+
+@pytest.mark.parametrize("text, relevant", [
+    ("Gartenstraße 12, 26122 Oldb.", True),     # shortened with its full stop
+    ("Gartenstraße 12, 26122 Ost.", False),     # the letters of another word
+])
+def test_shortened_place_after_its_postcode(oldenburg, text, relevant):
+    assert oldenburg.parse(text).relevant is relevant

@@ -399,11 +399,26 @@ def _own_postcode_range(postcode: str, gaz: Gazetteer) -> bool:
     return postcode[:3] in prefixes
 
 
-def _abbreviates(written: str, place: str) -> bool:
+def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
     """"26127 OL": two or three capitals that begin the postcode's own place (the form of a car plate
     code or a hurried form); only after a postcode of that place, so "OS" or "HB" stay other places."""
-    return 2 <= len(written) <= 3 and written.isalpha() and written.isupper() and fold(place).startswith(
-        fold(written))
+    if 2 <= len(written) <= 3 and written.isalpha() and written.isupper():
+        return fold(place).startswith(fold(written))
+    # "26122 Oldb.": a shortened word with its full stop, the letters in the place's order
+    letters = fold(written.rstrip(".")) if dotted or written.endswith(".") else ""
+    if not (3 <= len(letters) <= 6 and letters.isalpha()):
+        return False
+    full = iter(fold(place))
+    return fold(place).startswith(letters[:2]) and all(letter in full for letter in letters)
+
+
+# A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
+_DISTRICT = re.compile(rf" ?[-–] ?[{U}][{L}]+(?:-[{U}][{L}]+)?")
+
+
+def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
+    city = gaz.match_city(text, start)
+    return city.end if city is not None else start
 
 
 # "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
@@ -494,7 +509,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             # A region postcode with an unknown place name: trust the pair only if
             # the postcode's own place is the one written.
             expected = gaz.postcodes[postcode][2]
-            if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected)):
+            if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected,
+                                                                                    text.startswith(".", city_end))):
                 canonical, in_region = expected, True
         with_postcode.add((normalise_street(street), _clean_number(number)))
         yield RawAddress(
@@ -529,12 +545,15 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
         return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
+                or text.find("(", at - 2, at) >= 0
                 or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
                 or text.find("|", at, at + _CITY_FIRST_REACH) >= 0)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
         before = _without_aside(text[before_start:start])
+        if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
+            before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
         if not street_first:
@@ -542,6 +561,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
             after_city = city.end if city is not None else start
+            district = _DISTRICT.match(text, after_city) if city is not None else None
+            if district is not None:
+                after_city = district.end()  # "Oldenburg-Eversten, Hauptstraße 5"
             bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
             if bracket is not None:
                 after_city = bracket.end()
