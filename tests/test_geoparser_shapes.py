@@ -265,3 +265,11 @@ def test_brackets_with_another_oldenburg_stay_out(oldenburg):
 ])
 def test_shortened_place_after_its_postcode(oldenburg, text, relevant):
     assert oldenburg.parse(text).relevant is relevant
+
+
+@pytest.mark.parametrize("text", [
+    "233 S. Wacker Drive · Chicago · Illinois · 60606",
+    "233 S. Wacker Drive • Chicago, IL • 60606",
+])
+def test_us_parts_separated_by_middle_dots(us, text):
+    assert [(a.house_number, a.postcode, a.in_region) for a in us.parse(text).all_addresses] == [("233", "60606", True)]

@@ -99,7 +99,7 @@ _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?
 _BEFORE = re.compile(
     rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
     rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?)(?P<street>{_STREET})"
-    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|] ?) ?{_CITY} ?[,;|]? ?$"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
@@ -141,10 +141,11 @@ _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
-_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$", re.I)
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
+                                        re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
 
 
@@ -234,7 +235,7 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[
             continue
         # Cheap test first: a state name or code ends in a letter or "." just before.
         j = begin - 1
-        while j >= 0 and text[j] in " ,\n;|":
+        while j >= 0 and text[j] in " ,\n;|·•":
             j -= 1
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
@@ -479,7 +480,7 @@ def _norm_number(number: str) -> str:
     return number.replace(" ", "").lower()
 
 
-_ROW_SEPARATOR = re.compile(r" ?[;|] ?")
+_ROW_SEPARATOR = re.compile(r" ?[;|·•] ?")
 
 
 def _is_year(number: str) -> bool:
