@@ -273,3 +273,21 @@ def test_shortened_place_after_its_postcode(oldenburg, text, relevant):
 ])
 def test_us_parts_separated_by_middle_dots(us, text):
     assert [(a.house_number, a.postcode, a.in_region) for a in us.parse(text).all_addresses] == [("233", "60606", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "address: 'Oldenburg Lange Straße 4',",
+    "Oldenburg (Oldb) Lange Straße 4",
+    "Haltestelle: Oldenburg Lange Straße 4\n",
+])
+def test_city_then_street_with_a_space_only_as_a_whole_field(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", None, "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Wir sind in Oldenburg Lange Straße 4 Jahre geblieben",   # the number does not end the field
+    "in Oldenburg Am Markt 5 Tage lang",
+    "Oldenburg Hauptbahnhof 2",                                 # a station and its platform
+])
+def test_city_then_street_with_a_space_in_prose_is_no_address(oldenburg, text):
+    assert not oldenburg.parse(text).relevant

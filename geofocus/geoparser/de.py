@@ -412,6 +412,11 @@ def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
     return fold(place).startswith(letters[:2]) and all(letter in full for letter in letters)
 
 
+_DIGIT = re.compile(r"\d")
+# A street right after the city, with a space only: "Oldenburg Lange Straße 4".
+_AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?![\w])")
+# The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
+_FIELD_END = re.compile(r" ?(?:$|\n|[\"',;)\]|])")
 # A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
 _DISTRICT = re.compile(rf" ?[-–] ?[{U}][{L}]+(?:-[{U}][{L}]+)?")
 
@@ -547,7 +552,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
                 or text.find("(", at - 2, at) >= 0
                 or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
-                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0)
+                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0
+                or _DIGIT.search(text, at, at + _CITY_FIRST_REACH) is not None)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
@@ -567,9 +573,17 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
             if bracket is not None:
                 after_city = bracket.end()
-            if city is None or after_city >= len(text) or (
-                    text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |"):
-                continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
+            if city is None or after_city >= len(text):
+                continue
+            spaced = None
+            if text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |":
+                # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
+                # street word, and the number must end the field.
+                spaced = _AFTER_SPACE.match(text, after_city)
+                if (spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
+                        or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
+                        or not _FIELD_END.match(text, spaced.end())):
+                    continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
@@ -590,7 +604,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             addr_start, end = before_start + found.start(), city.end
             bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
         else:
-            after = _after_street(text, after_city, gaz)
+            after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
+                _after_street(text, after_city, gaz))
             if after is None or not _CITY_FIRST_END.match(text, after[2]):
                 continue
             street, number, end = after
