@@ -178,6 +178,7 @@ def _adversarial(size: int) -> list[tuple[str, str, str]]:
         ("us_json_keys", "us-top100",
          '{"street1": "100 Main St", "city": "Austin", "state": "TX", "zip": "78701"}, ' * (size // 78)),
         ("us_markdown_links", "us-top100", "- [801 18th St NW](http://x.org/a), Washington, DC 20006\n" * (size // 58)),
+        ("city_street_spaced_prose", "oldenburg", "in Oldenburg Lange Straße 4 Jahre lang " * (size // 39)),
         ("us_icalendar_folded", "us-top100",
          "LOCATION:Foo\\, Inc. (1333 14th Street Northwest\\, Washington\n D.C.\\, DC 20005)\n" * (size // 78)),
     ]
