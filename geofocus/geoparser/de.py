@@ -412,7 +412,10 @@ def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
     return fold(place).startswith(letters[:2]) and all(letter in full for letter in letters)
 
 
-_DIGIT = re.compile(r"\d")
+# The cheap test for that form at a mention of the city: the name, maybe a bracket, a space, a capital and
+# a digit before any punctuation on the line ("Oldenburg Lange Straße 4"; prose "Oldenburg seit 1990"
+# fails at the small letter).
+_SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?\d]{{2,40}}?\d")
 # A street right after the city, with a space only: "Oldenburg Lange Straße 4".
 _AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?![\w])")
 # The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
@@ -553,7 +556,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
                 or text.find("(", at - 2, at) >= 0
                 or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
                 or text.find("|", at, at + _CITY_FIRST_REACH) >= 0
-                or _DIGIT.search(text, at, at + _CITY_FIRST_REACH) is not None)
+                or _SPACED_HINT.match(text, at) is not None)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
