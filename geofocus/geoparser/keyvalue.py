@@ -197,12 +197,12 @@ def form_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
 
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;
 # Germany": post office box, extended address, street, locality, region, postal code, country, in this order.
-_VCARD_ADR = re.compile(r"^(?:item\d+\.)?ADR\b[^:\n]{0,80}+:([^\n]{1,400}+)$", re.M | re.I)
+_VCARD_ADR = re.compile(r"^(?:item\d+\.)?ADR\b[^:\n]{0,80}+:([^\n]{1,400}+)$", re.M)
 
 
 def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     """The ADR properties of vCards in ``text`` (unfolded, unescaped: see ``reshape.unfold``)."""
-    if "ADR" not in text and "adr" not in text:
+    if "ADR" not in text:  # the property name in capitals, as vCard writers write it
         return
     for match in _VCARD_ADR.finditer(text):
         if not limit.candidate():
