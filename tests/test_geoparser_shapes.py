@@ -291,3 +291,12 @@ def test_city_then_street_with_a_space_only_as_a_whole_field(oldenburg, text):
 ])
 def test_city_then_street_with_a_space_in_prose_is_no_address(oldenburg, text):
     assert not oldenburg.parse(text).relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Stra&shy;ße 4, 26122 Oldenburg",                   # a soft hyphen where a layout may break
+    "Lange Stra\u00adße 4<br>26122 Olden\u00adburg",
+    "Lange Straße&#8203; 4, 26122 Oldenburg",                 # a zero-width space
+])
+def test_invisible_characters_inside_words(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]

@@ -97,6 +97,10 @@ def html_to_text(markup: str) -> str:
         markup = _TAG.sub(_tag_replacement, markup)
     if "&" in markup:
         markup = html.unescape(markup)
+    if "\xad" in markup or "\u200b" in markup:
+        # Invisible characters inside words: a soft hyphen ("Heer&shy;straße", where a layout may break
+        # a long word) and a zero-width space; the word is the one without them.
+        markup = markup.replace("\xad", "").replace("\u200b", "")
     # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.  Blank lines
     # (most of them, after the tags) are dropped before any splitting, and a line that splitting would
     # not change is kept as it is (9 of 10 lines on normal pages): no space at either end, no two
