@@ -168,6 +168,19 @@ def _adversarial(size: int) -> list[tuple[str, str, str]]:
         ("digits", "oldenburg", "1" * size),
         ("postcode_like_numbers", "oldenburg", "12345 " * (size // 6)),
         ("zip_like_numbers", "us-top100", "12345 " * (size // 6)),
+        # Session 5: labelled fields and the second readings (data syntax, links, iCalendar), repeated,
+        # and the same with a different house number on each line (no repeated context to reuse).
+        ("street_then_plz_label", "oldenburg", "Lange Straße 4\nPLZ: 26121\n" * (size // 26)),
+        ("labelled_fields", "oldenburg", "Straße: Lange Straße 4\nPLZ: 26121\nOrt: Oldenburg\n" * (size // 50)),
+        ("labelled_fields_numbered", "oldenburg",
+         "".join(f"Straße: Lange Straße {i % 9000 + 1}\nPLZ: 26121\nOrt: Oldenburg\n" for i in range(size // 52))),
+        ("tab_separated_fields", "oldenburg", "Straße\tLange Straße 4\nPLZ\t26121\nOrt\tOldenburg\n" * (size // 47)),
+        ("us_json_keys", "us-top100",
+         '{"street1": "100 Main St", "city": "Austin", "state": "TX", "zip": "78701"}, ' * (size // 78)),
+        ("us_markdown_links", "us-top100", "- [801 18th St NW](http://x.org/a), Washington, DC 20006\n" * (size // 58)),
+        ("city_street_spaced_prose", "oldenburg", "in Oldenburg Lange Straße 4 Jahre lang " * (size // 39)),
+        ("us_icalendar_folded", "us-top100",
+         "LOCATION:Foo\\, Inc. (1333 14th Street Northwest\\, Washington\n D.C.\\, DC 20005)\n" * (size // 78)),
     ]
 
 

@@ -87,10 +87,19 @@ _PREP_SET = frozenset(
     "Nach Achter Up Op Neben Zwischen Gegenüber".split()
 )
 _PREP_WORD = rf"(?:{_CAPWORD}|[{L}]+e[nmrs]?)"  # "Hohen", "alten" after a preposition
+# A place adjective before a compound street name ("Auer Schulstraße", "Syburger Dorfstraße"); not the
+# words ending in -er that stand before a street name in a sentence or a heading.
+_NOT_PLACE_ADJ = (r"(?:Der|Oder|Aber|Über|Unter|Hinter|Wieder|Jeder|Dieser|Jener|Unser|Euer|Ihrer|Seiner|Meiner|"
+                  r"Immer|Nur|Sehr|Später|Vorher|Nachher|Außer|Anbieter|Inhaber|Betreiber|Vermieter|Partner|"
+                  r"Ansprechpartner|Veranstalter|Center|Theater|Kinder|Zimmer|Meister|Nummer|Besucher|Eigentümer|"
+                  r"Mitglieder|Oktober|November|Dezember|September|Vertreter|Geschäftsführer|Leiter|Träger|"
+                  r"Hersteller|Verleger|Herausgeber|Sitzungszimmer|Neuer|Alter|Großer|Kleiner|Langer|Hoher|"
+                  r"Oberer|Unterer|Kurzer|Breiter|Ecke)")
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
     rf"|{_ADJ} {_STANDALONE}"
+    rf"|(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
     rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
     rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?)"
@@ -113,20 +122,28 @@ _BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 # After the place, the number's own field on the same line only: "26121;Oldenburg;Lange Straße;4".
+# The street on the next line too, and its number in a field of its own: a row in the order postcode,
+# place, street, number ("'26122','Oldenburg','Lange Straße','4'" read one field per line).
 _AFTER_STRICT = re.compile(
-    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])")
+    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])"
+    rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
 _CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
-_EXAMPLE_BEFORE = re.compile(r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}$", re.I)
+# On the address's line, or as a heading of the line above ("Beispiel:\n"). "\Z", not "$": "$" also
+# matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
+# read as the word "muster" right before the address.
+_EXAMPLE_BEFORE = re.compile(
+    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z", re.I)
 
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
 # phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
 # or next line) are checked only at these candidates.
 _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
-_COUNTRY_PREFIX = re.compile(r"(?:D|DE) ?- ?$")
+# "D-26122", "DE-26122", "D - 26122", and "D 26122" (the older form, with a space): a country code alone.
+_COUNTRY_PREFIX = re.compile(r"(?<![\w.-])(?:D|DE)(?: ?- ?| )$")
 _BAD_BEFORE = frozenset(".,:/+-–")
 # The place follows on the same line, on the next one, or after a comma ("13156, Berlin").
 # A CSV row: "Schloßplatz 1;26122;Oldenburg", "Schloßplatz 1,26122,Oldenburg" (the comma before
@@ -355,16 +372,65 @@ def _loose_number_ok(match: re.Match[str]) -> bool:
     return last not in _COMPANY
 
 
-def _after_street(text: str, pos: int, gaz: Gazetteer) -> re.Match[str] | None:
-    """Street and number right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1")."""
+def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] | None:
+    """(street, number, end) right after a place ("..., Mottenstraße 7"; a pack street: "..., Markt 1"; a
+    field per line: "26122\nOldenburg\nLange Straße\n4")."""
     after = _AFTER_STRICT.match(text, pos)
-    if after is not None and _street_ok(after.group("street")) and not _is_year(after.group("number")):
-        return after
+    if after is not None:
+        street, number = after.group("street") or after.group("street_line"), after.group("number") or after.group(
+            "number_line")
+        if _street_ok(street) and not _is_year(number):
+            return street, number, after.end()
     after = _AFTER_LOOSE.match(text, pos)
     if after is not None and gaz.street_coords(after.group("street")) is not None and not _is_year(
             after.group("number")):
-        return after
+        return after.group("street"), after.group("number"), after.end()
     return None
+
+
+def _own_postcode_range(postcode: str, gaz: Gazetteer) -> bool:
+    """"26111 Oldenburg": a postcode the region's list lacks (an institution's or a firm's own postcode,
+    a "Großkundenpostleitzahl") in the postcode area of the region's postcodes (same first three digits),
+    with the region city written after it; "23758 Oldenburg" is another Oldenburg."""
+    prefixes = getattr(gaz, "_de_postcode_prefixes", None)
+    if prefixes is None:
+        prefixes = {code[:3] for code in gaz.postcodes}
+        gaz._de_postcode_prefixes = prefixes  # type: ignore[attr-defined]
+    return postcode[:3] in prefixes
+
+
+def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
+    """"26127 OL": two or three capitals that begin the postcode's own place (the form of a car plate
+    code or a hurried form); only after a postcode of that place, so "OS" or "HB" stay other places."""
+    if 2 <= len(written) <= 3 and written.isalpha() and written.isupper():
+        return fold(place).startswith(fold(written))
+    # "26122 Oldb.": a shortened word with its full stop, the letters in the place's order
+    letters = fold(written.rstrip(".")) if dotted or written.endswith(".") else ""
+    if not (3 <= len(letters) <= 6 and letters.isalpha()):
+        return False
+    full = iter(fold(place))
+    return fold(place).startswith(letters[:2]) and all(letter in full for letter in letters)
+
+
+# The cheap test for that form at a mention of the city: the name, maybe a bracket, a space, a capital and
+# a digit before any punctuation on the line ("Oldenburg Lange Straße 4"; prose "Oldenburg seit 1990"
+# fails at the small letter).
+_SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?\d]{{2,40}}?\d")
+# A street right after the city, with a space only: "Oldenburg Lange Straße 4".
+_AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?![\w])")
+# The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
+_FIELD_END = re.compile(r" ?(?:$|\n|[\"',;)\]|])")
+# A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
+_DISTRICT = re.compile(rf" ?[-–] ?[{U}][{L}]+(?:-[{U}][{L}]+)?")
+
+
+def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
+    city = gaz.match_city(text, start)
+    return city.end if city is not None else start
+
+
+# "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
+_BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
 
 
 def _trim_street(street: str) -> str:
@@ -436,8 +502,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             after = _after_street(text, city_end, gaz)
             if after is None:
                 continue
-            street, number = after.group("street"), after.group("number")
-            end = after.end()
+            street, number, end = after
             addr_start = start
         else:
             street, number = found.group("street"), found.group("number")
@@ -447,12 +512,13 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             continue
         if _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
-        in_region = canonical is not None and postcode in gaz.postcodes
+        in_region = canonical is not None and (postcode in gaz.postcodes or _own_postcode_range(postcode, gaz))
         if canonical is None and postcode in gaz.postcodes:
             # A region postcode with an unknown place name: trust the pair only if
             # the postcode's own place is the one written.
             expected = gaz.postcodes[postcode][2]
-            if expected and fold(city_text).startswith(fold(expected)):
+            if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected,
+                                                                                    text.startswith(".", city_end))):
                 canonical, in_region = expected, True
         with_postcode.add((normalise_street(street), _clean_number(number)))
         yield RawAddress(
@@ -487,21 +553,40 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
         return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
+                or text.find("(", at - 2, at) >= 0
                 or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
-                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0)
+                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0
+                or _SPACED_HINT.match(text, at) is not None)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
         before = _without_aside(text[before_start:start])
+        if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
+            before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         city = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
             city = gaz.match_city(text, start)
-            if city is None or city.end >= len(text) or (
-                    text[city.end] not in ",:|" and text[city.end:city.end + 2] != " |"):
-                continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
+            after_city = city.end if city is not None else start
+            district = _DISTRICT.match(text, after_city) if city is not None else None
+            if district is not None:
+                after_city = district.end()  # "Oldenburg-Eversten, Hauptstraße 5"
+            bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
+            if bracket is not None:
+                after_city = bracket.end()
+            if city is None or after_city >= len(text):
+                continue
+            spaced = None
+            if text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |":
+                # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
+                # street word, and the number must end the field.
+                spaced = _AFTER_SPACE.match(text, after_city)
+                if (spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
+                        or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
+                        or not _FIELD_END.match(text, spaced.end())):
+                    continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
@@ -518,19 +603,26 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             found = _find_street_before(before, loose=False, gaz=gaz)
             if found is None:
                 continue
+            street, number = found.group("street"), found.group("number")
             addr_start, end = before_start + found.start(), city.end
+            bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
         else:
-            found = _after_street(text, city.end, gaz)
-            if found is None or not _CITY_FIRST_END.match(text, found.end()):
+            after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
+                _after_street(text, after_city, gaz))
+            if after is None or not _CITY_FIRST_END.match(text, after[2]):
                 continue
-            addr_start, end = start, found.end()
-        street = _trim_street(found.group("street"))
+            street, number, end = after
+            addr_start = start
+        street = _trim_street(street)
         if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
+        postcode = bracket.group(1) if bracket is not None else None
+        if postcode is not None and (postcode in _SAMPLE_POSTCODES or postcode not in gaz.postcodes):
+            continue  # "Oldenburg (23758)": the postcode says it is another Oldenburg
         yield RawAddress(
             street=street,
-            house_number=_clean_number(found.group("number")),
-            postcode=None,
+            house_number=_clean_number(number),
+            postcode=postcode,
             city=city.canonical,
             city_text=city.text,
             in_region=True,

@@ -5,7 +5,7 @@
 Without arguments it prints one table with every corpus shipped with the
 tests: the labelled corpora (tests/data/geoparser_*.txt, the development
 corpus and the held-out sets; tests/data/realtext/, excerpts of public files with
-source, commit and licence: development part and three held-out parts), scored per region; and the
+source, commit and licence: development parts and four held-out parts), scored per region; and the
 conformance corpora of other projects (tests/data/conformance/), scored on
 the fields of the addresses found.  Corpus format: cases separated by blank
 lines; a case is "@ REGION [note]", the text (one or more lines, HTML or
@@ -282,6 +282,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out)": sorted((data / "realtext").glob("heldout_*.txt")),
         "real text (held-out 2)": sorted((data / "realtext").glob("heldout2_*.txt")),
         "real text (held-out 3)": sorted((data / "realtext").glob("heldout3_*.txt")),
+        "real text (held-out 4)": sorted((data / "realtext").glob("heldout4_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

@@ -24,7 +24,10 @@ from geofocus.geoparser.model import WorkLimit
 # A value is quoted, a number, an object ("{"), or (YAML, ``key: value`` lines) the rest of the
 # line without quotes, markup or colons, at most 120 characters (possessive and colon-free, so
 # that a run of colons or long lines cost one pass: no value is tried twice).
-_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
+# A quoted value may start on the next line ("street2":\n      "Apt 20": JSON wrapped over the lines
+# of a YAML cassette or a log).
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["']))?"""
+                    r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
                     r"""(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""", re.M)
 # The same pattern split by its first character: a pattern that starts with a literal is scanned
 # for with a fast search, one that starts with a class ("[:=]") is tried at every position
@@ -59,16 +62,25 @@ _KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["'
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
-               "address"),
+               "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     "state": ("addressregion", "region", "state", "statecode"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2"),
 }
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
+# A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
+# spelled out ("Fifth Floor"); "Auditorium" or "OFR Conference Room" name a room, not a unit.
+_UNIT_VALUE = re.compile(
+    r"[^\n]*\d[^\n]*|(?:[A-Za-z.]+ )?#?[A-Z](?: (?:and|&) [A-Z])?|[A-Za-z]+(?:st|nd|rd|th) (?:Floor|Fl\.?)"
+    r"|Penthouse|PH", re.I)
+
+
+def _is_unit(value: str) -> bool:
+    return _UNIT_VALUE.fullmatch(value) is not None
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
 # Values this far apart belong to different objects.
 _GAP = 400
@@ -93,9 +105,12 @@ class KeyedAddress:
             state_zip = " ".join(y for y in (p.get("state"), p.get("postcode")) if y)
             tail = ", ".join(x for x in (p.get("city"), state_zip) if x)
             unit = p.get("unit", "")
+            if unit and not _is_unit(unit):
+                unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
             if unit:
                 # "suite: 250B" -> "#250B"; "suite: Suite 961", "23rd Floor" as written.
-                unit = ", " + ("#" + unit if _BARE_UNIT.fullmatch(unit) and any(c.isdigit() for c in unit) else unit)
+                bare = _BARE_UNIT.fullmatch(unit) and (len(unit) == 1 or any(c.isdigit() for c in unit))
+                unit = ", " + ("#" + unit if bare else unit)
             return f"{number} {street}{unit}, {tail}".strip()
         return f"{street} {number}".strip() + f"\n{place}"
 
@@ -135,13 +150,14 @@ def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         if not value:
             continue
         if current is not None and (match.start() - current.end > _GAP or role in current.parts):
-            yield current
+            if "street" in current.parts:  # no street, no address (see KeyedAddress.text)
+                yield current
             current = None
         if current is None:
             current = KeyedAddress(start=key_match.start())
         current.parts[role] = value
         current.end = match.end()
-    if current is not None:
+    if current is not None and "street" in current.parts:
         yield current
 
 
@@ -177,3 +193,24 @@ def form_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         current.end = tag.end()
     if current is not None:
         yield current
+
+
+# vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;
+# Germany": post office box, extended address, street, locality, region, postal code, country, in this order.
+_VCARD_ADR = re.compile(r"^(?:item\d+\.)?ADR\b[^:\n]{0,80}+:([^\n]{1,400}+)$", re.M)
+
+
+def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """The ADR properties of vCards in ``text`` (unfolded, unescaped: see ``reshape.unfold``)."""
+    if "ADR" not in text:  # the property name in capitals, as vCard writers write it
+        return
+    for match in _VCARD_ADR.finditer(text):
+        if not limit.candidate():
+            break
+        fields = [" ".join(f.split()) for f in match.group(1).split(";")]
+        if len(fields) < 6:
+            continue
+        _box, extended, street, locality, region, postcode = fields[:6]
+        parts = {role: value for role, value in (("street", street), ("city", locality), ("state", region),
+                                                   ("postcode", postcode), ("unit", extended)) if value}
+        yield KeyedAddress(parts=parts, start=match.start(), end=match.end())

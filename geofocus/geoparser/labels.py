@@ -59,8 +59,9 @@ for _label in (label for labels in LABELS.values() for label in labels):
 _HEADS = "|".join(f"[{first.upper()}{first}][{''.join(sorted(c.upper() + c for c in seconds))}]"
                   for first, seconds in sorted(_SECONDS.items()))
 _FIRSTS = "".join(first.upper() + first for first in sorted(_SECONDS))
-_LABEL_BODY = (r"[ \t|*>•-]*+(?:addr:)?(?P<label>(?=[" + _FIRSTS + "])(?:" + _HEADS + r")[^\n:=|]{0,28}+)"
-               r"(?:(?P<sep>[:=|])|(?=\n)|\Z)")
+# A tab separates too: "Straße\tLange Straße 4" (a table copied as text, a TSV export).
+_LABEL_BODY = (r"[ \t|*>•-]*+(?:addr:)?(?P<label>(?=[" + _FIRSTS + "])(?:" + _HEADS + r")[^\n:=|\t]{0,28}+)"
+               r"(?:[ ]*+(?P<sep>[:=|\t])|(?=\n)|\Z)")
 _LABEL_AT = re.compile(_LABEL_BODY)
 _LABEL_AFTER_BREAK = re.compile(r"\n" + _LABEL_BODY)
 _VALUE_EDGE = " \t|*\"'"

@@ -5,14 +5,28 @@ from typing import Any
 
 # Work per page is bounded, so that no input costs more than about half a
 # second whatever its size: at most MAX_ANCHORS anchors (a postcode with a
-# place after it, a region city name, a US state) get the street search (100-250
-# microseconds each), and at most MAX_CANDIDATES cheap candidates (five-digit
-# numbers, city-name words) are looked at, at a few microseconds each.  A real
-# page, even a directory of hundreds of addresses, stays far below both.
+# place after it, a region city name, a US state) get the street search (20-500
+# microseconds each) in each reading of the page, and at most MAX_CANDIDATES cheap
+# candidates (five-digit numbers, city-name words, keyed values) are looked at,
+# at a few microseconds each.
 MAX_ANCHORS = 2000
 MAX_CANDIDATES = 40_000
 # usaddress (a CRF, ~0.4 ms per address) re-reads the fields of at most this many US addresses per page.
 MAX_FIELD_SPLITS = 200
+# Below those caps the budget grows with the page: one anchor per ANCHOR_CHARS characters, one
+# candidate per CANDIDATE_CHARS, one usaddress reading per FIELD_SPLIT_CHARS, but never less than the
+# floors (a page of a few kilobytes gets the whole floor).  Each reading of the page (its text, the
+# second reading, the keyed and labelled parts) gets the anchors and candidates afresh, so that
+# thousands of anchors the first reading cannot read (a list of Markdown links) leave the second one
+# its share; the usaddress readings are one budget.  At ~20-150 us an anchor, ~3 us a candidate and
+# ~0.4 ms a usaddress reading, a page of nothing but anchors costs at most ~0.2 us a character: about
+# 5 MB/s whatever its size, where fixed budgets let a dense 100 KB page cost as much as a 2 MB one.
+ANCHOR_CHARS = 5000
+CANDIDATE_CHARS = 200
+FIELD_SPLIT_CHARS = 20000
+MIN_ANCHORS = 100
+MIN_CANDIDATES = 2000
+MIN_FIELD_SPLITS = 30
 
 
 @dataclass
@@ -23,6 +37,19 @@ class WorkLimit:
     candidates: int = MAX_CANDIDATES
     field_splits: int = MAX_FIELD_SPLITS
     truncated: bool = False
+
+    @classmethod
+    def for_size(cls, chars: int) -> WorkLimit:
+        """The budget of one reading of a page of ``chars`` characters: in proportion to its size, between
+        the floors and the caps above."""
+        return cls(anchors=min(MAX_ANCHORS, max(MIN_ANCHORS, chars // ANCHOR_CHARS)),
+                   candidates=min(MAX_CANDIDATES, max(MIN_CANDIDATES, chars // CANDIDATE_CHARS)),
+                   field_splits=min(MAX_FIELD_SPLITS, max(MIN_FIELD_SPLITS, chars // FIELD_SPLIT_CHARS)))
+
+    def renew(self, budget: WorkLimit) -> None:
+        """A fresh budget of anchors and candidates for the next reading of the page, as ``budget`` gives
+        them (``truncated`` and the usaddress readings left stay as they are)."""
+        self.anchors, self.candidates = budget.anchors, budget.candidates
 
     def anchor(self) -> bool:
         """Count one anchor; False once the budget is spent."""

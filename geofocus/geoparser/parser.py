@@ -7,10 +7,10 @@ from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import reshape
+from geofocus.geoparser.reshape import reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -53,6 +53,23 @@ def _without_json_ld(markup: str) -> str:
 STRUCTURED_MAX_CHARS = 1_000_000
 
 
+class _Seen:
+    """What one parse has found, indexed so that adding an address costs the same however many there
+    are (a list scan per address made a page of thousands of addresses quadratic)."""
+
+    def __init__(self) -> None:
+        self.keys: set[tuple[str, str, str, str]] = set()
+        # (street, number, city), has a postcode -> index of the first such address
+        self.by_place: dict[tuple[tuple[str, str, str], bool], int] = {}
+        # (street, number, postcode) -> index of the first such address
+        self.by_code: dict[tuple[str, ...], int] = {}
+
+    def index_at(self, index: int, key: tuple[str, str, str, str], address: Address) -> None:
+        self.by_place.setdefault(((key[0], key[1], key[3]), bool(address.postcode)), index)
+        if address.postcode:
+            self.by_code.setdefault(key[:3], index)
+
+
 class GeoParser:
     """Finds the street addresses of a page and decides its relevance for a region.
 
@@ -75,9 +92,10 @@ class GeoParser:
         if not isinstance(markup, str):
             markup = str(markup)
         result = ParseResult()
-        seen: set[tuple[str, str, str, str]] = set()
+        seen = _Seen()
+        markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = html_to_text(markup)
-        limit = WorkLimit()
+        limit = WorkLimit.for_size(len(markup))
         for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state, unit=raw.unit)
@@ -86,14 +104,22 @@ class GeoParser:
         # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
         # parts named by keys anywhere in the markup, in any order.
         reshaped = reshape(text)
+        budget = WorkLimit.for_size(len(markup))
         if reshaped is not None:
+            # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
+            # anchors the page text cannot read leave this reading its share.
+            limit.renew(budget)
             for raw in self._extract(reshaped, self.gazetteer, limit):
                 self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                       raw.in_region, state=raw.state, unit=raw.unit))
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
+        limit.renew(budget)
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
-                           form_addresses(markup, limit)):
+                           form_addresses(markup, limit), vcard_addresses(text, limit)):
+            if limit.anchors <= 0:
+                limit.truncated = True  # the page's anchors are spent: reading more costs without finding
+                break
             written = keyed.text(us=self.address_format == "us")
             if written is None:
                 continue
@@ -157,29 +183,33 @@ class GeoParser:
         )
 
     @staticmethod
-    def _add(result: ParseResult, seen: set, address: Address) -> None:
+    def _add(result: ParseResult, seen: _Seen, address: Address) -> None:
         key = address.key()
-        if key in seen:
+        if key in seen.keys:
             return
-        seen.add(key)
-        same_place = [i for i, other in enumerate(result.all_addresses)
-                      if other.key()[:2] == key[:2] and other.key()[3] == key[3]
-                      and bool(other.postcode) != bool(address.postcode)]
-        if same_place:
+        seen.keys.add(key)
+        place = (key[0], key[1], key[3])
+        # The first address of the same street, number and city read with a postcode if this one has
+        # none, or without one if this one has one.
+        other_form = seen.by_place.get((place, not address.postcode))
+        if other_form is not None:
             # "Müggenweg 15 ... Oldenburg" read once with and once without its postcode: keep the one with it.
             if address.postcode:
-                result.all_addresses[same_place[0]] = address
+                result.all_addresses[other_form] = address
+                seen.index_at(other_form, key, address)
             return
         if address.postcode:
             # The same street, number and postcode read twice (the page text and its second
             # reading: "Mill St.\\nDenver", a country code after the postcode): one address,
             # the reading that places it in the region wins.
-            for index, other in enumerate(result.all_addresses):
-                if other.key()[:3] == key[:3]:
-                    if address.in_region and not other.in_region:
-                        result.all_addresses[index] = address
-                    return
+            index = seen.by_code.get(key[:3])
+            if index is not None:
+                if address.in_region and not result.all_addresses[index].in_region:
+                    result.all_addresses[index] = address
+                    seen.index_at(index, key, address)
+                return
         result.all_addresses.append(address)
+        seen.index_at(len(result.all_addresses) - 1, key, address)
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
         gaz = self.gazetteer

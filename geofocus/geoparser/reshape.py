@@ -32,14 +32,39 @@ _FIELD_SEP = re.compile(r"""["'][ \t]*[,;|\t][ \t]*["']?|[,;][ \t]*["']|["'][ \t
 _QUOTE_EDGE = re.compile(r"""^[ \t]*["'`]+|["'`]+[ \t]*,?[ \t]*$""", re.M)
 _MARKDOWN = re.compile(r"\*\*|__|^[ \t]*(?:[-*+]|\d{1,2}\.)[ \t]+|[ \t]*\\$|^#{1,6}[ \t]+", re.M)
 _UPPER_WORD = re.compile(r"\b([A-ZÄÖÜ])([A-ZÄÖÜß]+)\b")
-_UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*$", re.M)
+# A line in capitals has a word of four capitals or more ("OLDENBURG", "LANGE STRASSE", "MAIN ST"); a
+# line of short codes ("PLZ: 26121", "TX 78701", "USA") has nothing to change.
+_UPPER_LINE = re.compile(r"^[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöüß\n]*$", re.M)
 # The test for such a line: the first line, or one after a line break (a literal first: a fast scan).
-_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{3,}[^a-zäöüß\n]*(?:\n|\Z)")
+_UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöüß\n]*(?:\n|\Z)")
 # Comment markers at line starts (shell, Python, YAML, Perl, Makefile "#", SQL/Lua "--", TeX "%",
 # quoted mail "> "): "#    Escherweg 2" / "#    D-26121 Oldenburg, Germany".
 _COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
 _COMMENT_AFTER_BREAK = re.compile(r"\n[ \t]*(?:#+|--|%+|>+)[ \t]")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
+# A Markdown link, "[801 18th St NW](http://...)": its text stays, the address it points to goes.
+# Bounded and without nested quantifiers: one pass.
+# Two passes with a constant replacement (a group reference costs a Python call per link): the "[" of a
+# link, then its "](target)".
+_MD_LINK_OPEN = re.compile(r"\[(?=[^\[\]\n]{1,200}+\]\()")
+_MD_LINK_TARGET = re.compile(r"\]\([^()\s]{0,500}+\)")
+# A folded line of iCalendar or vCard (RFC 5545 3.1, RFC 6350 3.2): a line break and one space or tab
+# continue the line before. The fold is cut anywhere, often inside a word ("Washin\n gton"), so the
+# line break and the space go; where a capital or a digit follows a lower-case letter or a full stop
+# ("Washington\n D.C."), the writer cut at a space between words, which stays.
+_FOLD = re.compile(r"\n[ \t](?=\S)")
+# A property of iCalendar or vCard at a line start; the scan starts with the literal line break (one fast
+# pass over a page, where three substring tests and a search cost three).
+_ICAL_PROPERTY = r"(?:BEGIN:V(?:CALENDAR|EVENT|CARD)|LOCATION[:;]|ADR[:;]|DESCRIPTION[:;]|SUMMARY[:;])"
+_ICAL_SIGN = re.compile(_ICAL_PROPERTY)
+_ICAL_SIGN_AFTER_BREAK = re.compile(r"\n" + _ICAL_PROPERTY)
+
+
+def _unfold(match: re.Match[str]) -> str:
+    text, at = match.string, match.start()
+    after = text[match.end():match.end() + 1]
+    before = text[at - 1:at] if at > 0 else ""
+    return " " if (after.isupper() or after.isdigit()) and (before.islower() or before == ".") else ""
 
 
 def _title(match: re.Match[str]) -> str:
@@ -52,6 +77,17 @@ def _title_line(match: re.Match[str]) -> str:
     return _UPPER_WORD.sub(lambda m: _title(m) if len(m.group(0)) > 2 else m.group(0), line)
 
 
+def unfold(markup: str) -> str:
+    """``markup`` with the folded lines of iCalendar or vCard data joined (the page text loses the
+    leading space that marks a fold, so this runs on the markup); other text is returned as it is."""
+    if (_ICAL_SIGN_AFTER_BREAK.search(markup) is not None or _ICAL_SIGN.match(markup) is not None):
+        out = _FOLD.sub(_unfold, markup.replace("\r\n", "\n"))
+        if "\\" in out:  # the text escapes of these formats: "\," "\;" "\n"
+            out = out.replace("\\,", ",").replace("\\;", ";").replace("\\n", "\n").replace("\\N", "\n")
+        return out
+    return markup
+
+
 def reshape(text: str) -> str | None:
     """``text`` with field syntax turned into line breaks, or None if it has none.
 
@@ -61,6 +97,8 @@ def reshape(text: str) -> str | None:
     if ("Ã" in out or "Â" in out) and _MOJIBAKE.search(out):
         out = ftfy.fix_text(out)
     # One-character tests first: each is a fast scan, a two-character one is not.
+    if "](" in out:
+        out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))
     backslash = "\\" in out
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
@@ -81,5 +119,7 @@ def reshape(text: str) -> str | None:
         out = _UPPER_LINE.sub(_title_line, out)
     if out is text:
         return None
-    out = "\n".join(line for line in (" ".join(raw.split()) for raw in out.split("\n")) if line)
+    # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are.
+    out = "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and "\t" not in raw
+                     else " ".join(raw.split()) for raw in out.split("\n") if raw and not raw.isspace()])
     return out if out != text else None

@@ -82,6 +82,10 @@ def _drop_hidden(markup: str) -> str:
     return "".join(parts)
 
 
+# Tabs (and spaces around them) with a printable character on both sides, on one line.
+_INNER_TAB = re.compile(r"(?<=\S)[ ]*+\t[ \t]*+(?=\S)")
+
+
 def html_to_text(markup: str) -> str:
     """Visible text of an HTML page (or plain text), one block element per line.
 
@@ -93,10 +97,18 @@ def html_to_text(markup: str) -> str:
         markup = _TAG.sub(_tag_replacement, markup)
     if "&" in markup:
         markup = html.unescape(markup)
+    if "\xad" in markup or "\u200b" in markup:
+        # Invisible characters inside words: a soft hyphen ("Heer&shy;straße", where a layout may break
+        # a long word) and a zero-width space; the word is the one without them.
+        markup = markup.replace("\xad", "").replace("\u200b", "")
     # str.split() folds every Unicode space (incl. NBSP); cheaper than a regex here.  Blank lines
     # (most of them, after the tags) are dropped before any splitting, and a line that splitting would
     # not change is kept as it is (9 of 10 lines on normal pages): no space at either end, no two
     # spaces in a row, and no other whitespace (every whitespace character but " " is unprintable).
+    if "\t" in markup:
+        # A tab between words separates columns (a table copied as text, TSV, "Straße\tLange Straße 4"):
+        # it becomes " | ", the separator of table cells, not a space that would glue label and value.
+        markup = _INNER_TAB.sub(" | ", markup)
     return "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and raw.isprintable()
                       else " ".join(raw.split())
                       for raw in markup.splitlines() if raw and not raw.isspace()])

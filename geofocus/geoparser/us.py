@@ -99,7 +99,7 @@ _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?
 _BEFORE = re.compile(
     rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
     rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?)(?P<street>{_STREET})"
-    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|] ?) ?{_CITY} ?[,;|]? ?$"
+    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
@@ -141,10 +141,11 @@ _DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
-_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|] ?)$", re.I)
+_STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
+                                        re.I)
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
 
 
@@ -153,7 +154,40 @@ def _known_state(written: str) -> bool:
     return "." not in written or state_code(written) in STATES
 
 
-def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, int, bool]]:
+_OTHER_COUNTRY_AFTER = re.compile(
+    r"[ ,;]*(?:Canada|UK|U\.K\.|United Kingdom|England|Scotland|Wales|Ireland|Australia|New Zealand|Germany|"
+    r"Deutschland|France|Mexico|México|Italy|Italia|Spain|España|Netherlands|Belgium|Switzerland|Austria|"
+    r"Japan|China|India|Brazil|Brasil)\b")
+
+
+def _city_names_by_zip(gaz: Gazetteer) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """ZIP of the region -> (state, the folded names of its city: name and aliases)."""
+    index = getattr(gaz, "_us_zip_names", None)
+    if index is None:
+        by_city = {c.name: c for c in gaz.region.cities}
+        index = {}
+        for code, entry in gaz.postcodes.items():
+            city = by_city.get(entry[2])
+            if city is not None:
+                index[code] = (city.state, tuple(fold(n) for n in (city.name, *city.aliases)))
+        gaz._us_zip_names = index  # type: ignore[attr-defined]
+    return index
+
+
+def _city_before_zip(text: str, begin: int, zip_code: str, gaz: Gazetteer) -> str | None:
+    """The state of the region city whose name ends right before its own ZIP, without a state between
+    ("1200 Getty Center Dr., Los Angeles 90049"), or None."""
+    known = _city_names_by_zip(gaz).get(zip_code)
+    if known is None:
+        return None
+    before = fold(text[max(0, begin - 40):begin]).rstrip(" ,")
+    for name in known[1]:
+        if before.endswith(name) and (len(before) == len(name) or not before[-len(name) - 1].isalnum()):
+            return known[0]
+    return None
+
+
+def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[tuple[int, str, str | None, int, bool]]:
     """(state start, state as written, ZIP or None, end, weak) in text order."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
@@ -201,7 +235,7 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             continue
         # Cheap test first: a state name or code ends in a letter or "." just before.
         j = begin - 1
-        while j >= 0 and text[j] in " ,\n;|":
+        while j >= 0 and text[j] in " ,\n;|·•":
             j -= 1
         if j < 0 or not (text[j].isalpha() or text[j] == "."):
             continue
@@ -210,8 +244,23 @@ def _anchors(text: str, limit: WorkLimit) -> list[tuple[int, str, str | None, in
             state = _STATE_BEFORE_ZIP_ANY_CASE.search(text, max(0, begin - 24), begin)
             if state is not None:
                 weak.add(state.start("state"))
-        if state is not None and state.start("state") not in found and _known_state(state.group("state")):
-            found[state.start("state")] = (state.start("state"), state.group("state"), m.group(0), tail.end())
+        if state is None and gaz is not None and text[begin - 1:begin] in (" ", ","):
+            if _OTHER_COUNTRY_AFTER.match(text, tail.end()):
+                continue  # "3 Charlotte Road, Austin, 78701, Canada": no state, and another country
+            own_state = _city_before_zip(text, begin, m.group(0), gaz)
+            if own_state is not None and begin not in found:
+                # The ZIP stands where the state would: the anchor is the ZIP, the state its city's.
+                found[begin] = (begin, own_state, m.group(0), tail.end())
+            continue
+        if state is None or not _known_state(state.group("state")):
+            continue
+        at = state.start("state")
+        if at not in found:
+            found[at] = (at, state.group("state"), m.group(0), tail.end())
+        elif found[at][2] is None:
+            # The state was found without its ZIP, which follows in another field: "San Francisco, CA |
+            # 94158" (a row's cells), "Baltimore MD\n21202" (one part per line).
+            found[at] = (at, found[at][1], m.group(0), tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
 
 
@@ -412,10 +461,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
 # Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
-# S. Beretania St." (the office records of legislatures write them so).
+# S. Beretania St." (the office records of legislatures write them so); the name may have small words
+# ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 _LEADING_UNIT = re.compile(
     r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
-    r"(?:(?:[A-Z][A-Za-z.'-]*|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
+    r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:
@@ -430,7 +480,7 @@ def _norm_number(number: str) -> str:
     return number.replace(" ", "").lower()
 
 
-_ROW_SEPARATOR = re.compile(r" ?[;|] ?")
+_ROW_SEPARATOR = re.compile(r" ?[;|·•] ?")
 
 
 def _is_year(number: str) -> bool:
@@ -452,6 +502,10 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
+    written = raw.city_text.rsplit(",", 1)[0].strip() if raw.city_text else ""
+    if raw.in_region and not in_region and written != fields.city and (
+            written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
+        return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
     raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
@@ -467,7 +521,7 @@ _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for start, state_text, zip_code, end, weak in _anchors(text, limit):
+    for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz):
         if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]

@@ -65,7 +65,10 @@ def split(span: str) -> Fields | None:
         return None  # "Fifth Floor, Boston": a unit read as part of the place
     if not names_look_like_names(street.split() + city.split(), span):
         return None  # "12 Oak Street is where we meet in": prose read as street and place
-    return Fields(number=number, street=street, unit=joined(_UNIT) or None, city=city)
+    unit = joined(_UNIT) or None
+    if unit is not None and unit.lower() in _PROSE_WORDS:
+        unit = None  # "at 123 Main Street in Chicago, Illinois": the preposition of a sentence, no unit
+    return Fields(number=number, street=street, unit=unit, city=city)
 
 
 # Label groups of a whole address in reading order: number, street, unit, place, state, ZIP.
@@ -83,6 +86,8 @@ _PROSE = frozenset(
     "where which who will with would you your all any over per more most about after before between since serving "
     "call phone fax tel email visit located offices office years year".split()
 )
+# Words of a sentence that the CRF may label as a unit when an address is written in prose.
+_PROSE_WORDS = frozenset("in at on near of and the by from to for with off between across".split())
 _UNIT_WORDS = frozenset("suite ste apt apartment unit fl flr floor rm room bldg building dept lot".split())
 _CONNECTING = frozenset("of the de la del los las le du da di von van y".split())
 _COMPANY = frozenset("inc llc ltd corp co company corporation foundation group lp llp pc pllc".split())
@@ -159,5 +164,7 @@ def read(span: str, types: frozenset[str]) -> Reading | None:
     if not typed and number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099:
         return None  # "2019 Annual Report, Austin": a year, not a house number
     unit = " ".join(parts["unit"]).replace("# ", "#").strip(" ,") or None
+    if unit is not None and unit.lower() in _PROSE_WORDS:
+        unit = None  # "... Main Street in Chicago": a preposition, no unit
     return Reading(number=number, street=" ".join(parts["street"]).strip(" ,"), unit=unit,
                    city=" ".join(parts["city"]).strip(" ,"), typed=typed)
