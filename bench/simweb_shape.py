@@ -33,7 +33,6 @@ import argparse
 import heapq
 import json
 import random
-import statistics
 import sys
 import time
 from collections import Counter, deque
