@@ -227,26 +227,35 @@ def linkage_locality(web: SimWeb, sample: int, seed: int = 7) -> dict:
             "links_from_relevant": counts[True][0], "links_from_irrelevant": counts[False][0]}
 
 
-def gao_locality(pages: int, seed: int, overrides: dict[str, str], max_local: int = 600) -> dict:
-    """Gao et al.'s delta(linked) and delta(unlinked) over city pages of a ``us-top100`` Web (hosts' cities)."""
+def gao_locality(pages: int, seed: int, overrides: dict[str, str], sample: int = 20_000) -> dict:
+    """Gao et al.'s delta(linked) and delta(unlinked) on a ``us-top100`` Web: city pages are the pages of
+    local sites, portals and newspapers (each host has one city); ``sample`` of them drawn uniformly,
+    every link of theirs to another city page is a linked pair (links within a host left out)."""
     web = SimWeb(WebParams(pages=pages, seed=seed, region="us-top100").replace(overrides))
-    city_of = {hid: web.place_idx[hid] for hid in range(web.n_hosts) if web.cat[hid] in (LOCAL, PORTAL, NEWS)}
+    city_hosts = [hid for hid in range(web.n_hosts) if web.cat[hid] in (LOCAL, PORTAL, NEWS)]
+    city_of = {hid: web.place_idx[hid] for hid in city_hosts}
+    sizes = [web.size[hid] for hid in city_hosts]
+    rnd = random.Random(seed)
     same = linked = 0
-    for hid in list(web.by_cat[LOCAL])[:max_local] + list(web.by_cat[NEWS]) + list(web.by_cat[PORTAL]):
+    for hid in rnd.choices(city_hosts, weights=sizes, k=sample):
         host = web.host(hid)
-        for idx in range(min(host.size, 40)):
-            res = web.resolve(host.name, web.page(host.start + idx).path)
-            for link in web.outlinks(res):
-                name = link.url.split("/")[2]
-                other = web.by_name.get(name, web.aliases.get(name))
-                if other is not None and other != hid and other in city_of:
-                    linked += 1
-                    same += city_of[other] == city_of[hid]
-    counts = Counter(city_of.values())
-    total = sum(counts.values())
-    return {"pages": pages, "linked_pairs": linked,
+        page = web.page(host.start + rnd.randrange(host.size))
+        if not page.is_html:
+            continue
+        for link in web.outlinks(web.resolve(host.name, page.path)):
+            name = link.url.split("/")[2]
+            other = web.by_name.get(name, web.aliases.get(name))
+            if other is not None and other != hid and other in city_of:
+                linked += 1
+                same += city_of[other] == city_of[hid]
+    # Unlinked pairs: two city pages drawn at random share a city with probability sum of squared shares.
+    pages_of: Counter = Counter()
+    for hid, n in zip(city_hosts, sizes, strict=True):
+        pages_of[city_of[hid]] += n
+    total = sum(pages_of.values())
+    return {"pages": pages, "sample": sample, "linked_pairs": linked,
             "delta_linked": round(same / linked, 4) if linked else 0.0,
-            "delta_unlinked": round(sum((n / total) ** 2 for n in counts.values()), 4)}
+            "delta_unlinked": round(sum((n / total) ** 2 for n in pages_of.values()), 4)}
 
 
 def measure(pages: int, budget: int, seed: int, region: str, overrides: dict[str, str],
