@@ -30,7 +30,6 @@ import time
 import zlib
 from array import array
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -42,20 +41,64 @@ logger = logging.getLogger(__name__)
 QUEUED, LEASED, DONE = 0, 1, 2  # states of a row (LEASED only in files of earlier versions)
 
 
-@dataclass
 class FrontierEntry:
     """One queued URL: its fingerprint, priority, download slot and serialised request.
 
     ``encoded`` may carry the request already encoded as compact JSON (what
     :func:`encode_request_bytes` gives): a backend that stores JSON stores it as
     is instead of encoding ``request`` a second time.  Left out of comparisons.
+
+    An entry a backend hands out may carry its request still encoded (the stored
+    JSON text): ``request`` decodes it at its first reading (a malformed one reads
+    as the ``MALFORMED_KEY`` dict of :func:`decode_request`), so a pop does not pay
+    for a decoding nobody asks for.  Such an entry's ``encoded`` is None: a request
+    changed after the pop is encoded anew if the entry is pushed again.
     """
 
-    fingerprint: str
-    priority: float
-    slot: str
-    request: dict[str, Any]
-    encoded: bytes | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("fingerprint", "priority", "slot", "_request", "_raw", "encoded")
+
+    def __init__(self, fingerprint: str, priority: float, slot: str, request: dict[str, Any] | None,
+                 encoded: bytes | None = None):
+        self.fingerprint = fingerprint
+        self.priority = priority
+        self.slot = slot
+        self._request = request
+        self._raw: bytes | None = None
+        self.encoded = encoded
+
+    @classmethod
+    def stored(cls, fingerprint: str, priority: float, slot: str, raw: bytes | None) -> FrontierEntry:
+        """An entry whose request is the stored JSON ``raw``, decoded when first read (None: ``{}``)."""
+        entry = cls(fingerprint, priority, slot, None if raw else {})
+        entry._raw = raw
+        return entry
+
+    @property
+    def request(self) -> dict[str, Any]:
+        request = self._request
+        if request is None:
+            raw = self._raw
+            request = self._request = decode_request(raw) if raw is not None else {}
+            self._raw = None
+        return request
+
+    @request.setter
+    def request(self, value: dict[str, Any]) -> None:
+        self._request = value
+        self._raw = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, FrontierEntry)
+        return (self.fingerprint, self.priority, self.slot, self.request) == (
+            other.fingerprint, other.priority, other.slot, other.request)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return (f"FrontierEntry(fingerprint={self.fingerprint!r}, priority={self.priority!r}, "
+                f"slot={self.slot!r}, request={self.request!r})")
 
 
 class PushResult:
@@ -172,26 +215,42 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
         return encode_request(request).encode()
 
 
+#: The file layout (version 2).  Rows are written in batches: every flush appends one record for the
+#: URLs first seen since the previous one (row ids ``first_id`` .. ``first_id + count - 1``), as packed
+#: little-endian arrays and concatenated text, in two tables: ``batches`` (the small arrays a
+#: compaction rewrites: priorities float64, states uint8) and ``batch_requests`` (written once:
+#: the fingerprints concatenated with their lengths in characters, int32; slot ids, int32, names in
+#: ``slots``; the requests, each compact JSON text, concatenated with their lengths in bytes, int32).
+#: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS urls (
-    id INTEGER PRIMARY KEY,
-    fp TEXT NOT NULL,
-    priority REAL NOT NULL,
-    slot TEXT NOT NULL,
-    state INTEGER NOT NULL,
-    request BLOB
-);
+CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
+    priorities BLOB NOT NULL, states BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS batch_requests (first_id INTEGER PRIMARY KEY, fingerprints TEXT NOT NULL,
+    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS slots (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, ids BLOB NOT NULL, priorities BLOB);
 CREATE TABLE IF NOT EXISTS request_log (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, request BLOB NOT NULL);
 """
 
+#: Array types of the file (little-endian whatever the machine).
+_F8, _I4, _I8, _U1 = np.dtype("<f8"), np.dtype("<i4"), np.dtype("<i8"), np.dtype("<u1")
+
+#: State of a row id that no URL has (only in files migrated from a layout with gaps in the ids).
+_ABSENT = 3
+
 #: Kinds of a journal record: row ids that were fetched, or row ids with their new priorities.
 _J_DONE, _J_PRIORITY = 2, 0
 
-#: The layout of earlier versions (fp-keyed table plus a payload table), migrated at open.
+#: Layout version 1 (one ``urls`` row per URL; its journal and request log refer to ``urls.id``):
+#: read at open and rewritten as batch records in one transaction.
+_V1_TABLE = "urls"
+
+#: Layout version 0 (fp-keyed table plus a payload table): first converted to version 1.
 _OLD_LAYOUT_MIGRATION = """
+CREATE TABLE IF NOT EXISTS urls (id INTEGER PRIMARY KEY, fp TEXT NOT NULL, priority REAL NOT NULL,
+    slot TEXT NOT NULL, state INTEGER NOT NULL, request BLOB);
 INSERT INTO urls(fp, priority, slot, state, request)
     SELECT f.fp, f.priority, f.slot, CASE f.state WHEN 1 THEN 0 ELSE f.state END, p.request
     FROM frontier f LEFT JOIN payloads p ON p.id = f.payload;
@@ -199,8 +258,12 @@ DROP TABLE frontier;
 DROP TABLE payloads;
 """
 
+#: Rows per batch record when a whole queue is written at once (a migration).
+_BATCH_ROWS = 65_536
+
 #: Row ids per journal record when a whole queue's priorities are written (1.6 MB a record).
 _JOURNAL_CHUNK = 100_000
+
 
 #: Where a queued row is in the order: in its slot's hot heap, in its slot's cold array, neither.
 _NOWHERE, _HOT, _COLD = 0, 1, 2
@@ -221,10 +284,6 @@ def _unique(values: np.ndarray) -> np.ndarray:
 def _view(arr: Any) -> Any:
     """A memoryview of a numpy array: element access as Python numbers, no numpy scalars."""
     return memoryview(arr)
-
-
-def _ids_blob(ids: Iterable[int]) -> bytes:
-    return array("q", ids).tobytes()
 
 
 class SqliteFrontier:
@@ -271,9 +330,6 @@ class SqliteFrontier:
     writes nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.
     """
 
-    #: A compaction updates the priorities of at most this many rows in place; beyond it, it writes the
-    #: priorities of all queued entries as one snapshot in the journal instead.
-    fold_limit = 200_000
     #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
     hot_max = 256
     hot_keep = 64
@@ -336,6 +392,12 @@ class SqliteFrontier:
         self._cache_end = 0
         self._cache_tail = bytearray()
         self._garbage = 0  # bytes of the cache no queued or leased row refers to
+        # The batch records in the file: first row id and row count of each, in row id order.
+        self._batch_first: list[int] = []
+        self._batch_count: list[int] = []
+        self._slots_written = 0  # slot names in the file's ``slots`` table
+        self._has_absent = False  # row ids without a URL (a migrated file with gaps)
+        self._logged_total = 0  # rows of the request log in the file (newest or superseded)
 
     def _grow(self, need: int) -> None:
         capacity = max(self._capacity, 1024)
@@ -359,6 +421,7 @@ class SqliteFrontier:
         self._incl_np = grown("_incl_np", np.uint8)
         self._poff_np = grown("_poff_np", np.int64)
         self._plen_np = grown("_plen_np", np.int32)
+        self._disk_np = grown("_disk_np", np.int32)  # length of the row's request in its batch record
         # Element access from Python through memoryviews (no numpy scalars on the hot path).
         self._prio: Any = _view(self._prio_np)
         self._tie: Any = _view(self._tie_np)
@@ -411,10 +474,6 @@ class SqliteFrontier:
             return bytes(self._cache_tail[offset - end:offset - end + length])
         return os.pread(self._cache_fd, length, offset)
 
-    def _load(self, row: int) -> dict[str, Any]:
-        data = self._payload(row)
-        return {} if data is None else decode_request(data)
-
     def _write_cache(self) -> None:
         if self._cache_tail:
             fd = self._cache_file.fileno()
@@ -425,6 +484,16 @@ class SqliteFrontier:
             view.release()
             self._cache_end += len(self._cache_tail)
             self._cache_tail = bytearray()
+
+    def _append_cache(self, data: bytes) -> None:
+        """Write ``data`` at the end of the payload cache file (after what the tail held)."""
+        self._write_cache()
+        view = memoryview(data)
+        offset, written = self._cache_end, 0
+        while written < len(view):
+            written += os.pwrite(self._cache_fd, view[written:], offset + written)
+        view.release()
+        self._cache_end += len(data)
 
     def _cache_dir(self) -> str | None:
         return None if self.path == ":memory:" else str(Path(self.path).parent)
@@ -476,8 +545,8 @@ class SqliteFrontier:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        # A new file gets 16 KiB pages (a third less CPU per inserted row than 4 KiB: fewer WAL frames
-        # and B-tree pages per row); a file of earlier versions keeps its page size.
+        # A new file gets 16 KiB pages (fewer WAL frames and B-tree pages per record than 4 KiB); a file of
+        # earlier versions keeps its page size.
         db.execute(f"PRAGMA page_size={self.page_size}")
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -487,28 +556,30 @@ class SqliteFrontier:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if {"frontier", "payloads"} <= tables:
             db.executescript("BEGIN;" + _OLD_LAYOUT_MIGRATION + "COMMIT;")
-            logger.info("Frontier: %s converted to the current layout", self.path)
-        max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
-        self._reset_memory(max_id + 1)
+            tables.add(_V1_TABLE)
         if self._cache_file is not None:
             self._cache_file.close()
-        self._open_cache()
-        # Replay the journal into arrays indexed by row id.
-        override = np.full(max_id + 1, np.nan)
-        fetched = np.zeros(max_id + 1, dtype=bool)
-        journal_ids = 0
-        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
-            ids = np.frombuffer(ids_blob, dtype=np.int64)
-            journal_ids += len(ids)
-            ids = ids[(ids > 0) & (ids <= max_id)]
-            if kind == _J_DONE:
-                fetched[ids] = True
+            self._cache_file = None
+        try:
+            if _V1_TABLE in tables:
+                self._load_v1(db)
             else:
-                priorities = np.frombuffer(priorities_blob, dtype=np.float64)[:len(ids)]
-                override[ids] = priorities
-        logged: dict[int, tuple[int, bytes]] = {}
-        for seq, row_id, request in db.execute("SELECT seq, id, request FROM request_log ORDER BY seq"):
-            logged[row_id] = (seq, request)
+                self._load_batches(db)
+            self._replay(db)
+            if _V1_TABLE in tables:
+                self._migrate_v1(db)
+                logger.info("Frontier: %s converted to the current layout", self.path)
+        except BaseException:
+            db.close()
+            raise
+        self._order_invalid = self._queued > 0
+        self._db = db
+
+    def _load_v1(self, db: sqlite3.Connection) -> None:
+        """Rows of a version 1 file (one ``urls`` row per URL) into memory and the payload cache."""
+        max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
+        self._reset_memory(max_id + 1)
+        self._open_cache()
         fps = self._fps = [None] * (max_id + 1)
         index = self._index
         slot_id = self._slot_id
@@ -522,25 +593,17 @@ class SqliteFrontier:
                 break
             ids_t, fp_t, prio_t, slot_t, state_t, request_t = zip(*chunk, strict=True)
             ids = np.array(ids_t, dtype=np.int64)
-            queued = (np.array(state_t, dtype=np.int64) == QUEUED) & ~fetched[ids]
+            queued = np.array(state_t, dtype=np.int64) == QUEUED
             self._state_np[ids] = np.where(queued, QUEUED, DONE)
-            prio = np.array(prio_t, dtype=np.float64)
-            newer = override[ids]
-            self._prio_np[ids] = np.where(np.isnan(newer), prio, newer)
+            self._prio_np[ids] = np.array(prio_t, dtype=np.float64)
             self._slot_np[ids] = [slot_id(s) for s in slot_t]
             self._tie_np[ids] = [crc(fp.encode()) ^ mask for fp in fp_t]
             index.update(zip(fp_t, ids_t, strict=True))
             for row_id, fp in zip(ids_t, fp_t, strict=True):
                 fps[row_id] = fp
-            # The queued rows' requests (the newest logged one where there is one) into the cache.
             positions = np.flatnonzero(queued).tolist()
-            requests = [request_t[k] for k in positions]
-            if logged:
-                for j, k in enumerate(positions):
-                    newest = logged.get(ids_t[k])
-                    if newest is not None:
-                        requests[j] = newest[1]
-            data = [r.encode() if type(r) is str else r for r in requests]
+            data = [request_t[k] for k in positions]
+            data = [r.encode() if type(r) is str else r for r in data]
             lengths = np.array([0 if d is None else len(d) for d in data], dtype=np.int64)
             rows = ids[positions]
             self._poff_np[rows] = self._cache_end + len(tail) + np.cumsum(lengths) - lengths
@@ -550,16 +613,176 @@ class SqliteFrontier:
                 self._write_cache()
                 tail = self._cache_tail
         self._write_cache()
-        self._queued = int(np.count_nonzero(self._state_np[:max_id + 1] == QUEUED))
-        self._logged_request = {row_id: seq for row_id, (seq, _) in logged.items()}
-        self._journal_ids = journal_ids
         self._next_id = self._written = max_id + 1
+
+    def _load_batches(self, db: sqlite3.Connection) -> None:
+        """The batch records into memory: arrays, fingerprints, and the requests into the payload cache."""
+        end_id = db.execute("SELECT MAX(first_id + count) FROM batches").fetchone()[0] or 1
+        self._reset_memory(end_id)
+        self._open_cache()
+        for sid, name in db.execute("SELECT id, name FROM slots ORDER BY id"):
+            if self._slot_id(name) != sid:
+                raise ValueError(f"frontier file {self.path}: slot ids are not numbered 0, 1, 2, ...")
+        self._slots_written = len(self._names)
+        fps = self._fps = [None] * end_id
+        index = self._index
+        crc = zlib.crc32
+        garbage = 0
+        expected = 1
+        records = db.execute(
+            "SELECT b.first_id, b.count, b.priorities, b.states, r.fingerprints, r.fingerprint_lengths, r.slots, "
+            "r.request_lengths, r.requests FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
+        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests in records:
+            end = first + count
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            state = np.frombuffer(states, dtype=_U1)
+            fp_ends = np.cumsum(np.frombuffer(fp_lengths, dtype=_I4), dtype=np.int64)
+            lengths = np.frombuffer(request_lengths, dtype=_I4)
+            slot_ids = np.frombuffer(slots, dtype=_I4)
+            if (first != expected or not (len(state) == len(fp_ends) == len(lengths) == len(slot_ids) == count)
+                    or len(prios) != 8 * count or (count and int(fp_ends[-1]) != len(text))
+                    or int(lengths.sum()) != len(requests) or (count and int(slot_ids.max()) >= len(self._names))):
+                raise ValueError(f"frontier file {self.path}: batch record {first} is inconsistent")
+            expected = end
+            self._state_np[first:end] = np.where(state == QUEUED, QUEUED, DONE)
+            self._prio_np[first:end] = np.frombuffer(prios, dtype=_F8)
+            self._slot_np[first:end] = slot_ids
+            bounds = fp_ends.tolist()
+            names = [text[i:j] for i, j in zip([0, *bounds[:-1]], bounds, strict=True)]
+            if (state == _ABSENT).any():
+                self._has_absent = True
+                for k in np.flatnonzero(state != _ABSENT).tolist():
+                    fps[first + k] = names[k]
+                    index[names[k]] = first + k
+            else:
+                fps[first:end] = names
+                index.update(zip(names, range(first, end), strict=True))
+            self._tie_np[first:end] = np.array([crc(name.encode()) for name in names], dtype=np.uint32)
+            self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
+            self._plen_np[first:end] = lengths
+            self._disk_np[first:end] = lengths
+            garbage += int(lengths[state != QUEUED].sum())
+            self._append_cache(requests)
+            self._batch_first.append(first)
+            self._batch_count.append(count)
+        self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
+        self._garbage = garbage
+        self._next_id = self._written = end_id
+
+    def _replay(self, db: sqlite3.Connection) -> None:
+        """The journal and the request log over the rows just loaded (the changes since they were written)."""
+        n = self._next_id
+        state, prio = self._state_np, self._prio_np
+        journal_ids = 0
+        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
+            ids = np.frombuffer(ids_blob, dtype=_I8)
+            journal_ids += len(ids)
+            if kind == _J_DONE:
+                ids = _unique(ids[(ids > 0) & (ids < n)])
+                ids = ids[state[ids] != DONE]
+                self._garbage += int(self._plen_np[ids].sum())
+                state[ids] = DONE
+            else:
+                priorities = np.frombuffer(priorities_blob, dtype=_F8)
+                m = min(len(ids), len(priorities))
+                ids, priorities = ids[:m], priorities[:m]
+                valid = (ids > 0) & (ids < n)
+                prio[ids[valid]] = priorities[valid]
+        logged: dict[int, tuple[int, bytes]] = {}
+        total = 0
+        for seq, row_id, request in db.execute("SELECT seq, id, request FROM request_log ORDER BY seq"):
+            logged[row_id] = (seq, request)
+            total += 1
+        self._logged_request = {}
+        for row_id, (seq, request) in logged.items():
+            if 0 < row_id < n and state[row_id] != DONE:
+                self._store(row_id, request.encode() if isinstance(request, str) else request)
+                self._logged_request[row_id] = seq
+        self._write_cache()
+        self._logged_total = total
+        self._queued = int(np.count_nonzero(state[:n] == QUEUED))
+        self._journal_ids = journal_ids
         self._next_seq = max(
             db.execute("SELECT MAX(seq) FROM journal").fetchone()[0] or 0,
             db.execute("SELECT MAX(seq) FROM request_log").fetchone()[0] or 0,
         ) + 1
-        self._order_invalid = self._queued > 0
-        self._db = db
+
+    def _migrate_v1(self, db: sqlite3.Connection) -> None:
+        """Write the rows just loaded from a version 1 file as batch records and drop the old tables (one
+        transaction: a kill during it leaves the version 1 file as it was)."""
+        n = self._next_id
+        self._has_absent = any(fp is None for fp in self._fps[1:n])
+        records = []
+        db.execute("BEGIN")
+        try:
+            self._insert_slots(db)
+            for first in range(1, n, _BATCH_ROWS):
+                end = min(n, first + _BATCH_ROWS)
+                lengths, meta, data = self._batch_record(first, end)
+                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
+                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
+                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", data)
+                records.append((first, end, lengths))
+            db.execute("DROP TABLE urls")
+            db.execute("DELETE FROM journal")
+            db.execute("DELETE FROM request_log")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        for first, end, lengths in records:
+            self._batch_first.append(first)
+            self._batch_count.append(end - first)
+            self._disk_np[first:end] = lengths
+        self._slots_written = len(self._names)
+        self._journal_ids = 0
+        self._logged_request = {}
+        self._logged_total = 0
+
+    def _insert_slots(self, db: sqlite3.Connection) -> None:
+        names = self._names
+        if len(names) > self._slots_written:
+            db.executemany("INSERT INTO slots(id, name) VALUES(?, ?)",
+                           zip(range(self._slots_written, len(names)), names[self._slots_written:], strict=True))
+
+    def _batch_record(self, first: int, end: int) -> tuple[np.ndarray, tuple[Any, ...], tuple[Any, ...]]:
+        """Rows ``first`` .. ``end - 1`` as a batch record: (their stored request lengths, the ``batches``
+        row, the ``batch_requests`` row).  A fetched row is stored without its request."""
+        state = self._state_np[first:end]
+        done = state == DONE
+        states = np.where(done, DONE, QUEUED).astype(_U1)
+        fps = self._fps[first:end]
+        if self._has_absent and None in fps:
+            states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
+            fps = [fp or "" for fp in fps]
+        fp_lengths = np.fromiter(map(len, fps), dtype=_I4, count=len(fps))  # type: ignore[arg-type]
+        lengths = np.where(done, 0, self._plen_np[first:end]).astype(_I4)
+        meta = (first, end - first, self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes())
+        data = (first, "".join(fps), fp_lengths.tobytes(),  # type: ignore[arg-type]
+                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), self._gather(first, end, lengths))
+        return lengths, meta, data
+
+    def _gather(self, first: int, end: int, lengths: np.ndarray) -> bytes:
+        """The requests of rows ``first`` .. ``end - 1`` concatenated (``lengths[k]`` bytes of row ``first + k``,
+        none where it is 0), from the payload cache."""
+        keep = np.flatnonzero(lengths > 0)
+        if not len(keep):
+            return b""
+        offsets = self._poff_np[first:end][keep]
+        sizes = lengths[keep].astype(np.int64)
+        contiguous = bool(np.array_equal(offsets[1:], offsets[:-1] + sizes[:-1]))
+        start, stop = int(offsets[0]), int(offsets[-1] + sizes[-1])
+        cache_end = self._cache_end
+        if int(offsets.min()) >= cache_end:  # all in the unwritten tail (new rows' requests are)
+            with memoryview(self._cache_tail) as view:
+                if contiguous:
+                    return bytes(view[start - cache_end:stop - cache_end])
+                return b"".join([view[o:o + k] for o, k in zip((offsets - cache_end).tolist(), sizes.tolist(),
+                                                                 strict=True)])
+        if contiguous and stop <= cache_end:
+            return os.pread(self._cache_fd, stop - start, start)
+        return b"".join([self._payload(first + k) or b"" for k in keep.tolist()])
 
     def close(self) -> None:
         if self._db is not None:
@@ -580,25 +803,9 @@ class SqliteFrontier:
             if len(self._cache_tail) > 1 << 22:
                 self._write_cache()
             return
-        rows: Iterable[tuple[Any, ...]] = ()
-        if n > written:
-            done = self._state_np[written:n] == DONE
-            offsets = self._poff_np[written:n] - self._cache_end
-            lengths = np.where(done, 0, self._plen_np[written:n])
-            payloads: list[Any]
-            if len(offsets) and offsets.min() >= 0:  # all in the unwritten tail (as new rows' requests are)
-                tail = memoryview(bytes(self._cache_tail))
-                payloads = [tail[o:o + k] if k else None
-                            for o, k in zip(offsets.tolist(), lengths.tolist(), strict=True)]
-            else:
-                payloads = [self._payload(r) if k else None for r, k in zip(range(written, n), lengths.tolist(),
-                                                                             strict=True)]
-            names = self._names
-            rows = zip(
-                range(written, n), self._fps[written:n], self._prio_np[written:n].tolist(),
-                [names[s] for s in self._slot_np[written:n].tolist()],
-                np.where(done, DONE, QUEUED).tolist(), payloads, strict=True,
-            )
+        batch = None
+        if n > written:  # the rows first seen since the last flush: one batch record
+            batch = self._batch_record(written, n)
         records: list[tuple[int, int, bytes, bytes | None]] = []
         seq = self._next_seq
         journal_ids = 0
@@ -610,13 +817,13 @@ class SqliteFrontier:
             ids = _unique(np.concatenate(changed) if len(changed) > 1 else changed[0])
             ids = ids[(ids < written) & (self._state_np[ids] != DONE)]
             if len(ids):
-                bulk = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, ids[k:k + _JOURNAL_CHUNK].tobytes(),
-                         self._prio_np[ids[k:k + _JOURNAL_CHUNK]].tobytes())
+                bulk = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, ids[k:k + _JOURNAL_CHUNK].astype(_I8).tobytes(),
+                         self._prio_np[ids[k:k + _JOURNAL_CHUNK]].astype(_F8).tobytes())
                         for k in range(0, len(ids), _JOURNAL_CHUNK)]
                 seq += len(bulk)
                 journal_ids += len(ids)
         if self._dones:
-            records.append((seq, _J_DONE, _ids_blob(self._dones), None))
+            records.append((seq, _J_DONE, np.array(self._dones, dtype=_I8).tobytes(), None))
             seq += 1
             journal_ids += len(self._dones)
         logged = []
@@ -626,8 +833,11 @@ class SqliteFrontier:
                 seq += 1
         db.execute("BEGIN")
         try:
-            db.executemany(
-                "INSERT INTO urls(id, fp, priority, slot, state, request) VALUES(?, ?, ?, ?, ?, ?)", rows)
+            if batch is not None:
+                self._insert_slots(db)
+                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", batch[1])
+                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
+                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", batch[2])
             db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", bulk)
             if records:
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
@@ -643,8 +853,14 @@ class SqliteFrontier:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        if batch is not None:
+            self._batch_first.append(written)
+            self._batch_count.append(n - written)
+            self._disk_np[written:n] = batch[0]
+            self._slots_written = len(self._names)
         for s, row_id, _ in logged:
             self._logged_request[row_id] = s
+        self._logged_total += len(logged)
         self._next_seq = seq
         self._journal_ids += journal_ids
         self._written = n
@@ -659,67 +875,72 @@ class SqliteFrontier:
                 and self._garbage > self._cache_end + len(self._cache_tail) - self._garbage):
             self._compact_cache()
         limit = self.compact_after if self.compact_after is not None else max(1_000_000, 2 * len(self._index))
-        if self._journal_ids + len(self._logged_request) > limit:
+        if self._journal_ids + self._logged_total > limit:
             self.compact()
 
     def compact(self) -> None:
-        """Fold the journal and the request log into ``urls`` (one transaction; :meth:`flush` first)."""
+        """Fold the journal and the request log into the batch records (one transaction; :meth:`flush` first).
+
+        Every record's priorities and states are rewritten (9 bytes a row); a record whose stored requests
+        are mostly of fetched rows is rewritten with the live ones only (their newest requests, which makes
+        their request log entries superfluous); the request log keeps the newest request of the other live
+        rows that have one, and the journal is emptied."""
         db = self._require_db()
         if (self._next_id > self._written or self._dones or self._dirty_priorities or self._bulk_priorities
                 or self._dirty_requests):
             self.flush()
-        if not self._journal_ids and not self._logged_request:
+        n = self._next_id
+        state, disk = self._state_np, self._disk_np
+        rewrite: list[int] = []
+        if self._batch_first:
+            starts = np.array(self._batch_first, dtype=np.int64)
+            sizes = disk[:n].astype(np.int64)
+            dead = np.add.reduceat(np.where(state[:n] == DONE, sizes, 0), starts)
+            stored = np.add.reduceat(sizes, starts)
+            rewrite = np.flatnonzero((dead > 0) & (2 * dead > stored)).tolist()
+        if not self._journal_ids and self._logged_total == len(self._logged_request) and not rewrite:
             return
-        done_ids = array("q")
-        changed: dict[int, float] = {}
-        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
-            if kind == _J_DONE:
-                done_ids.frombytes(ids_blob)
-            elif len(changed) <= self.fold_limit:
-                ids = array("q")
-                ids.frombytes(ids_blob)
-                priorities = array("d")
-                priorities.frombytes(priorities_blob)
-                changed.update(zip(ids, priorities, strict=True))
-        snapshot = len(changed) > self.fold_limit  # many priorities changed: a snapshot, no updates in place
-        if snapshot:
-            changed = {}
-        else:
-            for row_id in done_ids:
-                changed.pop(row_id, None)
-        done = set(done_ids)
+        metas = []
+        for first, count in zip(self._batch_first, self._batch_count, strict=True):
+            end = first + count
+            states = np.where(state[first:end] == DONE, DONE, QUEUED).astype(_U1)
+            if self._has_absent:
+                fps = self._fps[first:end]
+                if None in fps:
+                    states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
+            metas.append((self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes(), first))
+        rewritten = []
+        for k in rewrite:
+            first = self._batch_first[k]
+            end = first + self._batch_count[k]
+            lengths = np.where(state[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
+            rewritten.append((first, end, lengths, self._gather(first, end, lengths)))
+        logged = self._logged_request
+        if rewritten:  # the rewritten records hold these rows' newest requests
+            bounds = np.array([first for first, _, _, _ in rewritten], dtype=np.int64)
+            ends = np.array([end for _, end, _, _ in rewritten], dtype=np.int64)
+            rows = np.fromiter(logged, dtype=np.int64, count=len(logged))
+            at = np.searchsorted(bounds, rows, side="right") - 1
+            inside = (at >= 0) & (rows < ends[np.maximum(at, 0)])
+            logged = {row: logged[row] for row in rows[~inside].tolist()}
+        keep = set(logged.values())
+        stale = [(seq,) for (seq,) in db.execute("SELECT seq FROM request_log") if seq not in keep]
         db.execute("BEGIN")
         try:
-            if self._logged_request:
-                db.executemany(
-                    "UPDATE urls SET request = (SELECT request FROM request_log WHERE seq = ?) WHERE id = ?",
-                    [(s, i) for i, s in sorted(self._logged_request.items()) if i not in done],
-                )
-                db.execute("DELETE FROM request_log")
-            if changed:
-                db.executemany("UPDATE urls SET priority = ? WHERE id = ?",
-                               [(p, i) for i, p in sorted(changed.items())])
-            if done_ids:
-                db.executemany("UPDATE urls SET state = 2, request = NULL WHERE id = ?", [(i,) for i in sorted(done)])
+            db.executemany("UPDATE batches SET priorities = ?, states = ? WHERE first_id = ?", metas)
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = ? WHERE first_id = ?",
+                           [(lengths.tobytes(), data, first) for first, _, lengths, data in rewritten])
+            db.executemany("DELETE FROM request_log WHERE seq = ?", stale)
             db.execute("DELETE FROM journal")
-            seq = self._next_seq
-            if snapshot:
-                live = np.flatnonzero(self._state_np[:self._next_id] != DONE)
-                live = live[live > 0]
-                records = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, live[k:k + _JOURNAL_CHUNK].tobytes(),
-                            self._prio_np[live[k:k + _JOURNAL_CHUNK]].tobytes())
-                           for k in range(0, len(live), _JOURNAL_CHUNK)]
-                db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
-                seq += len(records)
-                self._journal_ids = len(live)
-            else:
-                self._journal_ids = 0
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        self._next_seq = seq
-        self._logged_request = {}
+        for first, end, lengths, _ in rewritten:
+            disk[first:end] = lengths
+        self._logged_request = logged
+        self._logged_total = len(logged)
+        self._journal_ids = 0
 
     def _require_db(self) -> sqlite3.Connection:
         if self._db is None:
@@ -1101,7 +1322,8 @@ class SqliteFrontier:
             data = bytes(self._cache_tail[offset - end:offset - end + length])
         else:
             data = os.pread(self._cache_fd, length, offset)
-        return FrontierEntry(self._fps[row], -found[0], names[sid], decode_request(data))  # type: ignore[arg-type]
+        # The request stays JSON text until someone reads it (the scheduler does at once).
+        return FrontierEntry.stored(self._fps[row], -found[0], names[sid], data)  # type: ignore[arg-type]
 
     def done(self, fingerprint: str) -> None:
         # The request is no longer needed: a done row is just a seen fingerprint.
@@ -1179,8 +1401,8 @@ class SqliteFrontier:
             end = min(n, start + window)
             rows = np.flatnonzero(self._state_np[start:end] == QUEUED) + start
             for r in rows[:limit - len(out)].tolist():
-                out.append(FrontierEntry(self._fps[r], self._prio[r], self._names[self._slot[r]],
-                                         self._load(r)))
+                fp: Any = self._fps[r]
+                out.append(FrontierEntry.stored(fp, self._prio[r], self._names[self._slot[r]], self._payload(r)))
             start = end
             window *= 2
         return out
