@@ -18,7 +18,6 @@ of the whole protocol against both.
 from __future__ import annotations
 
 import heapq
-import itertools
 import json
 import logging
 import operator
@@ -268,8 +267,10 @@ _JOURNAL_CHUNK = 100_000
 #: Where a queued row is in the order: in its slot's hot heap, in its slot's cold array, neither.
 _NOWHERE, _HOT, _COLD = 0, 1, 2
 #: Slot thresholds: every key is below the first (all hot), none below the second (all cold).
-_INF_KEY = (float("inf"), 0, 0)
-_MINUS_KEY = (float("-inf"), -1, -1)
+_INF_KEY = 1 << 200
+_MINUS_KEY = -1
+#: Keys: a priority's IEEE bits (as uint64) turned into a number that grows as the priority falls.
+_SIGN, _LOW63, _M32 = 1 << 63, (1 << 63) - 1, (1 << 32) - 1
 
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
@@ -368,12 +369,12 @@ class SqliteFrontier:
         self._slot_ids: dict[str, int] = {}
         self._names: list[str] = []  # slot id -> slot name
         self._cold: list[array] = []  # slot id -> row ids of its cold rows (and stale ones)
-        self._thr: list[tuple[float, int, int]] = []  # slot id -> the key parting its hot rows from its cold ones
-        self._hot: dict[int, tuple[float, int, int, int]] = {}  # row id -> its live heap item
-        self._heaps: dict[int, list[tuple[float, int, int, int]]] = {}  # slot id -> heap of (-priority, tie, row, slot)
-        self._slot_top: dict[int, tuple[float, int]] = {}
-        self._best: list[tuple[float, int, int]] = []  # (-priority, tiebreak, slot id) per slot
-        self._parked: dict[str, tuple[float, int, int]] = {}  # slot name -> its registration, found busy at a pop
+        self._thr: list[int] = []  # slot id -> the key parting its hot rows from its cold ones
+        self._hot: dict[int, int] = {}  # row id -> its live heap item (its key)
+        self._heaps: dict[int, list[int]] = {}  # slot id -> heap of its hot rows' keys
+        self._slot_top: dict[int, int] = {}  # slot id -> its live registration in ``_best``
+        self._best: list[int] = []  # heap of the slots' registrations
+        self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
         self._stale = 0
         self._slot_moved = False  # a release moved a row to another slot: cold arrays may repeat a row
         self._order_invalid = False  # priorities were changed in bulk: rebuild the order before the next pop
@@ -424,6 +425,8 @@ class SqliteFrontier:
         self._disk_np = grown("_disk_np", np.int32)  # length of the row's request in its batch record
         # Element access from Python through memoryviews (no numpy scalars on the hot path).
         self._prio: Any = _view(self._prio_np)
+        self._pbits_np = self._prio_np.view(np.uint64)  # the priorities' IEEE bits (for the keys)
+        self._pbits: Any = _view(self._pbits_np)
         self._tie: Any = _view(self._tie_np)
         self._slot: Any = _view(self._slot_np)
         self._state: Any = _view(self._state_np)
@@ -948,51 +951,62 @@ class SqliteFrontier:
         return self._db
 
     # -- the in-memory order ------------------------------------------------
-    def _register(self, sid: int, item: tuple[float, int, int, int]) -> None:
-        key = (item[0], item[1])
-        if self._slot_top.get(sid) != key:
-            self._slot_top[sid] = key
-            heapq.heappush(self._best, (item[0], item[1], sid))
+    # A row's key is one Python int that sorts like (-priority, tiebreak, row): ``K << 64 | tie << 32 | row``
+    # with K the priority's IEEE bits turned round (see ``_neg_bits``); a slot's registration in the heap of
+    # slots is ``key << 32 | slot id`` (a slot not yet refilled: ``K << 96 | slot id``, ahead of all its
+    # rows).  One int object per heap item: a comparison reads one object, not a tuple and a float.
+    def _key(self, row: int) -> int:
+        bits = self._pbits[row]
+        high = _LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63  # -0.0 is 0.0
+        return (high << 64) | (self._tie[row] << 32) | row
 
-    def _to_hot(self, row: int, priority: float, sid: int) -> None:
-        item = (-priority, self._tie[row], row, sid)
-        self._hot[row] = item
+    def _register(self, sid: int, key: int) -> None:
+        registration = (key << 32) | sid
+        if self._slot_top.get(sid) != registration:
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
+
+    def _to_hot(self, row: int, key: int, sid: int) -> None:
+        self._hot[row] = key
         self._where[row] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            heap = self._heaps[sid] = [item]
+            heap = self._heaps[sid] = [key]
         else:
-            heapq.heappush(heap, item)
+            heapq.heappush(heap, key)
             if len(heap) > self.hot_max:
                 self._spill(sid, heap)
                 return
-        if heap[0] is item:
-            self._slot_top[sid] = (item[0], item[1])
-            heapq.heappush(self._best, (item[0], item[1], sid))
+        if heap[0] is key:
+            registration = (key << 32) | sid
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
 
-    def _to_cold(self, row: int, sid: int) -> None:
+    def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
         if not self._incl[row]:
             self._incl[row] = 1
             self._cold[sid].append(row)
-        if self._thr[sid] is _MINUS_KEY:
-            self._register_pending(sid, -self._prio[row])
+        if self._thr[sid] == _MINUS_KEY:
+            self._register_pending(sid, key)
 
-    def _register_pending(self, sid: int, negative: float) -> None:
+    def _register_pending(self, sid: int, key: int) -> None:
         """Keep the registration of a slot not yet refilled ahead of every row of it."""
+        registration = ((key >> 64) << 96) | sid
         top = self._slot_top.get(sid)
-        if top is None or negative < top[0]:
-            self._slot_top[sid] = (negative, -1)
-            heapq.heappush(self._best, (negative, -1, sid))
+        if top is None or registration < top:
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
 
-    def _place(self, row: int, priority: float, sid: int) -> None:
+    def _place(self, row: int, sid: int) -> None:
         """Put a queued row (its priority just set) where it belongs in its slot's order."""
         if self._order_invalid:
             return
-        if (-priority, self._tie[row], row) < self._thr[sid]:
-            self._to_hot(row, priority, sid)
+        key = self._key(row)
+        if key < self._thr[sid]:
+            self._to_hot(row, key, sid)
         else:
-            self._to_cold(row, sid)
+            self._to_cold(row, sid, key)
 
     def _unplace(self, row: int) -> None:
         """Take a queued row out of the order (its heap item, if any, goes stale)."""
@@ -1005,23 +1019,31 @@ class SqliteFrontier:
                 self._rebuild_hot()
         self._where[row] = _NOWHERE
 
-    def _spill(self, sid: int, heap: list[tuple[float, int, int, int]]) -> None:
+    def _spill(self, sid: int, heap: list[int]) -> None:
         """Cut a slot's hot heap back to its ``hot_keep`` best rows; the others go cold."""
         hot = self._hot
-        valid = [item for item in heap if hot.get(item[2]) is item]
+        valid = [key for key in heap if hot.get(key & _M32) is key]
         self._stale = max(0, self._stale - (len(heap) - len(valid)))
         valid.sort()
         if len(valid) > self.hot_keep:
             keep = valid[:self.hot_keep]
-            for item in valid[self.hot_keep:]:
-                row = item[2]
+            for key in valid[self.hot_keep:]:
+                row = key & _M32
                 del hot[row]
-                self._to_cold(row, sid)
-            self._thr[sid] = keep[-1][:3]
+                self._to_cold(row, sid, key)
+            self._thr[sid] = keep[-1]
             valid = keep
         heap[:] = valid  # sorted: a heap
         if valid:
             self._register(sid, valid[0])
+
+    def _keys(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The high and low 64 bits of the rows' keys (uint64 arrays)."""
+        bits = self._pbits_np[rows]
+        bits = np.where(bits == np.uint64(_SIGN), np.uint64(0), bits)  # -0.0 is 0.0
+        high = np.where(bits < np.uint64(_SIGN), np.uint64(_LOW63) - bits, bits)
+        low = (self._tie_np[rows].astype(np.uint64) << np.uint64(32)) | rows.astype(np.uint64)
+        return high, low
 
     def _refill(self, sid: int) -> None:
         """Move the best rows of a slot's cold array into its hot heap (after those it has)."""
@@ -1045,65 +1067,62 @@ class SqliteFrontier:
             self._thr[sid] = _INF_KEY
             return
         k = n if n < 2 * self.refill_min else max(self.refill_min, min(self.refill_max, n // 4))
+        high, low = self._keys(rows)
         if n > 8 * self.refill_max:
             # A large slot: pick the k best with a partition (linear), then sort only those.
-            negative = -self._prio_np[rows]
-            kth = negative[np.argpartition(negative, k - 1)[k - 1]]
-            ties = self._tie_np[rows]
-            better, equal = negative < kth, negative == kth
-            tied = rows[equal]
-            tied = tied[np.lexsort((tied, ties[equal]))]
+            kth = high[np.argpartition(high, k - 1)[k - 1]]
+            better, equal = high < kth, high == kth
+            tied = np.flatnonzero(equal)
+            tied = tied[np.argsort(low[tied], kind="stable")]
             need = k - int(np.count_nonzero(better))
-            rest = np.concatenate((rows[~(better | equal)], tied[need:]))
-            rows = np.concatenate((rows[better], tied[:need]))
+            pick = np.concatenate((np.flatnonzero(better), tied[:need]))
+            rest = np.concatenate((rows[~(better | equal)], rows[tied[need:]]))
+            rows, high, low = rows[pick], high[pick], low[pick]
         else:
             rest = None
-        negative = -self._prio_np[rows]
-        ties = self._tie_np[rows]
-        order = np.lexsort((rows, ties, negative))
+        order = np.lexsort((low, high))
         if rest is None and k < n:
             rest = rows[order[k:]]
             order = order[:k]
         take = rows[order]
-        row_list = take.tolist()
-        items = list(zip(negative[order].tolist(), ties[order].tolist(), row_list,
-                         itertools.repeat(sid, k), strict=False))
-        self._hot.update(zip(row_list, items, strict=True))
+        keys = [(h << 64) | lo for h, lo in zip(high[order].tolist(), low[order].tolist(), strict=True)]
+        self._hot.update(zip(take.tolist(), keys, strict=True))
         self._where_np[take] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = items  # sorted: a heap
+            self._heaps[sid] = keys  # sorted: a heap
         else:
-            heap.extend(items)  # each worse than all the heap holds: still a heap
+            heap.extend(keys)  # each worse than all the heap holds: still a heap
         new = array("q")
         if rest is not None and len(rest):
             new.frombytes(rest.tobytes())
             self._incl_np[rest] = 1
-            self._thr[sid] = items[-1][:3]
+            self._thr[sid] = keys[-1]
         else:
             self._thr[sid] = _INF_KEY
         self._cold[sid] = new
 
     def _refill_all(self, sid: int, cold: array) -> None:
-        where, incl, prio, tie, slot = self._where, self._incl, self._prio, self._tie, self._slot
+        where, incl, slot = self._where, self._incl, self._slot
         moved = self._slot_moved
-        items = []
+        keys = []
+        key_of = self._key
         for row in dict.fromkeys(cold) if moved else cold:
             if moved and slot[row] != sid:
                 continue
             incl[row] = 0
             if where[row] == _COLD:
                 where[row] = _HOT
-                items.append((-prio[row], tie[row], row, sid))
-        items.sort()
+                keys.append(key_of(row))
+        keys.sort()
         hot = self._hot
-        for item in items:
-            hot[item[2]] = item
+        for key in keys:
+            hot[key & _M32] = key
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = items  # sorted: a heap
+            self._heaps[sid] = keys  # sorted: a heap
         else:
-            heap.extend(items)
+            heap.extend(keys)
         self._cold[sid] = array("q")
         self._thr[sid] = _INF_KEY
 
@@ -1111,7 +1130,7 @@ class SqliteFrontier:
         """Drop stale items off the top of a slot's heap, refill it if empty, register its best."""
         hot = self._hot
         heap = self._heaps.get(sid)
-        while heap and hot.get(heap[0][2]) is not heap[0]:
+        while heap and hot.get(heap[0] & _M32) is not heap[0]:
             heapq.heappop(heap)
         if not heap:
             self._refill(sid)
@@ -1124,18 +1143,19 @@ class SqliteFrontier:
 
     def _rebuild_hot(self) -> None:
         """The hot heaps anew from the live items (when stale ones pile up)."""
-        heaps: dict[int, list[tuple[float, int, int, int]]] = {}
-        for item in self._hot.values():
-            heap = heaps.get(item[3])
+        heaps: dict[int, list[int]] = {}
+        slot = self._slot
+        for row, key in self._hot.items():
+            heap = heaps.get(slot[row])
             if heap is None:
-                heaps[item[3]] = [item]
+                heaps[slot[row]] = [key]
             else:
-                heap.append(item)
+                heap.append(key)
         for sid in self._heaps:
             if sid not in heaps:
                 heaps[sid] = []
         for sid, threshold in enumerate(self._thr):
-            if threshold is _MINUS_KEY and sid not in heaps:
+            if threshold == _MINUS_KEY and sid not in heaps:
                 heaps[sid] = []  # not yet refilled: refilled and registered below
         self._heaps = heaps
         self._stale = 0
@@ -1174,16 +1194,18 @@ class SqliteFrontier:
         starts = np.r_[0, np.flatnonzero(np.diff(slots)) + 1]
         # Each slot is registered with its best priority (ahead of its best row's exact key) and takes
         # its hot rows from its cold array only when that registration comes up at a pop.
-        best = (-np.maximum.reduceat(self._prio_np[queued], starts)).tolist()
+        high, _ = self._keys(queued)
+        best = np.minimum.reduceat(high, starts).tolist()
         bounds = zip(slots[starts].tolist(), starts.tolist(), np.r_[starts[1:], len(queued)].tolist(), best,
                      strict=True)
-        for sid, start, end, negative in bounds:
+        for sid, start, end, top in bounds:
             cold = array("q")
             cold.frombytes(queued[start:end].tobytes())
             self._cold[sid] = cold
             self._thr[sid] = _MINUS_KEY
-            self._slot_top[sid] = (negative, -1)
-            self._best.append((negative, -1, sid))
+            registration = (top << 96) | sid
+            self._slot_top[sid] = registration
+            self._best.append(registration)
         heapq.heapify(self._best)
 
     # -- queue ------------------------------------------------------------
@@ -1225,14 +1247,17 @@ class SqliteFrontier:
             tail += data
             self._queued += 1
             if not self._order_invalid:
-                if (-priority, tie, row) < self._thr[sid]:
-                    self._to_hot(row, priority, sid)
+                bits = self._pbits[row]
+                key = ((_LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63) << 64
+                       | tie << 32 | row)
+                if key < self._thr[sid]:
+                    self._to_hot(row, key, sid)
                 else:
                     self._where[row] = _COLD
                     self._incl[row] = 1
                     self._cold[sid].append(row)
-                    if self._thr[sid] is _MINUS_KEY:
-                        self._register_pending(sid, -priority)
+                    if self._thr[sid] == _MINUS_KEY:
+                        self._register_pending(sid, key)
             return PushResult.NEW
         if self._state[row] != QUEUED or priority <= self._prio[row]:
             return PushResult.REJECTED
@@ -1244,7 +1269,7 @@ class SqliteFrontier:
     def _set_priority(self, row: int, priority: float) -> None:
         self._unplace(row)
         self._prio[row] = priority
-        self._place(row, priority, self._slot[row])
+        self._place(row, self._slot[row])
         if row < self._written:
             self._dirty_priorities.add(row)
 
@@ -1266,22 +1291,24 @@ class SqliteFrontier:
         if parked:
             # A busy slot's registration waits aside until a pop finds the slot free again (a pop then
             # costs O(log slots) however many busy slots are better than the best free one).
-            for name in parked.keys() - busy_slots if busy_slots else list(parked):
+            for name in [name for name in parked if name not in busy_slots] if busy_slots else list(parked):
                 heapq.heappush(best, parked.pop(name))
-        found = None
+        heaps = self._heaps
         while best:
-            negative, tiebreak, sid = best[0]
-            if slot_top.get(sid) != (negative, tiebreak):
+            registration = best[0]
+            sid = registration & _M32
+            if slot_top.get(sid) != registration:
                 heapq.heappop(best)  # superseded by a later registration of the slot
                 continue
-            heap = self._heaps.get(sid)
+            heap = heaps.get(sid)
             if not heap:  # a slot not yet refilled: its rows come out of its cold array now
                 heapq.heappop(best)
                 del slot_top[sid]
                 self._settle(sid)
                 continue
             top = heap[0]
-            if hot.get(top[2]) is not top or top[0] != negative or top[1] != tiebreak:
+            row = top & _M32
+            if hot.get(row) is not top or registration >> 32 != top:
                 # the slot's registered best went stale (done, re-scored): register the live one
                 heapq.heappop(best)
                 del slot_top[sid]
@@ -1291,39 +1318,40 @@ class SqliteFrontier:
                 parked[names[sid]] = heapq.heappop(best)
                 continue
             heapq.heappop(heap)
-            row = top[2]
             del hot[row]
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
-            while heap and hot.get(heap[0][2]) is not heap[0]:
+            while heap and hot.get(heap[0] & _M32) is not heap[0]:
                 heapq.heappop(heap)
             if not heap:
                 self._refill(sid)
             if heap:
-                following = heap[0]
-                slot_top[sid] = (following[0], following[1])
-                heapq.heapreplace(best, (following[0], following[1], sid))
+                registration = (heap[0] << 32) | sid
+                slot_top[sid] = registration
+                heapq.heapreplace(best, registration)
             else:
                 heapq.heappop(best)
                 del slot_top[sid]
-                del self._heaps[sid]
-            found = top
+                del heaps[sid]
             break
-        if found is None:
+        else:
             return None
         self._where[row] = _NOWHERE
         self._state[row] = LEASED
         self._queued -= 1
+        fingerprint: Any = self._fps[row]
+        entry = FrontierEntry(fingerprint, self._prio[row], names[sid], None)
         length = self._plen[row]
         if not length:
-            return FrontierEntry(self._fps[row], -found[0], names[sid], {})  # type: ignore[arg-type]
+            entry._request = {}
+            return entry
         offset = self._poff[row]
         end = self._cache_end
         if offset >= end:
-            data = bytes(self._cache_tail[offset - end:offset - end + length])
+            entry._raw = bytes(self._cache_tail[offset - end:offset - end + length])
         else:
-            data = os.pread(self._cache_fd, length, offset)
+            entry._raw = os.pread(self._cache_fd, length, offset)
         # The request stays JSON text until someone reads it (the scheduler does at once).
-        return FrontierEntry.stored(self._fps[row], -found[0], names[sid], data)  # type: ignore[arg-type]
+        return entry
 
     def done(self, fingerprint: str) -> None:
         # The request is no longer needed: a done row is just a seen fingerprint.
@@ -1372,7 +1400,7 @@ class SqliteFrontier:
         self._state[row] = QUEUED
         self._queued += 1
         self._prio[row] = entry.priority
-        self._place(row, entry.priority, sid)
+        self._place(row, sid)
         if row < self._written:
             self._dirty_priorities.add(row)
         encoded = entry.encoded
