@@ -1374,9 +1374,12 @@ class SqliteFrontier:
         self._state[row] = DONE
         self._garbage += self._plen[row]
         if row < self._written:
-            self._logged_request.pop(row, None)
-            self._dirty_priorities.discard(row)
-            self._dirty_requests.discard(row)
+            if self._logged_request:
+                self._logged_request.pop(row, None)
+            if self._dirty_priorities:
+                self._dirty_priorities.discard(row)
+            if self._dirty_requests:
+                self._dirty_requests.discard(row)
             self._dones.append(row)
 
     def quarantine(self, entry: FrontierEntry, reason: str) -> None:
