@@ -295,14 +295,16 @@ class SqliteFrontier:
     payload cache), not a Python object per URL.  The order is, per download slot (host), a small
     *hot* heap of its best queued rows and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  A push worse than its slot's threshold is an
+    of the slots' best hot rows, with lazy deletion.  A heap item is one Python int that sorts like
+    (-priority, tiebreak, row) (a slot's registration adds its id below), so a comparison reads one
+    object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
     cold array (about a quarter of them, by one numpy sort or partition; all of them when they are
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
     back.  Re-scoring in bulk writes the priority array in one vectorised assignment and leaves the
     order to be rebuilt at the next pop: every slot is registered at its best priority and refilled
     only when that registration comes up.  About 200 bytes of memory per known URL (its fingerprint
-    string and dict entry most of it), about 150 bytes more per hot row.
+    string and dict entry most of it), about 100 bytes more per hot row.
     A pop is O(log) in the hot rows and passes over busy slots exactly (the best entry of a host
     that is not busy, however deep; a busy slot waits aside until a pop finds it free).  Ties in
     priority are broken by a hash of the fingerprint mixed with a per-run random (or ``seed``-given)
@@ -313,22 +315,28 @@ class SqliteFrontier:
     file next to it, rebuilt from the SQLite file at every :meth:`open`, rewritten when most of it is
     garbage) from which a pop reads its request with one ``pread`` instead of a database query (1.5
     against 7 us at a million queued).  The cache costs disk, not memory: about the size of the
-    queued requests again.  A new SQLite file gets 16 KiB pages.
+    queued requests again.  A popped entry carries its request as the stored JSON text, decoded at
+    the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
 
-    Durability (the file layout of earlier versions, unchanged): the file is written append-only
-    between compactions.  Table ``urls`` gets one row per fingerprint when it is first seen (with its
-    request); every later change is appended, never updated in place: fetched row ids and new
-    priorities as packed arrays in ``journal`` (one record per kind and flush), a changed request (a
-    better parent, a retry) as a row of ``request_log``.  All changes since the last :meth:`flush`
-    are kept in memory and written in one transaction by :meth:`flush` (the scheduler flushes every
-    few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes (WAL,
-    ``synchronous=NORMAL``: a committed flush survives the process being killed; an OS crash or
-    power loss may lose the last flushes, never corrupt the file).  :meth:`open` replays the journal
-    over ``urls``; :meth:`close`, and a flush once the journal and the request log hold more than
-    ``compact_after`` row ids (default twice the rows, at least one million), compact them in one
-    transaction: fetched rows become ``state = 2`` without their request, changed requests are folded
-    into ``urls``, and the priorities are folded in (few) or written as one snapshot (many).  A pop
-    writes nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.
+    Durability: the file (layout version 2, see ``_SCHEMA``) is written append-only between
+    compactions.  Each :meth:`flush` appends one *batch record* for the URLs first seen since the
+    previous one (their fingerprints, slots, priorities, states and requests as packed arrays and
+    concatenated JSON texts: two blobs, not a row per URL); every later change is appended, never
+    updated in place: fetched row ids and new priorities as packed arrays in ``journal`` (one record
+    per kind and flush), a changed request (a better parent, a retry) as a row of ``request_log``.
+    All changes since the last :meth:`flush` are kept in memory and written in one transaction by
+    :meth:`flush` (the scheduler flushes every few pages and on a timer): a kill -9 loses at most
+    that much, which the crawl redoes (WAL, ``synchronous=NORMAL``: a committed flush survives the
+    process being killed; an OS crash or power loss may lose the last flushes, never corrupt the
+    file).  :meth:`open` loads the batch records and replays the journal and the request log over
+    them; :meth:`close`, and a flush once the journal and the request log hold more than
+    ``compact_after`` entries (default twice the rows, at least one million), compact them in one
+    transaction: every record's priorities and states are rewritten (9 bytes a row), a record whose
+    stored requests are mostly of fetched rows is rewritten with the live ones only, the request log
+    keeps only the newest request of each other live row, and the journal is emptied.  A pop writes
+    nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.  A file
+    of the previous layout (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch
+    records in one transaction (a kill during it leaves the old file as it was).
     """
 
     #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
@@ -1002,7 +1010,9 @@ class SqliteFrontier:
         """Put a queued row (its priority just set) where it belongs in its slot's order."""
         if self._order_invalid:
             return
-        key = self._key(row)
+        bits = self._pbits[row]
+        key = ((_LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63) << 64
+               | self._tie[row] << 32 | row)
         if key < self._thr[sid]:
             self._to_hot(row, key, sid)
         else:

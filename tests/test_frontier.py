@@ -743,3 +743,23 @@ def test_large_slots_with_many_ties_pop_in_order(tmp_path, sizes):
             queued[fp] = 0.9
     assert not queued and len(popped) == len(set(popped))
     f.close()
+
+
+def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_changed(tmp_path):
+    """Pops hand the request out as its stored JSON, decoded at the first reading; a request changed
+    after the pop is what a release stores (the popped entry carries no stale encoding)."""
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    f.push(FrontierEntry("a", 0.5, "a.de", {"url": "http://a.de/", "meta": {"n": 1}}))
+    f.push(FrontierEntry("b", 0.4, "a.de", {}, encoded=b'{"url": "http://a.de/b", '))  # not JSON
+    f.flush()
+    popped = f.pop()
+    assert popped.encoded is None
+    assert popped == FrontierEntry("a", 0.5, "a.de", {"url": "http://a.de/", "meta": {"n": 1}})
+    popped.request["meta"]["n"] = 2
+    assert f.release(popped)
+    again = f.pop()
+    assert again.request == {"url": "http://a.de/", "meta": {"n": 2}}
+    bad = f.pop()
+    assert bad.fingerprint == "b" and bad.request["_geofocus_malformed"].startswith("bad JSON")
+    f.close()
