@@ -568,6 +568,12 @@ class SqliteFrontier:
         if {"frontier", "payloads"} <= tables:
             db.executescript("BEGIN;" + _OLD_LAYOUT_MIGRATION + "COMMIT;")
             tables.add(_V1_TABLE)
+        if _V1_TABLE in tables and db.execute("SELECT 1 FROM batches LIMIT 1").fetchone():
+            # An older version opened a file this one had migrated, and added rows of its own: neither set
+            # of rows is dropped silently.
+            db.close()
+            raise ValueError(f"frontier file {self.path} holds rows in both the batch layout and the earlier "
+                             "'urls' table (opened by an older version after this one?); move one of them aside")
         if self._cache_file is not None:
             self._cache_file.close()
             self._cache_file = None

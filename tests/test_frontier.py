@@ -448,6 +448,23 @@ def test_a_frontier_file_of_the_previous_layout_is_migrated_without_losing_its_q
     h.close()
 
 
+def test_a_file_with_rows_in_both_layouts_is_refused_not_half_read(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    f.push(entry("http://a.de/new", 0.5))
+    f.close()
+    db = sqlite3.connect(path)  # what the previous version adds when it opens this file and crawls on
+    db.executescript("CREATE TABLE urls (id INTEGER PRIMARY KEY, fp TEXT NOT NULL, priority REAL NOT NULL, "
+                     "slot TEXT NOT NULL, state INTEGER NOT NULL, request BLOB);"
+                     "INSERT INTO urls VALUES (1, 'http://a.de/old', 0.5, 'a.de', 0, '{}');")
+    db.close()
+    with pytest.raises(ValueError, match="both the batch layout"):
+        SqliteFrontier(path, seed=1).open()
+
+
 # -- the journal: what a kill -9 keeps, what a compaction keeps, requests encoded once ----------
 
 JOURNAL_WRITER = """
