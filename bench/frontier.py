@@ -236,9 +236,10 @@ def main_interleave(args: argparse.Namespace) -> None:
     so run it twice with the order of the modules swapped."""
     paths = args.interleave.split(",")
     runs = []
+    tmps = [tempfile.TemporaryDirectory() for _ in paths]
     for k, path in enumerate(paths):
         module = load_module(path, f"frontier_under_test_{k}")
-        frontier = module.SqliteFrontier(Path(tempfile.mkdtemp()) / "frontier.sqlite", seed=1)
+        frontier = module.SqliteFrontier(Path(tmps[k].name) / "frontier.sqlite", seed=1)
         frontier.open()
         rng = random.Random(7)
 
@@ -289,6 +290,8 @@ def main_interleave(args: argparse.Namespace) -> None:
         print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request: "
               f"{run['path']}")
         run["frontier"].close()
+    for tmp in tmps:
+        tmp.cleanup()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
