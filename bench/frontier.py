@@ -1,12 +1,16 @@
 """Frontier benchmark: push / re-prioritise / pop / re-score rates, reopen time and peak memory.
 
     python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json] [--module FILE]
+    python bench/frontier.py --interleave OLD.py,NEW.py [--urls 1000000] [--block 5000] [--reps 8] [--json F]
     python bench/frontier.py --redis redis://127.0.0.1:6379/0 [--workers 1,2] [--urls 100000] [--json F]
 
 Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
 of realistic size, 2,000 hosts), then re-prioritises N/10 of them, then pops
 and marks done N/10 with 8 busy hosts, then runs N/10 rounds of "pop one, mark
-it done, push a new one" at about N queued (the steady state of a crawl), then
+it done, push a new one" at about N queued (the steady state of a crawl), and
+N/10 more that also read the popped request (``push_pop_read_per_s``: a
+frontier that hands its requests out still encoded pays for decoding them
+there, as a crawl's scheduler pays at once), then
 re-scores every queued URL (new priorities for all of them; the adaptive
 strategy's re-scoring), then closes (a close compacts the journal) and reopens
 the file (a resume).  ``sqlite_file_mb`` is what the frontier's directory holds
@@ -18,6 +22,10 @@ the tree).  Every
 per CPU second of this process (``time.process_time``: steadier than wall time
 on a shared machine; they include building each entry, a SHA-1 and a payload
 dict, a few microseconds); peak memory is its maximum resident set size.
+
+``--interleave OLD.py,NEW.py`` runs only the steady state of several copies
+of the module in one process, in alternating blocks (see ``main_interleave``):
+the way to compare two versions on a loaded machine.
 
 ``--redis URL`` measures the Redis frontier instead (``geofocus.redis.frontier``,
 pipelined by its sync thread, default settings, ``--batch`` leased per round
@@ -207,6 +215,89 @@ def redact(url: str) -> str:
     return redact_url(url)
 
 
+def load_module(path: str, name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def main_interleave(args: argparse.Namespace) -> None:
+    """Steady-state rounds of several frontier modules in one process, in alternating blocks.
+
+    Each module gets its own frontier with ``--urls`` queued; then blocks of ``--block`` rounds (pop,
+    done, push, a flush every 1,000) run module after module, the order reversed every other time, each
+    module twice per repetition: once leaving the popped request unread, once reading it.  Rates are
+    operations (a pop + done and a push are two) per CPU second of the blocks.  Machine load hits every
+    module alike; a frontier built later in the process tends to run a little faster (memory layout),
+    so run it twice with the order of the modules swapped."""
+    paths = args.interleave.split(",")
+    runs = []
+    tmps = [tempfile.TemporaryDirectory() for _ in paths]
+    for k, path in enumerate(paths):
+        module = load_module(path, f"frontier_under_test_{k}")
+        frontier = module.SqliteFrontier(Path(tmps[k].name) / "frontier.sqlite", seed=1)
+        frontier.open()
+        rng = random.Random(7)
+
+        def make(i: int, priority: float, module=module) -> object:
+            url = url_of(i)
+            return module.FrontierEntry(fingerprint(url), priority, f"www.host{i % HOSTS}.de", payload(url, priority))
+
+        for i in range(args.urls):
+            frontier.push(make(i, rng.random() * 0.5))
+            if i % 1000 == 999:
+                frontier.flush()
+        frontier.flush()
+        runs.append({"path": path, "frontier": frontier, "make": make, "rng": rng, "next": args.urls,
+                     "cpu": [0.0, 0.0], "rounds": [0, 0]})
+    busy = {f"www.host{i}.de" for i in range(8)}
+
+    def block(run: dict, rounds: int, read: bool) -> float:
+        frontier, make, rng, next_id = run["frontier"], run["make"], run["rng"], run["next"]
+        t0 = time.process_time()
+        for k in range(rounds):
+            popped_entry = frontier.pop(busy)
+            if popped_entry is not None:
+                if read:
+                    popped_entry.request  # noqa: B018  (decodes it where the frontier has not)
+                frontier.done(popped_entry.fingerprint)
+            frontier.push(make(next_id + k, rng.random() * 0.5))
+            if k % 1000 == 999:
+                frontier.flush()
+        frontier.flush()
+        run["next"] = next_id + rounds
+        return time.process_time() - t0
+
+    for run in runs:
+        block(run, 2 * args.block, False)  # warm-up
+    for rep in range(args.reps):
+        for run in runs if rep % 2 == 0 else runs[::-1]:
+            for read in (False, True):
+                run["cpu"][read] += block(run, args.block, read)
+                run["rounds"][read] += args.block
+    load = os.getloadavg()
+    results = {"urls": args.urls, "block": args.block, "reps": args.reps, "load_average": [round(x, 2) for x in load],
+               "modules": []}
+    for run in runs:
+        row = {"module": run["path"]}
+        for read, name in ((False, "push_pop_per_s"), (True, "push_pop_read_per_s")):
+            row[name] = round(2 * run["rounds"][read] / run["cpu"][read])
+        results["modules"].append(row)
+        print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request: "
+              f"{run['path']}")
+        run["frontier"].close()
+    for tmp in tmps:
+        tmp.cleanup()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--urls", type=int, default=1_000_000)
@@ -216,17 +307,19 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2", help="with --redis: worker process counts, one run each")
     parser.add_argument("--batch", type=int, default=GEOFOCUS_REDIS_BATCH,
                         help="with --redis: entries leased per round trip (GEOFOCUS_REDIS_BATCH)")
+    parser.add_argument("--interleave", default="",
+                        help="comma-separated frontier.py files: their steady state, interleaved in one process")
+    parser.add_argument("--block", type=int, default=5000, help="with --interleave: rounds per block")
+    parser.add_argument("--reps", type=int, default=8, help="with --interleave: blocks per module and mode")
     args = parser.parse_args()
+    if args.interleave:
+        main_interleave(args)
+        return
     if args.redis:
         main_redis(args)
         return
     if args.module:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("frontier_under_test", args.module)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
+        module = load_module(args.module, "frontier_under_test")
         globals()["FrontierEntry"] = module.FrontierEntry
         globals()["SqliteFrontier"] = module.SqliteFrontier
     rng = random.Random(7)
@@ -282,6 +375,20 @@ def main() -> None:
                 frontier.flush()
         frontier.flush()
         results["push_pop_per_s"] = round(2 * tenth / (time.process_time() - t0))
+        # The same with the popped request read (decoded from its JSON), as the scheduler does at once: a
+        # frontier that hands out requests still encoded pays for their decoding here.
+        t0 = time.process_time()
+        for k in range(tenth):
+            popped_entry = frontier.pop(busy)
+            if popped_entry is not None:
+                assert popped_entry.request["callback"] == "parse"
+                frontier.done(popped_entry.fingerprint)
+            frontier.push(entry(next_id, rng.random() * 0.5))
+            next_id += 1
+            if k % 1000 == 999:
+                frontier.flush()
+        frontier.flush()
+        results["push_pop_read_per_s"] = round(2 * tenth / (time.process_time() - t0))
         results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued

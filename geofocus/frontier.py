@@ -18,7 +18,6 @@ of the whole protocol against both.
 from __future__ import annotations
 
 import heapq
-import itertools
 import json
 import logging
 import operator
@@ -30,7 +29,6 @@ import time
 import zlib
 from array import array
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -42,20 +40,64 @@ logger = logging.getLogger(__name__)
 QUEUED, LEASED, DONE = 0, 1, 2  # states of a row (LEASED only in files of earlier versions)
 
 
-@dataclass
 class FrontierEntry:
     """One queued URL: its fingerprint, priority, download slot and serialised request.
 
     ``encoded`` may carry the request already encoded as compact JSON (what
     :func:`encode_request_bytes` gives): a backend that stores JSON stores it as
     is instead of encoding ``request`` a second time.  Left out of comparisons.
+
+    An entry a backend hands out may carry its request still encoded (the stored
+    JSON text): ``request`` decodes it at its first reading (a malformed one reads
+    as the ``MALFORMED_KEY`` dict of :func:`decode_request`), so a pop does not pay
+    for a decoding nobody asks for.  Such an entry's ``encoded`` is None: a request
+    changed after the pop is encoded anew if the entry is pushed again.
     """
 
-    fingerprint: str
-    priority: float
-    slot: str
-    request: dict[str, Any]
-    encoded: bytes | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("fingerprint", "priority", "slot", "_request", "_raw", "encoded")
+
+    def __init__(self, fingerprint: str, priority: float, slot: str, request: dict[str, Any] | None,
+                 encoded: bytes | None = None):
+        self.fingerprint = fingerprint
+        self.priority = priority
+        self.slot = slot
+        self._request = request
+        self._raw: bytes | None = None
+        self.encoded = encoded
+
+    @classmethod
+    def stored(cls, fingerprint: str, priority: float, slot: str, raw: bytes | None) -> FrontierEntry:
+        """An entry whose request is the stored JSON ``raw``, decoded when first read (None: ``{}``)."""
+        entry = cls(fingerprint, priority, slot, None if raw else {})
+        entry._raw = raw
+        return entry
+
+    @property
+    def request(self) -> dict[str, Any]:
+        request = self._request
+        if request is None:
+            raw = self._raw
+            request = self._request = decode_request(raw) if raw is not None else {}
+            self._raw = None
+        return request
+
+    @request.setter
+    def request(self, value: dict[str, Any]) -> None:
+        self._request = value
+        self._raw = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, FrontierEntry)
+        return (self.fingerprint, self.priority, self.slot, self.request) == (
+            other.fingerprint, other.priority, other.slot, other.request)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return (f"FrontierEntry(fingerprint={self.fingerprint!r}, priority={self.priority!r}, "
+                f"slot={self.slot!r}, request={self.request!r})")
 
 
 class PushResult:
@@ -172,26 +214,42 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
         return encode_request(request).encode()
 
 
+#: The file layout (version 2).  Rows are written in batches: every flush appends one record for the
+#: URLs first seen since the previous one (row ids ``first_id`` .. ``first_id + count - 1``), as packed
+#: little-endian arrays and concatenated text, in two tables: ``batches`` (the small arrays a
+#: compaction rewrites: priorities float64, states uint8) and ``batch_requests`` (written once:
+#: the fingerprints concatenated with their lengths in characters, int32; slot ids, int32, names in
+#: ``slots``; the requests, each compact JSON text, concatenated with their lengths in bytes, int32).
+#: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS urls (
-    id INTEGER PRIMARY KEY,
-    fp TEXT NOT NULL,
-    priority REAL NOT NULL,
-    slot TEXT NOT NULL,
-    state INTEGER NOT NULL,
-    request BLOB
-);
+CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
+    priorities BLOB NOT NULL, states BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS batch_requests (first_id INTEGER PRIMARY KEY, fingerprints TEXT NOT NULL,
+    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS slots (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, ids BLOB NOT NULL, priorities BLOB);
 CREATE TABLE IF NOT EXISTS request_log (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, request BLOB NOT NULL);
 """
 
+#: Array types of the file (little-endian whatever the machine).
+_F8, _I4, _I8, _U1 = np.dtype("<f8"), np.dtype("<i4"), np.dtype("<i8"), np.dtype("<u1")
+
+#: State of a row id that no URL has (only in files migrated from a layout with gaps in the ids).
+_ABSENT = 3
+
 #: Kinds of a journal record: row ids that were fetched, or row ids with their new priorities.
 _J_DONE, _J_PRIORITY = 2, 0
 
-#: The layout of earlier versions (fp-keyed table plus a payload table), migrated at open.
+#: Layout version 1 (one ``urls`` row per URL; its journal and request log refer to ``urls.id``):
+#: read at open and rewritten as batch records in one transaction.
+_V1_TABLE = "urls"
+
+#: Layout version 0 (fp-keyed table plus a payload table): first converted to version 1.
 _OLD_LAYOUT_MIGRATION = """
+CREATE TABLE IF NOT EXISTS urls (id INTEGER PRIMARY KEY, fp TEXT NOT NULL, priority REAL NOT NULL,
+    slot TEXT NOT NULL, state INTEGER NOT NULL, request BLOB);
 INSERT INTO urls(fp, priority, slot, state, request)
     SELECT f.fp, f.priority, f.slot, CASE f.state WHEN 1 THEN 0 ELSE f.state END, p.request
     FROM frontier f LEFT JOIN payloads p ON p.id = f.payload;
@@ -199,14 +257,20 @@ DROP TABLE frontier;
 DROP TABLE payloads;
 """
 
+#: Rows per batch record when a whole queue is written at once (a migration).
+_BATCH_ROWS = 65_536
+
 #: Row ids per journal record when a whole queue's priorities are written (1.6 MB a record).
 _JOURNAL_CHUNK = 100_000
+
 
 #: Where a queued row is in the order: in its slot's hot heap, in its slot's cold array, neither.
 _NOWHERE, _HOT, _COLD = 0, 1, 2
 #: Slot thresholds: every key is below the first (all hot), none below the second (all cold).
-_INF_KEY = (float("inf"), 0, 0)
-_MINUS_KEY = (float("-inf"), -1, -1)
+_INF_KEY = 1 << 200
+_MINUS_KEY = -1
+#: Keys: a priority's IEEE bits (as uint64) turned into a number that grows as the priority falls.
+_SIGN, _LOW63, _M32 = 1 << 63, (1 << 63) - 1, (1 << 32) - 1
 
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
@@ -223,10 +287,6 @@ def _view(arr: Any) -> Any:
     return memoryview(arr)
 
 
-def _ids_blob(ids: Iterable[int]) -> bytes:
-    return array("q", ids).tobytes()
-
-
 class SqliteFrontier:
     """The embedded frontier: the order in memory, the durable state in one SQLite file.
 
@@ -235,14 +295,16 @@ class SqliteFrontier:
     payload cache), not a Python object per URL.  The order is, per download slot (host), a small
     *hot* heap of its best queued rows and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  A push worse than its slot's threshold is an
+    of the slots' best hot rows, with lazy deletion.  A heap item is one Python int that sorts like
+    (-priority, tiebreak, row) (a slot's registration adds its id below), so a comparison reads one
+    object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
     cold array (about a quarter of them, by one numpy sort or partition; all of them when they are
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
     back.  Re-scoring in bulk writes the priority array in one vectorised assignment and leaves the
     order to be rebuilt at the next pop: every slot is registered at its best priority and refilled
     only when that registration comes up.  About 200 bytes of memory per known URL (its fingerprint
-    string and dict entry most of it), about 150 bytes more per hot row.
+    string and dict entry most of it), about 100 bytes more per hot row.
     A pop is O(log) in the hot rows and passes over busy slots exactly (the best entry of a host
     that is not busy, however deep; a busy slot waits aside until a pop finds it free).  Ties in
     priority are broken by a hash of the fingerprint mixed with a per-run random (or ``seed``-given)
@@ -253,27 +315,30 @@ class SqliteFrontier:
     file next to it, rebuilt from the SQLite file at every :meth:`open`, rewritten when most of it is
     garbage) from which a pop reads its request with one ``pread`` instead of a database query (1.5
     against 7 us at a million queued).  The cache costs disk, not memory: about the size of the
-    queued requests again.  A new SQLite file gets 16 KiB pages.
+    queued requests again.  A popped entry carries its request as the stored JSON text, decoded at
+    the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
 
-    Durability (the file layout of earlier versions, unchanged): the file is written append-only
-    between compactions.  Table ``urls`` gets one row per fingerprint when it is first seen (with its
-    request); every later change is appended, never updated in place: fetched row ids and new
-    priorities as packed arrays in ``journal`` (one record per kind and flush), a changed request (a
-    better parent, a retry) as a row of ``request_log``.  All changes since the last :meth:`flush`
-    are kept in memory and written in one transaction by :meth:`flush` (the scheduler flushes every
-    few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes (WAL,
-    ``synchronous=NORMAL``: a committed flush survives the process being killed; an OS crash or
-    power loss may lose the last flushes, never corrupt the file).  :meth:`open` replays the journal
-    over ``urls``; :meth:`close`, and a flush once the journal and the request log hold more than
-    ``compact_after`` row ids (default twice the rows, at least one million), compact them in one
-    transaction: fetched rows become ``state = 2`` without their request, changed requests are folded
-    into ``urls``, and the priorities are folded in (few) or written as one snapshot (many).  A pop
-    writes nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.
+    Durability: the file (layout version 2, see ``_SCHEMA``) is written append-only between
+    compactions.  Each :meth:`flush` appends one *batch record* for the URLs first seen since the
+    previous one (their fingerprints, slots, priorities, states and requests as packed arrays and
+    concatenated JSON texts: two blobs, not a row per URL); every later change is appended, never
+    updated in place: fetched row ids and new priorities as packed arrays in ``journal`` (one record
+    per kind and flush), a changed request (a better parent, a retry) as a row of ``request_log``.
+    All changes since the last :meth:`flush` are kept in memory and written in one transaction by
+    :meth:`flush` (the scheduler flushes every few pages and on a timer): a kill -9 loses at most
+    that much, which the crawl redoes (WAL, ``synchronous=NORMAL``: a committed flush survives the
+    process being killed; an OS crash or power loss may lose the last flushes, never corrupt the
+    file).  :meth:`open` loads the batch records and replays the journal and the request log over
+    them; :meth:`close`, and a flush once the journal and the request log hold more than
+    ``compact_after`` entries (default twice the rows, at least one million), compact them in one
+    transaction: every record's priorities and states are rewritten (9 bytes a row), a record whose
+    stored requests are mostly of fetched rows is rewritten with the live ones only, the request log
+    keeps only the newest request of each other live row, and the journal is emptied.  A pop writes
+    nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.  A file
+    of the previous layout (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch
+    records in one transaction (a kill during it leaves the old file as it was).
     """
 
-    #: A compaction updates the priorities of at most this many rows in place; beyond it, it writes the
-    #: priorities of all queued entries as one snapshot in the journal instead.
-    fold_limit = 200_000
     #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
     hot_max = 256
     hot_keep = 64
@@ -312,12 +377,12 @@ class SqliteFrontier:
         self._slot_ids: dict[str, int] = {}
         self._names: list[str] = []  # slot id -> slot name
         self._cold: list[array] = []  # slot id -> row ids of its cold rows (and stale ones)
-        self._thr: list[tuple[float, int, int]] = []  # slot id -> the key parting its hot rows from its cold ones
-        self._hot: dict[int, tuple[float, int, int, int]] = {}  # row id -> its live heap item
-        self._heaps: dict[int, list[tuple[float, int, int, int]]] = {}  # slot id -> heap of (-priority, tie, row, slot)
-        self._slot_top: dict[int, tuple[float, int]] = {}
-        self._best: list[tuple[float, int, int]] = []  # (-priority, tiebreak, slot id) per slot
-        self._parked: dict[str, tuple[float, int, int]] = {}  # slot name -> its registration, found busy at a pop
+        self._thr: list[int] = []  # slot id -> the key parting its hot rows from its cold ones
+        self._hot: dict[int, int] = {}  # row id -> its live heap item (its key)
+        self._heaps: dict[int, list[int]] = {}  # slot id -> heap of its hot rows' keys
+        self._slot_top: dict[int, int] = {}  # slot id -> its live registration in ``_best``
+        self._best: list[int] = []  # heap of the slots' registrations
+        self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
         self._stale = 0
         self._slot_moved = False  # a release moved a row to another slot: cold arrays may repeat a row
         self._order_invalid = False  # priorities were changed in bulk: rebuild the order before the next pop
@@ -336,6 +401,12 @@ class SqliteFrontier:
         self._cache_end = 0
         self._cache_tail = bytearray()
         self._garbage = 0  # bytes of the cache no queued or leased row refers to
+        # The batch records in the file: first row id and row count of each, in row id order.
+        self._batch_first: list[int] = []
+        self._batch_count: list[int] = []
+        self._slots_written = 0  # slot names in the file's ``slots`` table
+        self._has_absent = False  # row ids without a URL (a migrated file with gaps)
+        self._logged_total = 0  # rows of the request log in the file (newest or superseded)
 
     def _grow(self, need: int) -> None:
         capacity = max(self._capacity, 1024)
@@ -359,8 +430,11 @@ class SqliteFrontier:
         self._incl_np = grown("_incl_np", np.uint8)
         self._poff_np = grown("_poff_np", np.int64)
         self._plen_np = grown("_plen_np", np.int32)
+        self._disk_np = grown("_disk_np", np.int32)  # length of the row's request in its batch record
         # Element access from Python through memoryviews (no numpy scalars on the hot path).
         self._prio: Any = _view(self._prio_np)
+        self._pbits_np = self._prio_np.view(np.uint64)  # the priorities' IEEE bits (for the keys)
+        self._pbits: Any = _view(self._pbits_np)
         self._tie: Any = _view(self._tie_np)
         self._slot: Any = _view(self._slot_np)
         self._state: Any = _view(self._state_np)
@@ -411,10 +485,6 @@ class SqliteFrontier:
             return bytes(self._cache_tail[offset - end:offset - end + length])
         return os.pread(self._cache_fd, length, offset)
 
-    def _load(self, row: int) -> dict[str, Any]:
-        data = self._payload(row)
-        return {} if data is None else decode_request(data)
-
     def _write_cache(self) -> None:
         if self._cache_tail:
             fd = self._cache_file.fileno()
@@ -425,6 +495,16 @@ class SqliteFrontier:
             view.release()
             self._cache_end += len(self._cache_tail)
             self._cache_tail = bytearray()
+
+    def _append_cache(self, data: bytes) -> None:
+        """Write ``data`` at the end of the payload cache file (after what the tail held)."""
+        self._write_cache()
+        view = memoryview(data)
+        offset, written = self._cache_end, 0
+        while written < len(view):
+            written += os.pwrite(self._cache_fd, view[written:], offset + written)
+        view.release()
+        self._cache_end += len(data)
 
     def _cache_dir(self) -> str | None:
         return None if self.path == ":memory:" else str(Path(self.path).parent)
@@ -476,8 +556,8 @@ class SqliteFrontier:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        # A new file gets 16 KiB pages (a third less CPU per inserted row than 4 KiB: fewer WAL frames
-        # and B-tree pages per row); a file of earlier versions keeps its page size.
+        # A new file gets 16 KiB pages (fewer WAL frames and B-tree pages per record than 4 KiB); a file of
+        # earlier versions keeps its page size.
         db.execute(f"PRAGMA page_size={self.page_size}")
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -487,28 +567,36 @@ class SqliteFrontier:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if {"frontier", "payloads"} <= tables:
             db.executescript("BEGIN;" + _OLD_LAYOUT_MIGRATION + "COMMIT;")
-            logger.info("Frontier: %s converted to the current layout", self.path)
-        max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
-        self._reset_memory(max_id + 1)
+            tables.add(_V1_TABLE)
+        if _V1_TABLE in tables and db.execute("SELECT 1 FROM batches LIMIT 1").fetchone():
+            # An older version opened a file this one had migrated, and added rows of its own: neither set
+            # of rows is dropped silently.
+            db.close()
+            raise ValueError(f"frontier file {self.path} holds rows in both the batch layout and the earlier "
+                             "'urls' table (opened by an older version after this one?); move one of them aside")
         if self._cache_file is not None:
             self._cache_file.close()
-        self._open_cache()
-        # Replay the journal into arrays indexed by row id.
-        override = np.full(max_id + 1, np.nan)
-        fetched = np.zeros(max_id + 1, dtype=bool)
-        journal_ids = 0
-        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
-            ids = np.frombuffer(ids_blob, dtype=np.int64)
-            journal_ids += len(ids)
-            ids = ids[(ids > 0) & (ids <= max_id)]
-            if kind == _J_DONE:
-                fetched[ids] = True
+            self._cache_file = None
+        try:
+            if _V1_TABLE in tables:
+                self._load_v1(db)
             else:
-                priorities = np.frombuffer(priorities_blob, dtype=np.float64)[:len(ids)]
-                override[ids] = priorities
-        logged: dict[int, tuple[int, bytes]] = {}
-        for seq, row_id, request in db.execute("SELECT seq, id, request FROM request_log ORDER BY seq"):
-            logged[row_id] = (seq, request)
+                self._load_batches(db)
+            self._replay(db)
+            if _V1_TABLE in tables:
+                self._migrate_v1(db)
+                logger.info("Frontier: %s converted to the current layout", self.path)
+        except BaseException:
+            db.close()
+            raise
+        self._order_invalid = self._queued > 0
+        self._db = db
+
+    def _load_v1(self, db: sqlite3.Connection) -> None:
+        """Rows of a version 1 file (one ``urls`` row per URL) into memory and the payload cache."""
+        max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
+        self._reset_memory(max_id + 1)
+        self._open_cache()
         fps = self._fps = [None] * (max_id + 1)
         index = self._index
         slot_id = self._slot_id
@@ -522,25 +610,17 @@ class SqliteFrontier:
                 break
             ids_t, fp_t, prio_t, slot_t, state_t, request_t = zip(*chunk, strict=True)
             ids = np.array(ids_t, dtype=np.int64)
-            queued = (np.array(state_t, dtype=np.int64) == QUEUED) & ~fetched[ids]
+            queued = np.array(state_t, dtype=np.int64) == QUEUED
             self._state_np[ids] = np.where(queued, QUEUED, DONE)
-            prio = np.array(prio_t, dtype=np.float64)
-            newer = override[ids]
-            self._prio_np[ids] = np.where(np.isnan(newer), prio, newer)
+            self._prio_np[ids] = np.array(prio_t, dtype=np.float64)
             self._slot_np[ids] = [slot_id(s) for s in slot_t]
             self._tie_np[ids] = [crc(fp.encode()) ^ mask for fp in fp_t]
             index.update(zip(fp_t, ids_t, strict=True))
             for row_id, fp in zip(ids_t, fp_t, strict=True):
                 fps[row_id] = fp
-            # The queued rows' requests (the newest logged one where there is one) into the cache.
             positions = np.flatnonzero(queued).tolist()
-            requests = [request_t[k] for k in positions]
-            if logged:
-                for j, k in enumerate(positions):
-                    newest = logged.get(ids_t[k])
-                    if newest is not None:
-                        requests[j] = newest[1]
-            data = [r.encode() if type(r) is str else r for r in requests]
+            data = [request_t[k] for k in positions]
+            data = [r.encode() if type(r) is str else r for r in data]
             lengths = np.array([0 if d is None else len(d) for d in data], dtype=np.int64)
             rows = ids[positions]
             self._poff_np[rows] = self._cache_end + len(tail) + np.cumsum(lengths) - lengths
@@ -550,16 +630,176 @@ class SqliteFrontier:
                 self._write_cache()
                 tail = self._cache_tail
         self._write_cache()
-        self._queued = int(np.count_nonzero(self._state_np[:max_id + 1] == QUEUED))
-        self._logged_request = {row_id: seq for row_id, (seq, _) in logged.items()}
-        self._journal_ids = journal_ids
         self._next_id = self._written = max_id + 1
+
+    def _load_batches(self, db: sqlite3.Connection) -> None:
+        """The batch records into memory: arrays, fingerprints, and the requests into the payload cache."""
+        end_id = db.execute("SELECT MAX(first_id + count) FROM batches").fetchone()[0] or 1
+        self._reset_memory(end_id)
+        self._open_cache()
+        for sid, name in db.execute("SELECT id, name FROM slots ORDER BY id"):
+            if self._slot_id(name) != sid:
+                raise ValueError(f"frontier file {self.path}: slot ids are not numbered 0, 1, 2, ...")
+        self._slots_written = len(self._names)
+        fps = self._fps = [None] * end_id
+        index = self._index
+        crc = zlib.crc32
+        garbage = 0
+        expected = 1
+        records = db.execute(
+            "SELECT b.first_id, b.count, b.priorities, b.states, r.fingerprints, r.fingerprint_lengths, r.slots, "
+            "r.request_lengths, r.requests FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
+        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests in records:
+            end = first + count
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            state = np.frombuffer(states, dtype=_U1)
+            fp_ends = np.cumsum(np.frombuffer(fp_lengths, dtype=_I4), dtype=np.int64)
+            lengths = np.frombuffer(request_lengths, dtype=_I4)
+            slot_ids = np.frombuffer(slots, dtype=_I4)
+            if (first != expected or not (len(state) == len(fp_ends) == len(lengths) == len(slot_ids) == count)
+                    or len(prios) != 8 * count or (count and int(fp_ends[-1]) != len(text))
+                    or int(lengths.sum()) != len(requests) or (count and int(slot_ids.max()) >= len(self._names))):
+                raise ValueError(f"frontier file {self.path}: batch record {first} is inconsistent")
+            expected = end
+            self._state_np[first:end] = np.where(state == QUEUED, QUEUED, DONE)
+            self._prio_np[first:end] = np.frombuffer(prios, dtype=_F8)
+            self._slot_np[first:end] = slot_ids
+            bounds = fp_ends.tolist()
+            names = [text[i:j] for i, j in zip([0, *bounds[:-1]], bounds, strict=True)]
+            if (state == _ABSENT).any():
+                self._has_absent = True
+                for k in np.flatnonzero(state != _ABSENT).tolist():
+                    fps[first + k] = names[k]
+                    index[names[k]] = first + k
+            else:
+                fps[first:end] = names
+                index.update(zip(names, range(first, end), strict=True))
+            self._tie_np[first:end] = np.array([crc(name.encode()) for name in names], dtype=np.uint32)
+            self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
+            self._plen_np[first:end] = lengths
+            self._disk_np[first:end] = lengths
+            garbage += int(lengths[state != QUEUED].sum())
+            self._append_cache(requests)
+            self._batch_first.append(first)
+            self._batch_count.append(count)
+        self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
+        self._garbage = garbage
+        self._next_id = self._written = end_id
+
+    def _replay(self, db: sqlite3.Connection) -> None:
+        """The journal and the request log over the rows just loaded (the changes since they were written)."""
+        n = self._next_id
+        state, prio = self._state_np, self._prio_np
+        journal_ids = 0
+        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
+            ids = np.frombuffer(ids_blob, dtype=_I8)
+            journal_ids += len(ids)
+            if kind == _J_DONE:
+                ids = _unique(ids[(ids > 0) & (ids < n)])
+                ids = ids[state[ids] != DONE]
+                self._garbage += int(self._plen_np[ids].sum())
+                state[ids] = DONE
+            else:
+                priorities = np.frombuffer(priorities_blob, dtype=_F8)
+                m = min(len(ids), len(priorities))
+                ids, priorities = ids[:m], priorities[:m]
+                valid = (ids > 0) & (ids < n)
+                prio[ids[valid]] = priorities[valid]
+        logged: dict[int, tuple[int, bytes]] = {}
+        total = 0
+        for seq, row_id, request in db.execute("SELECT seq, id, request FROM request_log ORDER BY seq"):
+            logged[row_id] = (seq, request)
+            total += 1
+        self._logged_request = {}
+        for row_id, (seq, request) in logged.items():
+            if 0 < row_id < n and state[row_id] != DONE:
+                self._store(row_id, request.encode() if isinstance(request, str) else request)
+                self._logged_request[row_id] = seq
+        self._write_cache()
+        self._logged_total = total
+        self._queued = int(np.count_nonzero(state[:n] == QUEUED))
+        self._journal_ids = journal_ids
         self._next_seq = max(
             db.execute("SELECT MAX(seq) FROM journal").fetchone()[0] or 0,
             db.execute("SELECT MAX(seq) FROM request_log").fetchone()[0] or 0,
         ) + 1
-        self._order_invalid = self._queued > 0
-        self._db = db
+
+    def _migrate_v1(self, db: sqlite3.Connection) -> None:
+        """Write the rows just loaded from a version 1 file as batch records and drop the old tables (one
+        transaction: a kill during it leaves the version 1 file as it was)."""
+        n = self._next_id
+        self._has_absent = any(fp is None for fp in self._fps[1:n])
+        records = []
+        db.execute("BEGIN")
+        try:
+            self._insert_slots(db)
+            for first in range(1, n, _BATCH_ROWS):
+                end = min(n, first + _BATCH_ROWS)
+                lengths, meta, data = self._batch_record(first, end)
+                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
+                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
+                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", data)
+                records.append((first, end, lengths))
+            db.execute("DROP TABLE urls")
+            db.execute("DELETE FROM journal")
+            db.execute("DELETE FROM request_log")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        for first, end, lengths in records:
+            self._batch_first.append(first)
+            self._batch_count.append(end - first)
+            self._disk_np[first:end] = lengths
+        self._slots_written = len(self._names)
+        self._journal_ids = 0
+        self._logged_request = {}
+        self._logged_total = 0
+
+    def _insert_slots(self, db: sqlite3.Connection) -> None:
+        names = self._names
+        if len(names) > self._slots_written:
+            db.executemany("INSERT INTO slots(id, name) VALUES(?, ?)",
+                           zip(range(self._slots_written, len(names)), names[self._slots_written:], strict=True))
+
+    def _batch_record(self, first: int, end: int) -> tuple[np.ndarray, tuple[Any, ...], tuple[Any, ...]]:
+        """Rows ``first`` .. ``end - 1`` as a batch record: (their stored request lengths, the ``batches``
+        row, the ``batch_requests`` row).  A fetched row is stored without its request."""
+        state = self._state_np[first:end]
+        done = state == DONE
+        states = np.where(done, DONE, QUEUED).astype(_U1)
+        fps = self._fps[first:end]
+        if self._has_absent and None in fps:
+            states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
+            fps = [fp or "" for fp in fps]
+        fp_lengths = np.fromiter(map(len, fps), dtype=_I4, count=len(fps))  # type: ignore[arg-type]
+        lengths = np.where(done, 0, self._plen_np[first:end]).astype(_I4)
+        meta = (first, end - first, self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes())
+        data = (first, "".join(fps), fp_lengths.tobytes(),  # type: ignore[arg-type]
+                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), self._gather(first, end, lengths))
+        return lengths, meta, data
+
+    def _gather(self, first: int, end: int, lengths: np.ndarray) -> bytes:
+        """The requests of rows ``first`` .. ``end - 1`` concatenated (``lengths[k]`` bytes of row ``first + k``,
+        none where it is 0), from the payload cache."""
+        keep = np.flatnonzero(lengths > 0)
+        if not len(keep):
+            return b""
+        offsets = self._poff_np[first:end][keep]
+        sizes = lengths[keep].astype(np.int64)
+        contiguous = bool(np.array_equal(offsets[1:], offsets[:-1] + sizes[:-1]))
+        start, stop = int(offsets[0]), int(offsets[-1] + sizes[-1])
+        cache_end = self._cache_end
+        if int(offsets.min()) >= cache_end:  # all in the unwritten tail (new rows' requests are)
+            with memoryview(self._cache_tail) as view:
+                if contiguous:
+                    return bytes(view[start - cache_end:stop - cache_end])
+                return b"".join([view[o:o + k] for o, k in zip((offsets - cache_end).tolist(), sizes.tolist(),
+                                                                 strict=True)])
+        if contiguous and stop <= cache_end:
+            return os.pread(self._cache_fd, stop - start, start)
+        return b"".join([self._payload(first + k) or b"" for k in keep.tolist()])
 
     def close(self) -> None:
         if self._db is not None:
@@ -580,25 +820,9 @@ class SqliteFrontier:
             if len(self._cache_tail) > 1 << 22:
                 self._write_cache()
             return
-        rows: Iterable[tuple[Any, ...]] = ()
-        if n > written:
-            done = self._state_np[written:n] == DONE
-            offsets = self._poff_np[written:n] - self._cache_end
-            lengths = np.where(done, 0, self._plen_np[written:n])
-            payloads: list[Any]
-            if len(offsets) and offsets.min() >= 0:  # all in the unwritten tail (as new rows' requests are)
-                tail = memoryview(bytes(self._cache_tail))
-                payloads = [tail[o:o + k] if k else None
-                            for o, k in zip(offsets.tolist(), lengths.tolist(), strict=True)]
-            else:
-                payloads = [self._payload(r) if k else None for r, k in zip(range(written, n), lengths.tolist(),
-                                                                             strict=True)]
-            names = self._names
-            rows = zip(
-                range(written, n), self._fps[written:n], self._prio_np[written:n].tolist(),
-                [names[s] for s in self._slot_np[written:n].tolist()],
-                np.where(done, DONE, QUEUED).tolist(), payloads, strict=True,
-            )
+        batch = None
+        if n > written:  # the rows first seen since the last flush: one batch record
+            batch = self._batch_record(written, n)
         records: list[tuple[int, int, bytes, bytes | None]] = []
         seq = self._next_seq
         journal_ids = 0
@@ -610,13 +834,13 @@ class SqliteFrontier:
             ids = _unique(np.concatenate(changed) if len(changed) > 1 else changed[0])
             ids = ids[(ids < written) & (self._state_np[ids] != DONE)]
             if len(ids):
-                bulk = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, ids[k:k + _JOURNAL_CHUNK].tobytes(),
-                         self._prio_np[ids[k:k + _JOURNAL_CHUNK]].tobytes())
+                bulk = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, ids[k:k + _JOURNAL_CHUNK].astype(_I8).tobytes(),
+                         self._prio_np[ids[k:k + _JOURNAL_CHUNK]].astype(_F8).tobytes())
                         for k in range(0, len(ids), _JOURNAL_CHUNK)]
                 seq += len(bulk)
                 journal_ids += len(ids)
         if self._dones:
-            records.append((seq, _J_DONE, _ids_blob(self._dones), None))
+            records.append((seq, _J_DONE, np.array(self._dones, dtype=_I8).tobytes(), None))
             seq += 1
             journal_ids += len(self._dones)
         logged = []
@@ -626,8 +850,11 @@ class SqliteFrontier:
                 seq += 1
         db.execute("BEGIN")
         try:
-            db.executemany(
-                "INSERT INTO urls(id, fp, priority, slot, state, request) VALUES(?, ?, ?, ?, ?, ?)", rows)
+            if batch is not None:
+                self._insert_slots(db)
+                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", batch[1])
+                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
+                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", batch[2])
             db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", bulk)
             if records:
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
@@ -643,8 +870,14 @@ class SqliteFrontier:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        if batch is not None:
+            self._batch_first.append(written)
+            self._batch_count.append(n - written)
+            self._disk_np[written:n] = batch[0]
+            self._slots_written = len(self._names)
         for s, row_id, _ in logged:
             self._logged_request[row_id] = s
+        self._logged_total += len(logged)
         self._next_seq = seq
         self._journal_ids += journal_ids
         self._written = n
@@ -659,67 +892,72 @@ class SqliteFrontier:
                 and self._garbage > self._cache_end + len(self._cache_tail) - self._garbage):
             self._compact_cache()
         limit = self.compact_after if self.compact_after is not None else max(1_000_000, 2 * len(self._index))
-        if self._journal_ids + len(self._logged_request) > limit:
+        if self._journal_ids + self._logged_total > limit:
             self.compact()
 
     def compact(self) -> None:
-        """Fold the journal and the request log into ``urls`` (one transaction; :meth:`flush` first)."""
+        """Fold the journal and the request log into the batch records (one transaction; :meth:`flush` first).
+
+        Every record's priorities and states are rewritten (9 bytes a row); a record whose stored requests
+        are mostly of fetched rows is rewritten with the live ones only (their newest requests, which makes
+        their request log entries superfluous); the request log keeps the newest request of the other live
+        rows that have one, and the journal is emptied."""
         db = self._require_db()
         if (self._next_id > self._written or self._dones or self._dirty_priorities or self._bulk_priorities
                 or self._dirty_requests):
             self.flush()
-        if not self._journal_ids and not self._logged_request:
+        n = self._next_id
+        state, disk = self._state_np, self._disk_np
+        rewrite: list[int] = []
+        if self._batch_first:
+            starts = np.array(self._batch_first, dtype=np.int64)
+            sizes = disk[:n].astype(np.int64)
+            dead = np.add.reduceat(np.where(state[:n] == DONE, sizes, 0), starts)
+            stored = np.add.reduceat(sizes, starts)
+            rewrite = np.flatnonzero((dead > 0) & (2 * dead > stored)).tolist()
+        if not self._journal_ids and self._logged_total == len(self._logged_request) and not rewrite:
             return
-        done_ids = array("q")
-        changed: dict[int, float] = {}
-        for kind, ids_blob, priorities_blob in db.execute("SELECT kind, ids, priorities FROM journal ORDER BY seq"):
-            if kind == _J_DONE:
-                done_ids.frombytes(ids_blob)
-            elif len(changed) <= self.fold_limit:
-                ids = array("q")
-                ids.frombytes(ids_blob)
-                priorities = array("d")
-                priorities.frombytes(priorities_blob)
-                changed.update(zip(ids, priorities, strict=True))
-        snapshot = len(changed) > self.fold_limit  # many priorities changed: a snapshot, no updates in place
-        if snapshot:
-            changed = {}
-        else:
-            for row_id in done_ids:
-                changed.pop(row_id, None)
-        done = set(done_ids)
+        metas = []
+        for first, count in zip(self._batch_first, self._batch_count, strict=True):
+            end = first + count
+            states = np.where(state[first:end] == DONE, DONE, QUEUED).astype(_U1)
+            if self._has_absent:
+                fps = self._fps[first:end]
+                if None in fps:
+                    states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
+            metas.append((self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes(), first))
+        rewritten = []
+        for k in rewrite:
+            first = self._batch_first[k]
+            end = first + self._batch_count[k]
+            lengths = np.where(state[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
+            rewritten.append((first, end, lengths, self._gather(first, end, lengths)))
+        logged = self._logged_request
+        if rewritten:  # the rewritten records hold these rows' newest requests
+            bounds = np.array([first for first, _, _, _ in rewritten], dtype=np.int64)
+            ends = np.array([end for _, end, _, _ in rewritten], dtype=np.int64)
+            rows = np.fromiter(logged, dtype=np.int64, count=len(logged))
+            at = np.searchsorted(bounds, rows, side="right") - 1
+            inside = (at >= 0) & (rows < ends[np.maximum(at, 0)])
+            logged = {row: logged[row] for row in rows[~inside].tolist()}
+        keep = set(logged.values())
+        stale = [(seq,) for (seq,) in db.execute("SELECT seq FROM request_log") if seq not in keep]
         db.execute("BEGIN")
         try:
-            if self._logged_request:
-                db.executemany(
-                    "UPDATE urls SET request = (SELECT request FROM request_log WHERE seq = ?) WHERE id = ?",
-                    [(s, i) for i, s in sorted(self._logged_request.items()) if i not in done],
-                )
-                db.execute("DELETE FROM request_log")
-            if changed:
-                db.executemany("UPDATE urls SET priority = ? WHERE id = ?",
-                               [(p, i) for i, p in sorted(changed.items())])
-            if done_ids:
-                db.executemany("UPDATE urls SET state = 2, request = NULL WHERE id = ?", [(i,) for i in sorted(done)])
+            db.executemany("UPDATE batches SET priorities = ?, states = ? WHERE first_id = ?", metas)
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = ? WHERE first_id = ?",
+                           [(lengths.tobytes(), data, first) for first, _, lengths, data in rewritten])
+            db.executemany("DELETE FROM request_log WHERE seq = ?", stale)
             db.execute("DELETE FROM journal")
-            seq = self._next_seq
-            if snapshot:
-                live = np.flatnonzero(self._state_np[:self._next_id] != DONE)
-                live = live[live > 0]
-                records = [(seq + k // _JOURNAL_CHUNK, _J_PRIORITY, live[k:k + _JOURNAL_CHUNK].tobytes(),
-                            self._prio_np[live[k:k + _JOURNAL_CHUNK]].tobytes())
-                           for k in range(0, len(live), _JOURNAL_CHUNK)]
-                db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
-                seq += len(records)
-                self._journal_ids = len(live)
-            else:
-                self._journal_ids = 0
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        self._next_seq = seq
-        self._logged_request = {}
+        for first, end, lengths, _ in rewritten:
+            disk[first:end] = lengths
+        self._logged_request = logged
+        self._logged_total = len(logged)
+        self._journal_ids = 0
 
     def _require_db(self) -> sqlite3.Connection:
         if self._db is None:
@@ -727,51 +965,64 @@ class SqliteFrontier:
         return self._db
 
     # -- the in-memory order ------------------------------------------------
-    def _register(self, sid: int, item: tuple[float, int, int, int]) -> None:
-        key = (item[0], item[1])
-        if self._slot_top.get(sid) != key:
-            self._slot_top[sid] = key
-            heapq.heappush(self._best, (item[0], item[1], sid))
+    # A row's key is one Python int that sorts like (-priority, tiebreak, row): ``K << 64 | tie << 32 | row``
+    # with K the priority's IEEE bits turned round (see ``_neg_bits``); a slot's registration in the heap of
+    # slots is ``key << 32 | slot id`` (a slot not yet refilled: ``K << 96 | slot id``, ahead of all its
+    # rows).  One int object per heap item: a comparison reads one object, not a tuple and a float.
+    def _key(self, row: int) -> int:
+        bits = self._pbits[row]
+        high = _LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63  # -0.0 is 0.0
+        return (high << 64) | (self._tie[row] << 32) | row
 
-    def _to_hot(self, row: int, priority: float, sid: int) -> None:
-        item = (-priority, self._tie[row], row, sid)
-        self._hot[row] = item
+    def _register(self, sid: int, key: int) -> None:
+        registration = (key << 32) | sid
+        if self._slot_top.get(sid) != registration:
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
+
+    def _to_hot(self, row: int, key: int, sid: int) -> None:
+        self._hot[row] = key
         self._where[row] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            heap = self._heaps[sid] = [item]
+            heap = self._heaps[sid] = [key]
         else:
-            heapq.heappush(heap, item)
+            heapq.heappush(heap, key)
             if len(heap) > self.hot_max:
                 self._spill(sid, heap)
                 return
-        if heap[0] is item:
-            self._slot_top[sid] = (item[0], item[1])
-            heapq.heappush(self._best, (item[0], item[1], sid))
+        if heap[0] is key:
+            registration = (key << 32) | sid
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
 
-    def _to_cold(self, row: int, sid: int) -> None:
+    def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
         if not self._incl[row]:
             self._incl[row] = 1
             self._cold[sid].append(row)
-        if self._thr[sid] is _MINUS_KEY:
-            self._register_pending(sid, -self._prio[row])
+        if self._thr[sid] == _MINUS_KEY:
+            self._register_pending(sid, key)
 
-    def _register_pending(self, sid: int, negative: float) -> None:
+    def _register_pending(self, sid: int, key: int) -> None:
         """Keep the registration of a slot not yet refilled ahead of every row of it."""
+        registration = ((key >> 64) << 96) | sid
         top = self._slot_top.get(sid)
-        if top is None or negative < top[0]:
-            self._slot_top[sid] = (negative, -1)
-            heapq.heappush(self._best, (negative, -1, sid))
+        if top is None or registration < top:
+            self._slot_top[sid] = registration
+            heapq.heappush(self._best, registration)
 
-    def _place(self, row: int, priority: float, sid: int) -> None:
+    def _place(self, row: int, sid: int) -> None:
         """Put a queued row (its priority just set) where it belongs in its slot's order."""
         if self._order_invalid:
             return
-        if (-priority, self._tie[row], row) < self._thr[sid]:
-            self._to_hot(row, priority, sid)
+        bits = self._pbits[row]
+        key = ((_LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63) << 64
+               | self._tie[row] << 32 | row)
+        if key < self._thr[sid]:
+            self._to_hot(row, key, sid)
         else:
-            self._to_cold(row, sid)
+            self._to_cold(row, sid, key)
 
     def _unplace(self, row: int) -> None:
         """Take a queued row out of the order (its heap item, if any, goes stale)."""
@@ -784,23 +1035,31 @@ class SqliteFrontier:
                 self._rebuild_hot()
         self._where[row] = _NOWHERE
 
-    def _spill(self, sid: int, heap: list[tuple[float, int, int, int]]) -> None:
+    def _spill(self, sid: int, heap: list[int]) -> None:
         """Cut a slot's hot heap back to its ``hot_keep`` best rows; the others go cold."""
         hot = self._hot
-        valid = [item for item in heap if hot.get(item[2]) is item]
+        valid = [key for key in heap if hot.get(key & _M32) is key]
         self._stale = max(0, self._stale - (len(heap) - len(valid)))
         valid.sort()
         if len(valid) > self.hot_keep:
             keep = valid[:self.hot_keep]
-            for item in valid[self.hot_keep:]:
-                row = item[2]
+            for key in valid[self.hot_keep:]:
+                row = key & _M32
                 del hot[row]
-                self._to_cold(row, sid)
-            self._thr[sid] = keep[-1][:3]
+                self._to_cold(row, sid, key)
+            self._thr[sid] = keep[-1]
             valid = keep
         heap[:] = valid  # sorted: a heap
         if valid:
             self._register(sid, valid[0])
+
+    def _keys(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The high and low 64 bits of the rows' keys (uint64 arrays)."""
+        bits = self._pbits_np[rows]
+        bits = np.where(bits == np.uint64(_SIGN), np.uint64(0), bits)  # -0.0 is 0.0
+        high = np.where(bits < np.uint64(_SIGN), np.uint64(_LOW63) - bits, bits)
+        low = (self._tie_np[rows].astype(np.uint64) << np.uint64(32)) | rows.astype(np.uint64)
+        return high, low
 
     def _refill(self, sid: int) -> None:
         """Move the best rows of a slot's cold array into its hot heap (after those it has)."""
@@ -824,65 +1083,62 @@ class SqliteFrontier:
             self._thr[sid] = _INF_KEY
             return
         k = n if n < 2 * self.refill_min else max(self.refill_min, min(self.refill_max, n // 4))
+        high, low = self._keys(rows)
         if n > 8 * self.refill_max:
             # A large slot: pick the k best with a partition (linear), then sort only those.
-            negative = -self._prio_np[rows]
-            kth = negative[np.argpartition(negative, k - 1)[k - 1]]
-            ties = self._tie_np[rows]
-            better, equal = negative < kth, negative == kth
-            tied = rows[equal]
-            tied = tied[np.lexsort((tied, ties[equal]))]
+            kth = high[np.argpartition(high, k - 1)[k - 1]]
+            better, equal = high < kth, high == kth
+            tied = np.flatnonzero(equal)
+            tied = tied[np.argsort(low[tied], kind="stable")]
             need = k - int(np.count_nonzero(better))
-            rest = np.concatenate((rows[~(better | equal)], tied[need:]))
-            rows = np.concatenate((rows[better], tied[:need]))
+            pick = np.concatenate((np.flatnonzero(better), tied[:need]))
+            rest = np.concatenate((rows[~(better | equal)], rows[tied[need:]]))
+            rows, high, low = rows[pick], high[pick], low[pick]
         else:
             rest = None
-        negative = -self._prio_np[rows]
-        ties = self._tie_np[rows]
-        order = np.lexsort((rows, ties, negative))
+        order = np.lexsort((low, high))
         if rest is None and k < n:
             rest = rows[order[k:]]
             order = order[:k]
         take = rows[order]
-        row_list = take.tolist()
-        items = list(zip(negative[order].tolist(), ties[order].tolist(), row_list,
-                         itertools.repeat(sid, k), strict=False))
-        self._hot.update(zip(row_list, items, strict=True))
+        keys = [(h << 64) | lo for h, lo in zip(high[order].tolist(), low[order].tolist(), strict=True)]
+        self._hot.update(zip(take.tolist(), keys, strict=True))
         self._where_np[take] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = items  # sorted: a heap
+            self._heaps[sid] = keys  # sorted: a heap
         else:
-            heap.extend(items)  # each worse than all the heap holds: still a heap
+            heap.extend(keys)  # each worse than all the heap holds: still a heap
         new = array("q")
         if rest is not None and len(rest):
             new.frombytes(rest.tobytes())
             self._incl_np[rest] = 1
-            self._thr[sid] = items[-1][:3]
+            self._thr[sid] = keys[-1]
         else:
             self._thr[sid] = _INF_KEY
         self._cold[sid] = new
 
     def _refill_all(self, sid: int, cold: array) -> None:
-        where, incl, prio, tie, slot = self._where, self._incl, self._prio, self._tie, self._slot
+        where, incl, slot = self._where, self._incl, self._slot
         moved = self._slot_moved
-        items = []
+        keys = []
+        key_of = self._key
         for row in dict.fromkeys(cold) if moved else cold:
             if moved and slot[row] != sid:
                 continue
             incl[row] = 0
             if where[row] == _COLD:
                 where[row] = _HOT
-                items.append((-prio[row], tie[row], row, sid))
-        items.sort()
+                keys.append(key_of(row))
+        keys.sort()
         hot = self._hot
-        for item in items:
-            hot[item[2]] = item
+        for key in keys:
+            hot[key & _M32] = key
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = items  # sorted: a heap
+            self._heaps[sid] = keys  # sorted: a heap
         else:
-            heap.extend(items)
+            heap.extend(keys)
         self._cold[sid] = array("q")
         self._thr[sid] = _INF_KEY
 
@@ -890,7 +1146,7 @@ class SqliteFrontier:
         """Drop stale items off the top of a slot's heap, refill it if empty, register its best."""
         hot = self._hot
         heap = self._heaps.get(sid)
-        while heap and hot.get(heap[0][2]) is not heap[0]:
+        while heap and hot.get(heap[0] & _M32) is not heap[0]:
             heapq.heappop(heap)
         if not heap:
             self._refill(sid)
@@ -903,18 +1159,19 @@ class SqliteFrontier:
 
     def _rebuild_hot(self) -> None:
         """The hot heaps anew from the live items (when stale ones pile up)."""
-        heaps: dict[int, list[tuple[float, int, int, int]]] = {}
-        for item in self._hot.values():
-            heap = heaps.get(item[3])
+        heaps: dict[int, list[int]] = {}
+        slot = self._slot
+        for row, key in self._hot.items():
+            heap = heaps.get(slot[row])
             if heap is None:
-                heaps[item[3]] = [item]
+                heaps[slot[row]] = [key]
             else:
-                heap.append(item)
+                heap.append(key)
         for sid in self._heaps:
             if sid not in heaps:
                 heaps[sid] = []
         for sid, threshold in enumerate(self._thr):
-            if threshold is _MINUS_KEY and sid not in heaps:
+            if threshold == _MINUS_KEY and sid not in heaps:
                 heaps[sid] = []  # not yet refilled: refilled and registered below
         self._heaps = heaps
         self._stale = 0
@@ -953,16 +1210,18 @@ class SqliteFrontier:
         starts = np.r_[0, np.flatnonzero(np.diff(slots)) + 1]
         # Each slot is registered with its best priority (ahead of its best row's exact key) and takes
         # its hot rows from its cold array only when that registration comes up at a pop.
-        best = (-np.maximum.reduceat(self._prio_np[queued], starts)).tolist()
+        high, _ = self._keys(queued)
+        best = np.minimum.reduceat(high, starts).tolist()
         bounds = zip(slots[starts].tolist(), starts.tolist(), np.r_[starts[1:], len(queued)].tolist(), best,
                      strict=True)
-        for sid, start, end, negative in bounds:
+        for sid, start, end, top in bounds:
             cold = array("q")
             cold.frombytes(queued[start:end].tobytes())
             self._cold[sid] = cold
             self._thr[sid] = _MINUS_KEY
-            self._slot_top[sid] = (negative, -1)
-            self._best.append((negative, -1, sid))
+            registration = (top << 96) | sid
+            self._slot_top[sid] = registration
+            self._best.append(registration)
         heapq.heapify(self._best)
 
     # -- queue ------------------------------------------------------------
@@ -1004,14 +1263,17 @@ class SqliteFrontier:
             tail += data
             self._queued += 1
             if not self._order_invalid:
-                if (-priority, tie, row) < self._thr[sid]:
-                    self._to_hot(row, priority, sid)
+                bits = self._pbits[row]
+                key = ((_LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63) << 64
+                       | tie << 32 | row)
+                if key < self._thr[sid]:
+                    self._to_hot(row, key, sid)
                 else:
                     self._where[row] = _COLD
                     self._incl[row] = 1
                     self._cold[sid].append(row)
-                    if self._thr[sid] is _MINUS_KEY:
-                        self._register_pending(sid, -priority)
+                    if self._thr[sid] == _MINUS_KEY:
+                        self._register_pending(sid, key)
             return PushResult.NEW
         if self._state[row] != QUEUED or priority <= self._prio[row]:
             return PushResult.REJECTED
@@ -1023,7 +1285,7 @@ class SqliteFrontier:
     def _set_priority(self, row: int, priority: float) -> None:
         self._unplace(row)
         self._prio[row] = priority
-        self._place(row, priority, self._slot[row])
+        self._place(row, self._slot[row])
         if row < self._written:
             self._dirty_priorities.add(row)
 
@@ -1045,22 +1307,24 @@ class SqliteFrontier:
         if parked:
             # A busy slot's registration waits aside until a pop finds the slot free again (a pop then
             # costs O(log slots) however many busy slots are better than the best free one).
-            for name in parked.keys() - busy_slots if busy_slots else list(parked):
+            for name in [name for name in parked if name not in busy_slots] if busy_slots else list(parked):
                 heapq.heappush(best, parked.pop(name))
-        found = None
+        heaps = self._heaps
         while best:
-            negative, tiebreak, sid = best[0]
-            if slot_top.get(sid) != (negative, tiebreak):
+            registration = best[0]
+            sid = registration & _M32
+            if slot_top.get(sid) != registration:
                 heapq.heappop(best)  # superseded by a later registration of the slot
                 continue
-            heap = self._heaps.get(sid)
+            heap = heaps.get(sid)
             if not heap:  # a slot not yet refilled: its rows come out of its cold array now
                 heapq.heappop(best)
                 del slot_top[sid]
                 self._settle(sid)
                 continue
             top = heap[0]
-            if hot.get(top[2]) is not top or top[0] != negative or top[1] != tiebreak:
+            row = top & _M32
+            if hot.get(row) is not top or registration >> 32 != top:
                 # the slot's registered best went stale (done, re-scored): register the live one
                 heapq.heappop(best)
                 del slot_top[sid]
@@ -1070,38 +1334,40 @@ class SqliteFrontier:
                 parked[names[sid]] = heapq.heappop(best)
                 continue
             heapq.heappop(heap)
-            row = top[2]
             del hot[row]
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
-            while heap and hot.get(heap[0][2]) is not heap[0]:
+            while heap and hot.get(heap[0] & _M32) is not heap[0]:
                 heapq.heappop(heap)
             if not heap:
                 self._refill(sid)
             if heap:
-                following = heap[0]
-                slot_top[sid] = (following[0], following[1])
-                heapq.heapreplace(best, (following[0], following[1], sid))
+                registration = (heap[0] << 32) | sid
+                slot_top[sid] = registration
+                heapq.heapreplace(best, registration)
             else:
                 heapq.heappop(best)
                 del slot_top[sid]
-                del self._heaps[sid]
-            found = top
+                del heaps[sid]
             break
-        if found is None:
+        else:
             return None
         self._where[row] = _NOWHERE
         self._state[row] = LEASED
         self._queued -= 1
+        fingerprint: Any = self._fps[row]
+        entry = FrontierEntry(fingerprint, self._prio[row], names[sid], None)
         length = self._plen[row]
         if not length:
-            return FrontierEntry(self._fps[row], -found[0], names[sid], {})  # type: ignore[arg-type]
+            entry._request = {}
+            return entry
         offset = self._poff[row]
         end = self._cache_end
         if offset >= end:
-            data = bytes(self._cache_tail[offset - end:offset - end + length])
+            entry._raw = bytes(self._cache_tail[offset - end:offset - end + length])
         else:
-            data = os.pread(self._cache_fd, length, offset)
-        return FrontierEntry(self._fps[row], -found[0], names[sid], decode_request(data))  # type: ignore[arg-type]
+            entry._raw = os.pread(self._cache_fd, length, offset)
+        # The request stays JSON text until someone reads it (the scheduler does at once).
+        return entry
 
     def done(self, fingerprint: str) -> None:
         # The request is no longer needed: a done row is just a seen fingerprint.
@@ -1124,9 +1390,12 @@ class SqliteFrontier:
         self._state[row] = DONE
         self._garbage += self._plen[row]
         if row < self._written:
-            self._logged_request.pop(row, None)
-            self._dirty_priorities.discard(row)
-            self._dirty_requests.discard(row)
+            if self._logged_request:
+                self._logged_request.pop(row, None)
+            if self._dirty_priorities:
+                self._dirty_priorities.discard(row)
+            if self._dirty_requests:
+                self._dirty_requests.discard(row)
             self._dones.append(row)
 
     def quarantine(self, entry: FrontierEntry, reason: str) -> None:
@@ -1150,7 +1419,7 @@ class SqliteFrontier:
         self._state[row] = QUEUED
         self._queued += 1
         self._prio[row] = entry.priority
-        self._place(row, entry.priority, sid)
+        self._place(row, sid)
         if row < self._written:
             self._dirty_priorities.add(row)
         encoded = entry.encoded
@@ -1179,8 +1448,8 @@ class SqliteFrontier:
             end = min(n, start + window)
             rows = np.flatnonzero(self._state_np[start:end] == QUEUED) + start
             for r in rows[:limit - len(out)].tolist():
-                out.append(FrontierEntry(self._fps[r], self._prio[r], self._names[self._slot[r]],
-                                         self._load(r)))
+                fp: Any = self._fps[r]
+                out.append(FrontierEntry.stored(fp, self._prio[r], self._names[self._slot[r]], self._payload(r)))
             start = end
             window *= 2
         return out

@@ -389,6 +389,82 @@ def test_a_frontier_file_of_the_earlier_layout_is_converted(tmp_path):
     f.close()
 
 
+#: The layout of the previous version (1): one ``urls`` row per URL, a journal of packed row ids and
+#: priorities and a request log over them, as that version left a file after a kill -9.
+V1_FILE = """
+CREATE TABLE urls (id INTEGER PRIMARY KEY, fp TEXT NOT NULL, priority REAL NOT NULL, slot TEXT NOT NULL,
+    state INTEGER NOT NULL, request BLOB);
+CREATE TABLE counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
+CREATE TABLE malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
+CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, ids BLOB NOT NULL, priorities BLOB);
+CREATE TABLE request_log (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, request BLOB NOT NULL);
+INSERT INTO urls VALUES (1, 'q1', 0.2, 'a.de', 0, '{"url":"q1"}'), (2, 'q2', 0.4, 'b.de', 0, '{"url":"q2"}'),
+    (3, 'd1', 0.0, '', 2, NULL), (4, 'j', 0.9, 'a.de', 0, '{"url":"j"}'), (5, 'p', 0.1, 'c.de', 0, '{"url":"p"}'),
+    (6, 'r', 0.3, 'a.de', 0, '{"url":"r"}'), (7, 'l', 0.5, 'b.de', 0, '{"url":"l"}');
+INSERT INTO counters VALUES ('fetched', 3);
+INSERT INTO request_log VALUES (3, 6, '{"url":"r","new":1}'), (4, 6, '{"url":"r","new":2}'),
+    (5, 4, '{"url":"j","new":1}');
+"""
+
+
+def test_a_frontier_file_of_the_previous_layout_is_migrated_without_losing_its_queue(tmp_path):
+    """A crawl made by the previous version (rows in ``urls``, changes in the journal and request log,
+    killed without a compaction) resumes with its whole queue: priorities, requests, fetched set,
+    counters; the file is rewritten as batch records at the first open, and reopens the same."""
+    import sqlite3
+    from array import array
+
+    path = tmp_path / "frontier.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(V1_FILE)
+    db.execute("INSERT INTO journal VALUES (1, 2, ?, NULL)", (array("q", [4]).tobytes(),))  # j fetched
+    db.execute("INSERT INTO journal VALUES (2, 0, ?, ?)",  # new priorities of p and q2
+               (array("q", [5, 2]).tobytes(), array("d", [0.8, 0.45]).tobytes()))
+    db.commit()
+    db.close()
+    expected = [("p", 0.8, "c.de", {"url": "p"}), ("l", 0.5, "b.de", {"url": "l"}),
+                ("q2", 0.45, "b.de", {"url": "q2"}), ("r", 0.3, "a.de", {"url": "r", "new": 2}),
+                ("q1", 0.2, "a.de", {"url": "q1"})]
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    assert len(f) == 5 and f.counters() == {"fetched": 3}
+    assert sorted((e.fingerprint, e.priority, e.slot, e.request) for e in f.queued_sample(10)) == sorted(expected)
+    db = sqlite3.connect(path)
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "urls" not in tables and db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
+    db.close()
+    # killed right after the migration (no close): the next open reads the batch records
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    for fp in ("d1", "j"):
+        assert g.seen(fp) and g.push(entry(fp, 1.0, slot="a.de")) == PushResult.REJECTED
+    assert [(e.fingerprint, e.priority, e.slot, e.request) for e in iter(g.pop, None)] == expected
+    g.close()
+    f.close()
+    h = SqliteFrontier(path, seed=1)
+    h.open()
+    assert len(h) == 5 and h.counters() == {"fetched": 3}  # the five popped by g were in flight at its close
+    assert [(e.fingerprint, e.priority, e.slot, e.request) for e in iter(h.pop, None)] == expected
+    h.close()
+
+
+def test_a_file_with_rows_in_both_layouts_is_refused_not_half_read(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    f.push(entry("http://a.de/new", 0.5))
+    f.close()
+    db = sqlite3.connect(path)  # what the previous version adds when it opens this file and crawls on
+    db.executescript("CREATE TABLE urls (id INTEGER PRIMARY KEY, fp TEXT NOT NULL, priority REAL NOT NULL, "
+                     "slot TEXT NOT NULL, state INTEGER NOT NULL, request BLOB);"
+                     "INSERT INTO urls VALUES (1, 'http://a.de/old', 0.5, 'a.de', 0, '{}');")
+    db.close()
+    with pytest.raises(ValueError, match="both the batch layout"):
+        SqliteFrontier(path, seed=1).open()
+
+
 # -- the journal: what a kill -9 keeps, what a compaction keeps, requests encoded once ----------
 
 JOURNAL_WRITER = """
@@ -456,8 +532,10 @@ def test_journal_replay_after_kill_9_matches_a_clean_close(tmp_path, compact_aft
     assert priorities == sorted(priorities, reverse=True) and priorities[1] == 0.6  # the bulk re-scoring held
 
 
-def test_compaction_folds_the_journal_into_the_rows(tmp_path):
+def test_compaction_folds_the_journal_into_the_batch_records(tmp_path):
     import sqlite3
+
+    from frontierfile import stored_rows
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -468,18 +546,57 @@ def test_compaction_folds_the_journal_into_the_rows(tmp_path):
     done = f.pop()
     f.done(done.fingerprint)
     f.push(FrontierEntry("http://a.de/0", 0.5, "a.de", {"url": "http://a.de/0", "new": 1}))
+    f.push(FrontierEntry("http://a.de/0", 0.6, "a.de", {"url": "http://a.de/0", "new": 2}))
+    f.flush()
+    f.push(FrontierEntry("http://a.de/0", 0.7, "a.de", {"url": "http://a.de/0", "new": 3}))
     f.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
-    assert db.execute("SELECT COUNT(*) FROM request_log").fetchone()[0] == 0
-    assert db.execute("SELECT state, request FROM urls WHERE fp = ?", (done.fingerprint,)).fetchone() == (2, None)
-    priority, request = db.execute("SELECT priority, request FROM urls WHERE fp = 'http://a.de/0'").fetchone()
-    assert priority == 0.5 and json.loads(request) == {"url": "http://a.de/0", "new": 1}
+    # the record's requests are mostly live, so it is not rewritten: the newest request of a.de/0 stays
+    # in the request log (the superseded one is gone)
+    assert [json.loads(r) for (r,) in db.execute("SELECT request FROM request_log")] == [
+        {"url": "http://a.de/0", "new": 3}]
+    assert {row[0] for row in db.execute("SELECT name FROM sqlite_master")} >= {"batches", "batch_requests"}
+    assert "urls" not in {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     db.close()
+    rows = stored_rows(path)
+    assert rows[done.fingerprint]["state"] == 2 and rows["http://a.de/0"]["priority"] == 0.7
+    assert {fp: row["state"] for fp, row in rows.items() if fp != done.fingerprint} == {
+        f"http://a.de/{i}": 0 for i in range(9)}
+    assert json.loads(rows["http://a.de/5"]["request"]) == {"url": "http://a.de/5"}
+
+
+def test_a_record_of_mostly_fetched_rows_is_rewritten_without_their_requests(tmp_path):
+    from frontierfile import stored_rows
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(10):
+        f.push(entry(f"http://a.de/{i}", i / 10))
+    f.flush()
+    for _ in range(7):
+        f.done(f.pop().fingerprint)
+    f.push(FrontierEntry("http://a.de/0", 0.5, "a.de", {"url": "http://a.de/0", "new": 1}))
+    f.close()
+    rows = stored_rows(path)
+    assert {fp for fp, row in rows.items() if row["request"] is None} == {f"http://a.de/{i}" for i in range(3, 10)}
+    assert json.loads(rows["http://a.de/0"]["request"]) == {"url": "http://a.de/0", "new": 1}
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT COUNT(*) FROM request_log").fetchone()[0] == 0  # folded into the record
+    db.close()
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    assert [(e.fingerprint, e.priority, e.request) for e in iter(g.pop, None)] == [
+        ("http://a.de/0", 0.5, {"url": "http://a.de/0", "new": 1}),
+        ("http://a.de/2", 0.2, {"url": "http://a.de/2"}), ("http://a.de/1", 0.1, {"url": "http://a.de/1"})]
+    g.close()
 
 
 def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
-    import sqlite3
+    from frontierfile import stored_rows
 
     from geofocus.frontier import encode_request_bytes
 
@@ -491,7 +608,7 @@ def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
     f.push(FrontierEntry("fp", 0.5, "a.de", request, encoded=encoded))
     f.push(FrontierEntry("fp2", 0.4, "a.de", {"url": "x"}, encoded=b'{"url":"x","marker":1}'))
     f.flush()
-    stored = dict(sqlite3.connect(path).execute("SELECT fp, request FROM urls").fetchall())
+    stored = {fp: row["request"] for fp, row in stored_rows(path).items()}
     assert stored["fp"] == encoded and json.loads(stored["fp2"]) == {"url": "x", "marker": 1}
     assert f.pop().request == request
     f.close()
@@ -572,43 +689,48 @@ def test_pops_with_changing_busy_hosts_match_a_brute_force_reference(tmp_path, s
     assert got == expected
 
 
-@pytest.mark.parametrize("fold_limit", [1_000_000, 3])
-def test_compaction_keeps_the_queue_whether_it_folds_or_snapshots(tmp_path, fold_limit):
-    """Re-scored, raised, fetched and in-flight entries read back the same after a compaction that
-    updates the rows in place and after one that writes a priority snapshot instead."""
+@pytest.mark.parametrize("fetched", [1, 45])
+def test_compaction_keeps_the_queue_whether_it_rewrites_the_records_or_not(tmp_path, fetched):
+    """Re-scored, raised, fetched and in-flight entries read back the same after a compaction that keeps
+    the batch records' requests (few fetched) and after one that rewrites them (most fetched)."""
     import sqlite3
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
-    f.fold_limit = fold_limit
     f.open()
     urls = [f"http://h{i % 3}.de/{i}" for i in range(60)]
     for i, url in enumerate(urls):
         f.push(entry(url, i / 100))
     f.flush()
     f.update_priorities([(u, ((i * 7) % 60) / 100, None) for i, u in enumerate(urls)])  # bulk: all change
-    fetched = f.pop()
-    f.done(fetched.fingerprint)
+    fetched_fps = set()
+    for _ in range(fetched):
+        fetched_fps.add(f.pop().fingerprint)
+    for fp in fetched_fps:
+        f.done(fp)
     in_flight = f.pop()
-    f.push(FrontierEntry(urls[3], 0.99, "h0.de", {"url": urls[3], "raised": True}))
+    raised = next(u for u in urls if u not in fetched_fps and u != in_flight.fingerprint)
+    f.push(FrontierEntry(raised, 0.99, "h0.de", {"url": raised, "raised": True}))
     f.compact()
     expected = {fp: (p, req) for fp, p, req in
                 [(e.fingerprint, e.priority, e.request) for e in f.queued_sample(100)]}
     expected[in_flight.fingerprint] = (in_flight.priority, in_flight.request)
     f.close()
     db = sqlite3.connect(path)
-    journal = db.execute("SELECT COUNT(*) FROM journal").fetchone()[0]
+    assert db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
+    stored = sum(len(r) for (r,) in db.execute("SELECT requests FROM batch_requests"))
     db.close()
-    assert (journal > 0) == (fold_limit == 3)  # a snapshot stays in the journal; a fold empties it
+    assert (stored < 30 * 20) == (fetched == 45)  # 60 requests of about 20 bytes; 14 are left when rewritten
     g = SqliteFrontier(path, seed=1)
     g.open()
-    assert g.push(entry(fetched.fingerprint, 1.0)) == PushResult.REJECTED
+    for fp in fetched_fps:
+        assert g.push(entry(fp, 1.0)) == PushResult.REJECTED
     got = {}
     while (e := g.pop()) is not None:
         got[e.fingerprint] = (e.priority, e.request)
     g.close()
-    assert got == expected and len(got) == 59
-    assert got[urls[3]] == (0.99, {"url": urls[3], "raised": True})
+    assert got == expected and len(got) == 60 - fetched
+    assert got[raised] == (0.99, {"url": raised, "raised": True})
 
 
 @pytest.mark.parametrize("sizes", [{}, TINY], ids=["default", "tiny"])
@@ -637,4 +759,24 @@ def test_large_slots_with_many_ties_pop_in_order(tmp_path, sizes):
             f.push(entry(fp, 0.9))
             queued[fp] = 0.9
     assert not queued and len(popped) == len(set(popped))
+    f.close()
+
+
+def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_changed(tmp_path):
+    """Pops hand the request out as its stored JSON, decoded at the first reading; a request changed
+    after the pop is what a release stores (the popped entry carries no stale encoding)."""
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    f.push(FrontierEntry("a", 0.5, "a.de", {"url": "http://a.de/", "meta": {"n": 1}}))
+    f.push(FrontierEntry("b", 0.4, "a.de", {}, encoded=b'{"url": "http://a.de/b", '))  # not JSON
+    f.flush()
+    popped = f.pop()
+    assert popped.encoded is None
+    assert popped == FrontierEntry("a", 0.5, "a.de", {"url": "http://a.de/", "meta": {"n": 1}})
+    popped.request["meta"]["n"] = 2
+    assert f.release(popped)
+    again = f.pop()
+    assert again.request == {"url": "http://a.de/", "meta": {"n": 2}}
+    bad = f.pop()
+    assert bad.fingerprint == "b" and bad.request["_geofocus_malformed"].startswith("bad JSON")
     f.close()

@@ -22,6 +22,7 @@ from scrapy import Request, Spider
 from scrapy.http import FormRequest
 
 from crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page
+from frontierfile import replace_stored_requests, stored_rows
 from geofocus.frontier import DONE, FrontierEntry, SqliteFrontier
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
 from redisutil import shared_redis, unique_crawl_id  # noqa: F401
@@ -130,11 +131,8 @@ def test_malformed_entries_in_the_sqlite_frontier_are_set_aside(tmp_path, evil_p
         frontier.push(FrontierEntry(fp, 1.0 - i / 1000, "www.malformed-test.de", {"url": "placeholder"}))
     frontier.flush()
     frontier.close()
-    db = sqlite3.connect(run_dir / "frontier.sqlite")  # the payloads as a foreign writer left them
-    for fp, text in bad:
-        db.execute("UPDATE urls SET request = ? WHERE fp = ?", (text, fp))
-    db.commit()
-    db.close()
+    # the payloads as a foreign writer left them
+    replace_stored_requests(run_dir / "frontier.sqlite", {fp: text.encode() for fp, text in bad})
     site = MiniSite(tmp_path, WEB)
     try:
         out = run(run_dir, "http://www.malformed-test.de/", site.proxy, evil_path)
@@ -144,7 +142,8 @@ def test_malformed_entries_in_the_sqlite_frontier_are_set_aside(tmp_path, evil_p
     db = sqlite3.connect(run_dir / "frontier.sqlite")
     assert {r[0] for r in db.execute("SELECT fp FROM malformed")} == {fp for fp, _ in bad}
     # set aside = done: kept as seen, never queued again
-    assert db.execute("SELECT COUNT(*) FROM urls WHERE fp LIKE 'bad-%' AND state != ?", (DONE,)).fetchone()[0] == 0
+    db.close()
+    assert all(stored_rows(run_dir / "frontier.sqlite")[fp]["state"] == DONE for fp, _ in bad)
     # a second run starts clean: nothing left to set aside, no warning
     site = MiniSite(tmp_path, WEB)
     try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 from scrapy import Request
@@ -12,6 +11,7 @@ from scrapy.utils.test import get_crawler
 from geofocus.scheduler import GeoScheduler
 from geofocus.spiders.geo import GeoSpider
 from tests.conftest import project_settings
+from tests.frontierfile import stored_rows
 
 
 @pytest.fixture
@@ -55,9 +55,8 @@ def test_found_again_from_a_better_parent_moves_up(scheduler):
 def test_requests_are_stored_as_json_not_pickle(scheduler, tmp_path):
     scheduler.enqueue_request(link("http://a.de/ü", 0.5).replace(headers={"Referer": "http://a.de/"}))
     scheduler.frontier.flush()
-    db = sqlite3.connect(tmp_path / "run" / "frontier.sqlite")
-    (payload,) = db.execute("SELECT request FROM urls").fetchone()
-    stored = json.loads(payload)
+    (row,) = stored_rows(tmp_path / "run" / "frontier.sqlite").values()  # the file as stored
+    stored = json.loads(row["request"])
     assert stored["url"] == "http://a.de/%C3%BC"
     assert stored["headers"]["Referer"] == ["http://a.de/"]
     assert scheduler.next_request().headers["Referer"] == b"http://a.de/"
