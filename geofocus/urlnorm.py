@@ -179,8 +179,26 @@ def _split(url: str) -> SplitResult:
     return urlsplit(url)
 
 
+# canonical_url is a pure function of its string, and a crawl meets the same URLs again and again
+# (a link's URL, then its fingerprint's normalize_url of that URL; site navigation on every page):
+# results are remembered, at most _CACHE_SIZE of them (emptied when full; refusals not remembered).
+_CACHE_SIZE = 65536
+_CANONICAL: dict[str, str] = {}
+
+
 def canonical_url(url: str) -> str:
     """The fetchable canonical form of an absolute http(s) URL; InvalidURL for anything else."""
+    known = _CANONICAL.get(url)
+    if known is not None:
+        return known
+    canonical = _canonical_url(url)
+    if len(_CANONICAL) >= _CACHE_SIZE:
+        _CANONICAL.clear()
+    _CANONICAL[url] = canonical
+    return canonical
+
+
+def _canonical_url(url: str) -> str:
     try:
         parts = _split(url)
         port = parts.port
