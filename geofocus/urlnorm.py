@@ -236,11 +236,21 @@ def _canonical_url(url: str) -> str:
 
 def normalize_url(url: str) -> str:
     """The deduplication key of a URL: its canonical form without index page or trailing slash."""
-    parts = urlsplit(canonical_url(url))
-    path = _INDEX_PAGE.sub("/", parts.path)
+    canonical = canonical_url(url)
+    # A canonical URL is scheme://netloc/path[?query]: its netloc holds no "/" and its path no "?"
+    # (both escaped), and it has no fragment, so the path is the text from the first "/" after
+    # "://" up to the first "?" (what urlsplit would give).
+    start = canonical.find("/", canonical.find("://") + 3)
+    end = canonical.find("?", start)
+    if end < 0:
+        end = len(canonical)
+    path = canonical[start:end]
+    if not path.endswith("/") and _INDEX_PAGE.search(path) is None:
+        return canonical
+    path = _INDEX_PAGE.sub("/", path)
     if len(path) > 1:
         path = path.rstrip("/") or "/"
-    return urlunsplit(parts._replace(path=path))
+    return canonical[:start] + path + canonical[end:]
 
 
 def redact_url(url: str) -> str:
