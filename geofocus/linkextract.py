@@ -46,6 +46,39 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
+def _clean_head(text: str, size: int) -> str:
+    """``_clean(text)[:size]``, reading only the start of a long text.
+
+    The words of a prefix of ``text`` are words of ``text``, except perhaps the
+    last one (cut at the prefix's end): joined without it they are the start of
+    ``_clean(text)``, which is enough when they are ``size`` characters long.
+    """
+    if size <= 0:
+        return _clean(text)[:size]
+    cut = 4 * size + 16
+    if len(text) <= cut:
+        return _clean(text)[:size]
+    words = text[:cut].split()
+    if words:
+        words.pop()  # maybe cut
+    head = " ".join(words)
+    return head[:size] if len(head) >= size else _clean(text)[:size]
+
+
+def _clean_tail(text: str, size: int) -> str:
+    """``_clean(text)[-size:]``, reading only the end of a long text (as :func:`_clean_head`)."""
+    if size <= 0:
+        return _clean(text)[-size:]
+    cut = 4 * size + 16
+    if len(text) <= cut:
+        return _clean(text)[-size:]
+    words = text[-cut:].split()
+    if words:
+        del words[0]  # maybe cut
+    tail = " ".join(words)
+    return tail[-size:] if len(tail) >= size else _clean(text)[-size:]
+
+
 def _events(root: Any) -> Iterator[tuple[str, Any]]:
     """Document-order stream of ("text", str) and ("link", element) events."""
     stack = [(root, False)]
@@ -393,13 +426,13 @@ def _assemble(
         link: dict[str, Any] = {"url": url, "nofollow": "nofollow" in (element.get("rel") or "").lower()}
         if wanted is not None and not wanted(link_key, link):
             continue
-        before = _clean(chunks[before_index])[-window:]
-        after = _clean(chunks[before_index + 1])[:window]
+        before = _clean_tail(chunks[before_index], window)
+        after = _clean_head(chunks[before_index + 1], window)
         link = {
             "url": url,
             "source_url": base_url,
-            "anchor": _clean(_anchor_text(element))[:200],
-            "title": _clean(element.get("title", ""))[:200],
+            "anchor": _clean_head(_anchor_text(element), 200),
+            "title": _clean_head(element.get("title", ""), 200),
             "context": f"{before} {after}".strip(),
             "nofollow": link["nofollow"],
         }

@@ -85,3 +85,29 @@ def test_wanted_sees_links_before_their_context() -> None:
     links = list(iter_links(root, "http://www.example.de/dir/page.html", wanted=wanted))
     assert [link["url"] for _key, link in links] == ["http://www.example.de/c"]
     assert [set(link) for link in seen] == [{"url", "nofollow"}] * 3
+
+
+@pytest.mark.parametrize("size", [0, 1, 7, 50, 200])
+def test_context_windows_of_long_texts(size: int) -> None:
+    """The windows read only the ends of a long text, with the result of cleaning all of it."""
+    from geofocus.linkextract import _clean, _clean_head, _clean_tail
+
+    texts = [
+        "", "   ", "word", " a  b\n\tc ", "x" * 1000, " " * 1000 + "end", "start" + " " * 1000,
+        "Straße\u00a0und\u3000Platz " * 80, "lang" * 300 + " kurz", "kurz " + "lang" * 300,
+        "\n".join(["", "eins", "", "zwei drei", ""] * 60), ("a " * 400) + ("b" * 230) + " c",
+    ]
+    for text in texts:
+        assert _clean_head(text, size) == _clean(text)[:size]
+        assert _clean_tail(text, size) == _clean(text)[-size:]
+
+
+def test_window_of_a_link_before_a_long_text() -> None:
+    html = ("<body><p>" + "vorher " * 5000 + "<a href='/x'>X</a> " + "nachher \n " * 5000
+            + "<a href='/y'>Y</a></p></body>")
+    links = [link for _key, link in iter_links(_root(html), "http://www.example.de/")]
+    before = " ".join(["vorher"] * 5000)[-50:]
+    after = " ".join(["nachher"] * 5000)[:50]
+    assert before == "r " + " ".join(["vorher"] * 7)
+    assert links[0]["context"] == f"{before} {after}"
+    assert links[1]["context"] == " ".join(["nachher"] * 5000)[-50:]
