@@ -34,11 +34,7 @@ class NormalizedURLFingerprinter:
                 key = normalize_url(request.url)
             except InvalidURL:
                 key = request.url
-            digest = hashlib.sha1()
-            digest.update(request.method.encode())
-            digest.update(b"\0")
-            digest.update(key.encode())
-            digest.update(b"\0")
-            digest.update(request.body or b"")
-            cached = self._cache[request] = digest.digest()
+            # (one buffer, one call: the same digest as updating part by part)
+            cached = self._cache[request] = hashlib.sha1(
+                b"\0".join((request.method.encode(), key.encode(), request.body or b""))).digest()
         return cached

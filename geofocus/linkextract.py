@@ -46,6 +46,39 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
+def _clean_head(text: str, size: int) -> str:
+    """``_clean(text)[:size]``, reading only the start of a long text.
+
+    The words of a prefix of ``text`` are words of ``text``, except perhaps the
+    last one (cut at the prefix's end): joined without it they are the start of
+    ``_clean(text)``, which is enough when they are ``size`` characters long.
+    """
+    if size <= 0:
+        return _clean(text)[:size]
+    cut = 4 * size + 16
+    if len(text) <= cut:
+        return _clean(text)[:size]
+    words = text[:cut].split()
+    if words:
+        words.pop()  # maybe cut
+    head = " ".join(words)
+    return head[:size] if len(head) >= size else _clean(text)[:size]
+
+
+def _clean_tail(text: str, size: int) -> str:
+    """``_clean(text)[-size:]``, reading only the end of a long text (as :func:`_clean_head`)."""
+    if size <= 0:
+        return _clean(text)[-size:]
+    cut = 4 * size + 16
+    if len(text) <= cut:
+        return _clean(text)[-size:]
+    words = text[-cut:].split()
+    if words:
+        del words[0]  # maybe cut
+    tail = " ".join(words)
+    return tail[-size:] if len(tail) >= size else _clean(text)[-size:]
+
+
 def _events(root: Any) -> Iterator[tuple[str, Any]]:
     """Document-order stream of ("text", str) and ("link", element) events."""
     stack = [(root, False)]
@@ -72,6 +105,66 @@ def _events(root: Any) -> Iterator[tuple[str, Any]]:
         stack.append((element, True))
         for child in reversed(element):
             stack.append((child, False))
+
+
+class _TreeEvents:
+    """The events of :func:`_events` over an lxml tree, which :func:`_assemble` reads straight
+    from the tree (:func:`_tree_chunks`) instead of one event at a time."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: Any):
+        self.root = root
+
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
+        return _events(self.root)
+
+
+def _tree_chunks(root: Any) -> tuple[list[str], list[tuple[Any, int]]]:
+    """What :func:`_assemble` makes of :func:`_events` (the text between links, and each link
+    element with the index of the text before it), in one walk of the tree."""
+    chunks: list[str] = []
+    links: list[tuple[Any, int]] = []
+    current: list[str] = []
+    add = current.append
+    # (element, None) opens an element; (element, tag) closes it
+    stack: list[tuple[Any, str | None]] = [(root, None)]
+    pop = stack.pop
+    push = stack.append
+    skipped = _SKIPPED_TAGS
+    blocks = _BLOCK_TAGS
+    while stack:
+        element, closing = pop()
+        if closing is not None:
+            if closing in blocks:
+                add(" \n ")
+            tail = element.tail
+            if tail:
+                add(tail)
+            continue
+        tag = element.tag
+        if type(tag) is not str or not tag or tag in skipped:
+            tail = element.tail
+            if tail:
+                add(tail)
+            continue
+        if tag == "a" and element.get("href") is not None:
+            chunks.append("".join(current))
+            current.clear()
+            links.append((element, len(chunks) - 1))
+            tail = element.tail
+            if tail:
+                add(tail)
+            continue
+        text = element.text
+        if text:
+            add(text)
+        push((element, tag))
+        if len(element):
+            for child in reversed(element):
+                push((child, None))
+    chunks.append("".join(current))
+    return chunks, links
 
 
 def extract_links(root: Any, base_url: str, window: int = 50, limit: int = 1000) -> list[dict[str, Any]]:
@@ -103,7 +196,7 @@ def iter_links(
     document's text and link events when they do not come from ``root``
     (:func:`page_events` of a page too deep for lxml).
     """
-    return _assemble(_events(root) if events is None else events, _base(root, base_url), base_url,
+    return _assemble(_TreeEvents(root) if events is None else events, _base(root, base_url), base_url,
                      window, limit, key, wanted)
 
 
@@ -128,7 +221,7 @@ def page_events(root: Any, html: str, limit: int = 1000) -> tuple[Iterable[tuple
     """The text and link events of a page, and whether its tree was cut off by the nesting
     limit, in which case they come from a streaming parse of ``html``."""
     if not is_truncated(root):
-        return _events(root), False
+        return _TreeEvents(root), False
     parser = _StreamEvents()
     for start in range(0, len(html), 65536):  # stop once there are enough links: bounded work per page
         parser.feed(html[start:start + 65536])
@@ -302,15 +395,18 @@ def _assemble(
 ) -> Iterator[tuple[Any, dict[str, Any]]]:
     chunks: list[str] = []
     links: list[tuple[Any, int]] = []  # (element, index of the text chunk before it)
-    current: list[str] = []
-    for kind, value in events:
-        if kind == "text":
-            current.append(value)
-        else:
-            chunks.append("".join(current))
-            current = []
-            links.append((value, len(chunks) - 1))
-    chunks.append("".join(current))
+    if type(events) is _TreeEvents:
+        chunks, links = _tree_chunks(events.root)
+    else:
+        current: list[str] = []
+        for kind, value in events:
+            if kind == "text":
+                current.append(value)
+            else:
+                chunks.append("".join(current))
+                current = []
+                links.append((value, len(chunks) - 1))
+        chunks.append("".join(current))
 
     seen: set[Any] = set()
     count = 0
@@ -330,13 +426,13 @@ def _assemble(
         link: dict[str, Any] = {"url": url, "nofollow": "nofollow" in (element.get("rel") or "").lower()}
         if wanted is not None and not wanted(link_key, link):
             continue
-        before = _clean(chunks[before_index])[-window:]
-        after = _clean(chunks[before_index + 1])[:window]
+        before = _clean_tail(chunks[before_index], window)
+        after = _clean_head(chunks[before_index + 1], window)
         link = {
             "url": url,
             "source_url": base_url,
-            "anchor": _clean(_anchor_text(element))[:200],
-            "title": _clean(element.get("title", ""))[:200],
+            "anchor": _clean_head(_anchor_text(element), 200),
+            "title": _clean_head(element.get("title", ""), 200),
             "context": f"{before} {after}".strip(),
             "nofollow": link["nofollow"],
         }

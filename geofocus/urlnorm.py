@@ -179,8 +179,26 @@ def _split(url: str) -> SplitResult:
     return urlsplit(url)
 
 
+# canonical_url is a pure function of its string, and a crawl meets the same URLs again and again
+# (a link's URL, then its fingerprint's normalize_url of that URL; site navigation on every page):
+# results are remembered, at most _CACHE_SIZE of them (emptied when full; refusals not remembered).
+_CACHE_SIZE = 65536
+_CANONICAL: dict[str, str] = {}
+
+
 def canonical_url(url: str) -> str:
     """The fetchable canonical form of an absolute http(s) URL; InvalidURL for anything else."""
+    known = _CANONICAL.get(url)
+    if known is not None:
+        return known
+    canonical = _canonical_url(url)
+    if len(_CANONICAL) >= _CACHE_SIZE:
+        _CANONICAL.clear()
+    _CANONICAL[url] = canonical
+    return canonical
+
+
+def _canonical_url(url: str) -> str:
     try:
         parts = _split(url)
         port = parts.port
@@ -218,11 +236,21 @@ def canonical_url(url: str) -> str:
 
 def normalize_url(url: str) -> str:
     """The deduplication key of a URL: its canonical form without index page or trailing slash."""
-    parts = urlsplit(canonical_url(url))
-    path = _INDEX_PAGE.sub("/", parts.path)
+    canonical = canonical_url(url)
+    # A canonical URL is scheme://netloc/path[?query]: its netloc holds no "/" and its path no "?"
+    # (both escaped), and it has no fragment, so the path is the text from the first "/" after
+    # "://" up to the first "?" (what urlsplit would give).
+    start = canonical.find("/", canonical.find("://") + 3)
+    end = canonical.find("?", start)
+    if end < 0:
+        end = len(canonical)
+    path = canonical[start:end]
+    if not path.endswith("/") and _INDEX_PAGE.search(path) is None:
+        return canonical
+    path = _INDEX_PAGE.sub("/", path)
     if len(path) > 1:
         path = path.rstrip("/") or "/"
-    return urlunsplit(parts._replace(path=path))
+    return canonical[:start] + path + canonical[end:]
 
 
 def redact_url(url: str) -> str:

@@ -52,30 +52,39 @@ class BridgeDistanceMiddleware:
         context = crawl_context(crawler)
         return cls(crawler, context.decay, context.strategy)
 
-    def annotate(self, request: Request, parent: PageMeta, parent_url: str) -> None:
+    def link_values(self, parent: PageMeta) -> tuple[int, int, float, float]:
+        """(dist, seed_dist, score, priority) of every link of page ``parent``."""
+        dist = parent.page_distance + 1
+        seed_dist = parent.seed_distance + 1
+        score = decay_score(dist, self.decay)
+        return dist, seed_dist, score, bfs_priority(seed_dist) if self.strategy == "bfs" else score
+
+    def annotate(self, request: Request, parent: PageMeta, parent_url: str,
+                 values: tuple[int, int, float, float] | None = None) -> None:
         page = PageMeta.of(request)
         if page is None or page.score is not None:  # not ours, or a seed / redirect that carries its own
             return
-        page.dist = dist = parent.page_distance + 1
-        page.seed_dist = seed_dist = parent.seed_distance + 1
-        page.score = score = decay_score(dist, self.decay)
+        page.dist, page.seed_dist, page.score, page.priority = values or self.link_values(parent)
         page.parent = parent_url
-        page.priority = bfs_priority(seed_dist) if self.strategy == "bfs" else score
 
     def process_spider_output(
         self, response: Response, result: Iterable[Any], spider: Spider | None = None
     ) -> Iterator[Any]:
         parent = PageMeta.of(response) or PageMeta()
+        values = self.link_values(parent)  # the same for every link of the page
+        url = response.url
         for item in result:
             if isinstance(item, Request):
-                self.annotate(item, parent, response.url)
+                self.annotate(item, parent, url, values)
             yield item
 
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider: Spider | None = None
     ) -> AsyncIterator[Any]:
         parent = PageMeta.of(response) or PageMeta()
+        values = self.link_values(parent)  # the same for every link of the page
+        url = response.url
         async for item in result:
             if isinstance(item, Request):
-                self.annotate(item, parent, response.url)
+                self.annotate(item, parent, url, values)
             yield item
