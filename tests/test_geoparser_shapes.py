@@ -300,3 +300,26 @@ def test_city_then_street_with_a_space_in_prose_is_no_address(oldenburg, text):
 ])
 def test_invisible_characters_inside_words(oldenburg, text):
     assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("entries", [300, 1200])
+def test_a_directory_page_is_read_whole(oldenburg, us, entries):
+    """The work budgets bound what finds nothing: a listing of hundreds of distinct addresses (a
+    business directory, ~30 KB for 300) gives every one of them, up to the cap per page."""
+    de_items = "".join(
+        f"<li><b>Firma {i} GmbH</b><br>{('Lange Straße', 'Haarenstraße', 'Nadorster Straße')[i % 3]} {i + 1}"
+        f"<br>2612{1 + i % 9} Oldenburg<br>Tel. 0441 {100000 + i}</li>\n" for i in range(entries))
+    found = oldenburg.parse(f"<html><body><h1>Branchenbuch</h1><ul>{de_items}</ul></body></html>").all_addresses
+    assert len({(a.street, a.house_number) for a in found}) == entries
+    us_items = "".join(
+        f"<p>Shop {i}<br>{i + 100} {('Main', 'Oak', 'Pine')[i % 3]} Street<br>Chicago, IL 606{10 + i % 40}</p>\n"
+        for i in range(entries))
+    found = us.parse(f"<html><body>{us_items}</body></html>").all_addresses
+    assert len({(a.street, a.house_number) for a in found}) == entries
+
+
+def test_a_page_repeating_one_address_is_cut_short(oldenburg):
+    """Only new addresses give their anchor back: one address repeated 20,000 times does not buy more
+    work (bench/geoparser.py times it: addresses_only)."""
+    result = oldenburg.parse("Lange Straße 4\n26121 Oldenburg\n" * 20000)
+    assert len(result.all_addresses) == 1 and result.truncated

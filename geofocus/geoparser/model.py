@@ -27,6 +27,10 @@ FIELD_SPLIT_CHARS = 20000
 MIN_ANCHORS = 100
 MIN_CANDIDATES = 2000
 MIN_FIELD_SPLITS = 30
+# Those budgets bound the work that finds nothing.  An anchor that gave an address is given back, with
+# a few candidates, up to MAX_ANCHORS addresses a parse: a directory page of hundreds of real addresses
+# (a business listing of 300 addresses is ~30 KB) is read whole, at ~70 us an address.
+CANDIDATES_PER_ADDRESS = 4
 
 
 @dataclass
@@ -37,6 +41,7 @@ class WorkLimit:
     candidates: int = MAX_CANDIDATES
     field_splits: int = MAX_FIELD_SPLITS
     truncated: bool = False
+    refunds: int = MAX_ANCHORS
 
     @classmethod
     def for_size(cls, chars: int) -> WorkLimit:
@@ -58,6 +63,14 @@ class WorkLimit:
             self.truncated = True
             return False
         return True
+
+    def found(self) -> None:
+        """An anchor gave an address: give it back with a few candidates (at most MAX_ANCHORS times)."""
+        if self.refunds > 0 and self.anchors >= 0:
+            self.refunds -= 1
+            self.anchors += 1
+            if self.candidates >= 0:
+                self.candidates += CANDIDATES_PER_ADDRESS
 
     def candidate(self) -> bool:
         self.candidates -= 1

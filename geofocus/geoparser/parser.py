@@ -99,7 +99,8 @@ class GeoParser:
         for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state, unit=raw.unit)
-            self._add(result, seen, address)
+            if self._add(result, seen, address):
+                limit.found()
         # The same text with the syntax between address parts taken out (quoted
         # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
         # parts named by keys anywhere in the markup, in any order.
@@ -110,8 +111,9 @@ class GeoParser:
             # anchors the page text cannot read leave this reading its share.
             limit.renew(budget)
             for raw in self._extract(reshaped, self.gazetteer, limit):
-                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
-                                                      raw.in_region, state=raw.state, unit=raw.unit))
+                if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                         raw.in_region, state=raw.state, unit=raw.unit)):
+                    limit.found()
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
@@ -124,8 +126,9 @@ class GeoParser:
             if written is None:
                 continue
             for raw in self._extract(written, self.gazetteer, limit):
-                self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
-                                                      raw.in_region, state=raw.state, unit=raw.unit))
+                if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                         raw.in_region, state=raw.state, unit=raw.unit)):
+                    limit.found()
         if self.structured_data and "<" in markup:
             # Microdata, RDFa and microformats mark up visible text, which the
             # text pass has read; once it found the address, their (costly)
@@ -183,10 +186,11 @@ class GeoParser:
         )
 
     @staticmethod
-    def _add(result: ParseResult, seen: _Seen, address: Address) -> None:
+    def _add(result: ParseResult, seen: _Seen, address: Address) -> bool:
+        """Add ``address`` to ``result`` unless read before; True if it was new to this parse."""
         key = address.key()
         if key in seen.keys:
-            return
+            return False
         seen.keys.add(key)
         place = (key[0], key[1], key[3])
         # The first address of the same street, number and city read with a postcode if this one has
@@ -197,7 +201,7 @@ class GeoParser:
             if address.postcode:
                 result.all_addresses[other_form] = address
                 seen.index_at(other_form, key, address)
-            return
+            return True
         if address.postcode:
             # The same street, number and postcode read twice (the page text and its second
             # reading: "Mill St.\\nDenver", a country code after the postcode): one address,
@@ -207,9 +211,10 @@ class GeoParser:
                 if address.in_region and not result.all_addresses[index].in_region:
                     result.all_addresses[index] = address
                     seen.index_at(index, key, address)
-                return
+                return True
         result.all_addresses.append(address)
         seen.index_at(len(result.all_addresses) - 1, key, address)
+        return True
 
     def _from_structured(self, record: structured.StructuredAddress) -> Address | None:
         gaz = self.gazetteer
