@@ -14,7 +14,7 @@ cost is linear in the page size.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from geofocus.geoparser.model import WorkLimit
@@ -128,7 +128,10 @@ def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     """Groups of address parts written as key/value pairs, in text order."""
     if ":" not in text and "=" not in text:
         return
-    current: KeyedAddress | None = None
+    yield from _grouped(_keyed_fields(text, limit), street_required=True)
+
+
+def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
     parent: str | None = None
     parent_end = -1
     for match in _values(text):
@@ -149,15 +152,23 @@ def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         value = " ".join((match.group(1) or match.group(2) or match.group(3) or match.group(4) or "").split())
         if not value:
             continue
-        if current is not None and (match.start() - current.end > _GAP or role in current.parts):
-            if "street" in current.parts:  # no street, no address (see KeyedAddress.text)
+        yield match.start(), key_match.start(), match.end(), role, value
+
+
+def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool) -> Iterator[KeyedAddress]:
+    """Address parts ``(position, start, end, role, value)`` grouped into addresses: a part starts a new
+    group when it is more than ``_GAP`` characters after the group's end, or its role is already in it."""
+    current: KeyedAddress | None = None
+    for position, start, end, role, value in fields:
+        if current is not None and (position - current.end > _GAP or role in current.parts):
+            if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
                 yield current
             current = None
         if current is None:
-            current = KeyedAddress(start=key_match.start())
+            current = KeyedAddress(start=start)
         current.parts[role] = value
-        current.end = match.end()
-    if current is not None and "street" in current.parts:
+        current.end = end
+    if current is not None and (not street_required or "street" in current.parts):
         yield current
 
 
@@ -171,7 +182,10 @@ def form_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     """Groups of address parts in the pre-filled fields of HTML forms, in page order."""
     if "<input" not in markup:  # one scan of the page (2% of a parse); "<INPUT" is left unread
         return
-    current: KeyedAddress | None = None
+    yield from _grouped(_form_fields(markup, limit), street_required=False)
+
+
+def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
     for tag in _INPUT.finditer(markup):
         if not limit.candidate():
             break
@@ -184,15 +198,7 @@ def form_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         value = " ".join((value_match.group(1) or value_match.group(2) or "").split())
         if role is None or not value:
             continue
-        if current is not None and (tag.start() - current.end > _GAP or role in current.parts):
-            yield current
-            current = None
-        if current is None:
-            current = KeyedAddress(start=tag.start())
-        current.parts[role] = value
-        current.end = tag.end()
-    if current is not None:
-        yield current
+        yield tag.start(), tag.start(), tag.end(), role, value
 
 
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import chain
 
 from geofocus.geoparser import de, structured, us
@@ -95,7 +96,8 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = html_to_text(markup)
-        limit = WorkLimit.for_size(len(markup))
+        budget = WorkLimit.for_size(len(markup))
+        limit = replace(budget)
         for raw in self._extract(text, self.gazetteer, limit):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state, unit=raw.unit)
@@ -105,7 +107,6 @@ class GeoParser:
         # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
         # parts named by keys anywhere in the markup, in any order.
         reshaped = reshape(text)
-        budget = WorkLimit.for_size(len(markup))
         if reshaped is not None:
             # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
             # anchors the page text cannot read leave this reading its share.
