@@ -363,32 +363,29 @@ def main() -> None:
         results["pop_per_s"] = round(popped / (time.process_time() - t0))
 
         # Steady state: each round pops (and finishes) one URL and pushes a new one.
-        t0 = time.process_time()
         next_id = n
-        for k in range(tenth):
-            popped_entry = frontier.pop(busy)
-            if popped_entry is not None:
-                frontier.done(popped_entry.fingerprint)
-            frontier.push(entry(next_id, rng.random() * 0.5))
-            next_id += 1
-            if k % 1000 == 999:
-                frontier.flush()
-        frontier.flush()
-        results["push_pop_per_s"] = round(2 * tenth / (time.process_time() - t0))
-        # The same with the popped request read (decoded from its JSON), as the scheduler does at once: a
-        # frontier that hands out requests still encoded pays for their decoding here.
-        t0 = time.process_time()
-        for k in range(tenth):
-            popped_entry = frontier.pop(busy)
-            if popped_entry is not None:
-                assert popped_entry.request["callback"] == "parse"
-                frontier.done(popped_entry.fingerprint)
-            frontier.push(entry(next_id, rng.random() * 0.5))
-            next_id += 1
-            if k % 1000 == 999:
-                frontier.flush()
-        frontier.flush()
-        results["push_pop_read_per_s"] = round(2 * tenth / (time.process_time() - t0))
+
+        def rounds(frontier: SqliteFrontier, read: bool) -> float:
+            """``tenth`` rounds of pop + done + push; with ``read`` the popped request is read (decoded
+            from its JSON) as the scheduler does at once, so a frontier that hands out requests still
+            encoded pays for their decoding.  Operations per CPU second."""
+            nonlocal next_id
+            t0 = time.process_time()
+            for k in range(tenth):
+                popped_entry = frontier.pop(busy)
+                if popped_entry is not None:
+                    if read:
+                        assert popped_entry.request["callback"] == "parse"
+                    frontier.done(popped_entry.fingerprint)
+                frontier.push(entry(next_id, rng.random() * 0.5))
+                next_id += 1
+                if k % 1000 == 999:
+                    frontier.flush()
+            frontier.flush()
+            return round(2 * tenth / (time.process_time() - t0))
+
+        results["push_pop_per_s"] = rounds(frontier, read=False)
+        results["push_pop_read_per_s"] = rounds(frontier, read=True)
         results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
