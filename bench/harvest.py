@@ -17,6 +17,10 @@ pages per second, and the harvest rate after every 1,000 pages; then the mean
 over the seeds.  JSON: ``runs.<label>`` holds the means (``harvest_rate``,
 ``recall``, ``pages_per_second``, ``cpu_ms_per_page``: CPU of the crawl process per fetched page),
 ``seed`` (the seeds) and ``per_seed``.
+
+Seeds may run as separate processes (one ``--seed`` each, in parallel) and be
+joined afterwards: ``--combine A.json,B.json,C.json --json OUT`` prints the
+per-seed tables and the mean of the files as one run would have.
 """
 
 from __future__ import annotations
@@ -113,6 +117,46 @@ def print_table(title: str, results: dict) -> None:
               f"{100 * (r['recall'] or 0):>6.2f}% {r['pages_per_second'] or 0:>8} {r.get('cpu_ms_per_page') or 0:>8}")
 
 
+def summarise(per_seed: dict[int, dict], labels: list[str], pages: int, budget: int, region: str, params: list[str],
+              relevant_in_web: dict[int, int]) -> dict:
+    """The mean of each run over the seeds, printed and returned as the JSON summary."""
+    seeds = sorted(per_seed)
+    means = {}
+    for label in labels:
+        rows = [per_seed[s][label] for s in seeds]
+        mean = {key: round(sum(r[key] or 0 for r in rows) / len(rows), 4)
+                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second",
+                            "cpu_ms_per_page")}
+        means[label] = {"strategy": rows[0]["strategy"], "prediction_depth": rows[0]["prediction_depth"],
+                        "settings": rows[0].get("settings", []), "seed": seeds if len(seeds) > 1 else seeds[0],
+                        **mean, "per_seed": rows}
+    if len(seeds) > 1:
+        print_table(f"mean of seeds {','.join(map(str, seeds))}", means)
+    return {"pages": pages, "budget": budget, "seed": seeds if len(seeds) > 1 else seeds[0],
+            "region": region, "params": params, "relevant_in_web": relevant_in_web, "runs": means}
+
+
+def combine(files: list[str]) -> dict:
+    """One summary from the JSON files of runs of the same plan on different seeds."""
+    parts = [json.loads(Path(f).read_text()) for f in files]
+    first = parts[0]
+    for part in parts[1:]:
+        same = all(part[k] == first[k] for k in ("pages", "budget", "region", "params"))
+        if not same or list(part["runs"]) != list(first["runs"]):
+            raise SystemExit(f"harvest.py --combine: {files} are not runs of one plan on one Web")
+    per_seed: dict[int, dict] = {}
+    relevant_in_web: dict[int, int] = {}
+    for part in parts:
+        for label, run in part["runs"].items():
+            for row in run["per_seed"]:
+                per_seed.setdefault(row["seed"], {})[label] = row
+        relevant_in_web.update({int(k): v for k, v in part["relevant_in_web"].items()})
+    for seed in sorted(per_seed):
+        print_table(f"seed {seed}", per_seed[seed])
+    return summarise(per_seed, list(first["runs"]), first["pages"], first["budget"], first["region"],
+                     first["params"], relevant_in_web)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=200_000)
@@ -127,7 +171,13 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--runs", default="", help="directory for the run directories (default bench/runs/<time>)")
     parser.add_argument("--json", default="")
+    parser.add_argument("--combine", default="", help="join the JSON files of separate runs, e.g. one per seed")
     args = parser.parse_args()
+    if args.combine:
+        summary = combine(args.combine.split(","))
+        if args.json:
+            Path(args.json).write_text(json.dumps(summary, indent=2))
+        return
 
     seeds = [int(x) for x in args.seeds.split(",") if x] or [args.seed]
     runs = Path(args.runs or ROOT / "bench" / "runs" / time.strftime("harvest-%Y%m%d-%H%M%S"))
@@ -158,21 +208,8 @@ def main() -> None:
         per_seed[seed] = results
         print_table(f"seed {seed}", results)
 
-    means = {}
-    for label, strategy, depth, settings in plan:
-        rows = [per_seed[s][label] for s in seeds]
-        mean = {key: round(sum(r[key] or 0 for r in rows) / len(rows), 4)
-                for key in ("fetched", "relevant_truth", "harvest_rate", "recall", "pages_per_second",
-                            "cpu_ms_per_page")}
-        means[label] = {"strategy": strategy, "prediction_depth": depth, "settings": settings,
-                        "seed": seeds if len(seeds) > 1 else seeds[0], **mean,
-                        "per_seed": rows}
-    if len(seeds) > 1:
-        print_table(f"mean of seeds {','.join(map(str, seeds))}", means)
-    summary = {
-        "pages": args.pages, "budget": args.budget, "seed": seeds if len(seeds) > 1 else seeds[0],
-        "region": args.region, "params": args.param, "relevant_in_web": relevant_in_web, "runs": means,
-    }
+    summary = summarise(per_seed, [label for label, *_ in plan], args.pages, args.budget, args.region, args.param,
+                        relevant_in_web)
     out = Path(args.json) if args.json else runs / "harvest.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=2))
