@@ -323,3 +323,50 @@ def test_a_page_repeating_one_address_is_cut_short(oldenburg):
     work (bench/geoparser.py times it: addresses_only)."""
     result = oldenburg.parse("Lange Straße 4\n26121 Oldenburg\n" * 20000)
     assert len(result.all_addresses) == 1 and result.truncated
+
+
+# Session 6: rows of data whose columns put the place before the postcode, with a state, a country or an
+# empty field between (SQL VALUES tuples, CSV and semicolon lines, SQL Server's N'...' strings).
+@pytest.mark.parametrize("text", [
+    "INSERT INTO kunden VALUES (7, 'Erika Muster', 'Lange Straße 4', 'Oldenburg', NULL, 'Deutschland', '26121', '0441 1234');",
+    "Name;Strasse;Ort;Land;PLZ\nFirma X;Lange Straße 4;Oldenburg;Germany;26121",
+    "(7, N'Erika', N'Lange Straße 4', N'Oldenburg', NULL, N'26121', N'+49 441 1234'),",
+])
+def test_row_with_the_place_before_the_postcode_de(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26121", "Oldenburg", True)]
+
+
+def test_row_of_another_german_city(oldenburg):
+    text = "3;Bahnhofstraße 12;Bremen;;Deutschland;28195;info@example.org"
+    assert _found(oldenburg, text) == [("Bahnhofstraße", "12", "28195", "Bremen", False)]
+
+
+@pytest.mark.parametrize("text", [
+    "(3, N'Ann', N'Lee', NULL, N'500 W Madison St', N'Chicago', N'IL', N'USA', N'60661', NULL),",
+    "INSERT INTO stores VALUES (3, 'Loop', '500 W Madison St', 'Chicago', 'IL', 'United States', '60661-2525');",
+    "id\tstreet\tcity\tstate\tcountry\tzip\n3\t500 W Madison St\tChicago\tIL\tUS\t60661",
+])
+def test_row_with_the_place_before_the_postcode_us(us, text):
+    assert _found(us, text) == [("W Madison St", "500", "60661", "Chicago", True)]
+
+
+def test_row_with_a_unit_field(us):
+    text = "id,name,street,unit,city,state,zip\n4,Shop,1200 Main Street,Suite 210,Houston,TX,77002"
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.house_number, a.unit, a.postcode, a.in_region) for a in found] == [
+        ("Main Street", "1200", "Suite 210", "77002", True)]
+
+
+def test_id_column_before_a_house_number_is_no_house_number(us):
+    # "12,350 Fifth Avenue": 12 is the row's id, not the house number of a street "350 Fifth Avenue".
+    assert _found(us, "7,12,350 Fifth Avenue,New York,NY,10118") == [
+        ("Fifth Avenue", "350", "10118", "New York", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "(2019, 'Revenue', 12500, 'Chicago', 'IL', 'USA', '60601')",    # no street field
+    "(1, 'Anna', 'Lee', '42 Wallaby Way', 'Sydney', 'NSW', 'Australia', '20001')",  # another country
+    "year,visitors,city,zip\n2021,48000,Chicago,60601",
+])
+def test_rows_without_a_street_of_the_country(us, text):
+    assert _found(us, text) == []

@@ -8,7 +8,7 @@ from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, vcard_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import reshape, unfold
@@ -119,7 +119,8 @@ class GeoParser:
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
-                           form_addresses(markup, limit), vcard_addresses(text, limit)):
+                           form_addresses(markup, limit), vcard_addresses(text, limit),
+                           row_addresses(text, limit, us=self.address_format == "us")):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break

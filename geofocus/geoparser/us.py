@@ -98,7 +98,7 @@ _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?
 # ("1600,Pennsylvania Ave NW,Washington,DC,20500", quoted SQL fields read one per line).
 _BEFORE = re.compile(
     rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
-    rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?)(?P<street>{_STREET})"
+    rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?(?!\d+ ))(?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
