@@ -370,3 +370,34 @@ def test_id_column_before_a_house_number_is_no_house_number(us):
 ])
 def test_rows_without_a_street_of_the_country(us, text):
     assert _found(us, text) == []
+
+
+# Session 6: addresses of other German cities written without postcode (the city from a list of the
+# large German cities, English names too); outside the region, never making a page relevant.
+@pytest.mark.parametrize("text, expected", [
+    ("Hohe Straße 41, Cologne, Germany", ("Hohe Straße", "41", None, "Köln", False)),
+    ("Treffpunkt: Königstraße 5, Stuttgart", ("Königstraße", "5", None, "Stuttgart", False)),
+    ("Hamburg, Germany\nMönckebergstraße 7", ("Mönckebergstraße", "7", None, "Hamburg", False)),
+    ("ziel: 'Hannover Georgstraße 12',", ("Georgstraße", "12", None, "Hannover", False)),
+    ("id: 4711000\nDresden Prager Straße 2", ("Prager Straße", "2", None, "Dresden", False)),
+])
+def test_other_german_city_without_postcode(oldenburg, text, expected):
+    result = oldenburg.parse(text)
+    assert _found(oldenburg, text) == [expected]
+    assert not result.relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Kapitel 3, Berlin 2019",           # no street word
+    "Seit 2010 in Berlin und München",  # no house number
+    "Gleis 4, Hamburg Hbf",
+    "Bundesliga: Bayern München 3, Borussia Dortmund 1",
+])
+def test_other_german_city_needs_street_and_number(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+def test_other_city_list_does_not_take_the_region_city(oldenburg):
+    # The region's own city stays in the region; "Oldenburg, Germany" on the line before the street too.
+    assert _found(oldenburg, "Oldenburg, Germany\nLange Straße 4") == [
+        ("Lange Straße", "4", None, "Oldenburg", True)]

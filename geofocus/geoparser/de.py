@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from geofocus.geoparser import decities
 from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
 from geofocus.geoparser.model import MAX_ANCHORS, WorkLimit
 
@@ -429,6 +430,10 @@ def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
     return city.end if city is not None else start
 
 
+# A postcode right before a city mention (five digits, not the end of a longer number: "id: 990025693").
+_POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
+# "Nuremberg, Germany" before the street on the next line.
+_COUNTRY_AFTER_CITY = re.compile(r", ?(?:Germany|Deutschland)(?=[ \t]*\n)")
 # "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
 _BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
 
@@ -532,13 +537,18 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             end=end,
         )
         taken_until = end
-    if gaz.city_anywhere is None:
-        return
-    for raw in _extract_without_postcode(text, gaz, limit):
-        # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
-        # read again without its postcode adds nothing.
-        if (normalise_street(raw.street), raw.house_number) not in with_postcode:
-            yield raw
+    readings = [(gaz, True)] if gaz.city_anywhere is not None else []
+    if gaz.country == "DE":
+        # Other German cities without postcode ("Genter Straße 16a, Munich"): outside the region.
+        readings.append((decities.for_region(gaz), False))
+    for cities, in_region in readings:
+        for raw in _extract_without_postcode(text, cities, limit, in_region):
+            # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
+            # read again without its postcode adds nothing.
+            key = (normalise_street(raw.street), raw.house_number)
+            if key not in with_postcode:
+                with_postcode.add(key)
+                yield raw
 
 
 # The longest way a region city's name is written, and the "," or ":" after it (a longer name
@@ -546,9 +556,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 _CITY_FIRST_REACH = 48
 
 
-def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
-    """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
-    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
+def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
+                              in_region: bool = True) -> Iterator[RawAddress]:
+    """Addresses of the cities of ``gaz`` written without postcode: "Schloßplatz 12, Oldenburg"
+    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line; "Oldenburg, Germany" on the
+    line before). ``in_region``: whether these cities are the region's."""
     def maybe_address(at: int) -> bool:
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
@@ -564,6 +576,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
+        if street_first and _find_street_before(before, loose=False, gaz=gaz) is None:
+            street_first = False  # a number on the line before ("id: 990025693\nBremen Rutenstraße 1")
         city = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
@@ -576,10 +590,14 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
             if bracket is not None:
                 after_city = bracket.end()
+            country = _COUNTRY_AFTER_CITY.match(text, after_city) if city is not None else None
+            if country is not None:
+                after_city = country.end()  # "Nuremberg, Germany\nVogelweiherstraße 66"
             if city is None or after_city >= len(text):
                 continue
             spaced = None
-            if text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |":
+            if (text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |"
+                    and (country is None or text[after_city] != "\n")):
                 # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
                 # street word, and the number must end the field.
                 spaced = _AFTER_SPACE.match(text, after_city)
@@ -590,7 +608,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         if not limit.anchor():
             break
         # A postcode right before: the postcode path has handled it.
-        if re.search(r"\d{5}[ \n]?$", before):
+        if _POSTCODE_BEFORE.search(before):
             continue
         if _ADMIN_BEFORE.search(before):
             continue
@@ -625,7 +643,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             postcode=postcode,
             city=city.canonical,
             city_text=city.text,
-            in_region=True,
+            in_region=in_region,
             start=addr_start,
             end=end,
         )

@@ -228,7 +228,9 @@ def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
 # after its postcode (German) or a ZIP right after the state (US), so the columns are put in that order.
 # A row is a line with a postcode field; lines longer than this are not read as rows.
 _ROW_MAX = 1500
-_ROW_POSTCODE = re.compile(r"(?<![\d-])\d{5}(?:-\d{4})?(?![\d-])")
+# Five digits: a character class first, so the engine scans fast; the digits around are checked after.
+_ROW_POSTCODE = re.compile(r"[0-9]{5}")
+_DIGITS = re.compile(r"[0-9]*")  # the rest of a longer number
 # The delimiter between fields (a comma inside a quoted value splits it too: such a value is no
 # street field of this form, and one pass of re.split keeps the cost linear).
 _ROW_SPLIT = re.compile(r"[ \t]*[,;\t|][ \t]*")  # the page text writes a tab as " | "
@@ -254,11 +256,20 @@ def row_addresses(text: str, limit: WorkLimit, us: bool) -> Iterator[KeyedAddres
     own = _ROW_COUNTRY["US" if us else "DE"]
     others = _ROW_COUNTRY["DE" if us else "US"]
     street_form = _ROW_US_STREET if us else _ROW_DE_STREET
-    for anchor in _ROW_POSTCODE.finditer(text):
+    anchor = _ROW_POSTCODE.search(text)
+    while anchor is not None:
         if anchor.start() < done_until:
+            anchor = _ROW_POSTCODE.search(text, done_until)
             continue
         if not limit.candidate():
             return
+        begin, end = anchor.span()
+        if begin > 0 and text[begin - 1].isdigit() or end < len(text) and text[end].isdigit():
+            anchor = _ROW_POSTCODE.search(text, _DIGITS.match(text, end).end())  # type: ignore[union-attr]
+            continue
+        if not _whole_field(text, begin, end):
+            anchor = _ROW_POSTCODE.search(text, end)  # "Ruf 0441 00001", "26122 Oldenburg": no field of its own
+            continue
         cut = text.rfind("\n", max(0, anchor.start() - _ROW_MAX), anchor.start())
         line_end = text.find("\n", anchor.end(), anchor.end() + _ROW_MAX)
         if line_end < 0 and len(text) - anchor.end() < _ROW_MAX:
@@ -267,14 +278,26 @@ def row_addresses(text: str, limit: WorkLimit, us: bool) -> Iterator[KeyedAddres
             # A line too long to be a row: its other postcodes are skipped in one step.
             next_line = text.find("\n", anchor.end())
             done_until = len(text) if next_line < 0 else next_line
+            anchor = _ROW_POSTCODE.search(text, done_until)
             continue
         done_until = line_end
+        anchor = _ROW_POSTCODE.search(text, done_until)
         line_start = cut + 1
         fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
         address = _row_address(fields, street_form, own, others, us)
         if address is not None:
             address.start, address.end = line_start, line_end
             yield address
+
+
+_FIELD_BEFORE = re.compile(r"""(?:^|[,;|\t(\n])[ \t]*(?:N?['"])?$""")
+_FIELD_AFTER = re.compile(r"""(?:-[0-9]{4})?(?:['"])?[ \t]*(?:$|[,;|\t)\n])""")
+
+
+def _whole_field(text: str, begin: int, end: int) -> bool:
+    """Whether the digits at ``text[begin:end]`` are a field of their own (a ZIP+4 too)."""
+    return (_FIELD_BEFORE.search(text, max(0, begin - 6), begin) is not None
+            and _FIELD_AFTER.match(text, end) is not None)
 
 
 def _row_value(field: str) -> str:
@@ -290,7 +313,9 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
     if len(fields) < 3:
         return None
     for at, value in enumerate(fields):
-        if not street_form.fullmatch(value):
+        # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
+        if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
+                value):
             continue
         parts: dict[str, str] = {"street": value}
         for later in fields[at + 1:at + 7]:
