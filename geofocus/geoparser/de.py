@@ -576,8 +576,16 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
-        if street_first and _find_street_before(before, loose=False, gaz=gaz) is None:
-            street_first = False  # a number on the line before ("id: 990025693\nBremen Rutenstraße 1")
+        anchored = False
+        if street_first:
+            # Each mention read street first costs an anchor of the page's budget (see model.WorkLimit).
+            if not limit.anchor():
+                break
+            anchored = True
+            if _POSTCODE_BEFORE.search(before, max(0, len(before) - 8)):
+                continue  # a postcode right before: the postcode path has handled it
+            if _find_street_before(before, loose=False, gaz=gaz) is None:
+                street_first = False  # a number on the line before ("id: 990025693\nBremen Rutenstraße 1")
         city = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
@@ -605,11 +613,10 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                         or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
                         or not _FIELD_END.match(text, spaced.end())):
                     continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
-        if not limit.anchor():
+        if not anchored and not limit.anchor():
             break
-        # A postcode right before: the postcode path has handled it.
-        if _POSTCODE_BEFORE.search(before):
-            continue
+        if _POSTCODE_BEFORE.search(before, max(0, len(before) - 8)):
+            continue  # a postcode right before: the postcode path has handled it
         if _ADMIN_BEFORE.search(before):
             continue
         city = city or gaz.match_city(text, start)
