@@ -401,3 +401,18 @@ def test_other_city_list_does_not_take_the_region_city(oldenburg):
     # The region's own city stays in the region; "Oldenburg, Germany" on the line before the street too.
     assert _found(oldenburg, "Oldenburg, Germany\nLange Straße 4") == [
         ("Lange Straße", "4", None, "Oldenburg", True)]
+
+
+# Session 6: a neighbourhood or borough written as the place, with a ZIP of the region's city in its state.
+@pytest.mark.parametrize("text, expected", [
+    ("253 W 125th St, Harlem, NY 10027", ("W 125th St", "253", "10027", "Harlem", True)),
+    ("Main Library\n1 Main St, Flushing, NY 11354", ("Main St", "1", "11354", "Flushing", True)),
+    # Other municipalities sharing a name part or a ZIP area, or another state: outside.
+    ("2200 Civic Center Dr, North Las Vegas, NV 89030",
+     ("Civic Center Dr", "2200", "89030", "North Las Vegas", False)),
+    ("409 Spruce Ave, South San Francisco, CA 94080",
+     ("Spruce Ave", "409", "94080", "South San Francisco", False)),
+    ("253 W 125th St, Harlem, NJ 10027", ("W 125th St", "253", "10027", "Harlem", False)),
+])
+def test_neighbourhood_as_the_place_with_a_zip_of_the_region(us, text, expected):
+    assert _found(us, text) == [expected]

@@ -296,6 +296,8 @@ _FIELD_AFTER = re.compile(r"""(?:-[0-9]{4})?(?:['"])?[ \t]*(?:$|[,;|\t)\n])""")
 
 def _whole_field(text: str, begin: int, end: int) -> bool:
     """Whether the digits at ``text[begin:end]`` are a field of their own (a ZIP+4 too)."""
+    if end < len(text) and text[end] not in ",;|\t)\n'\"- ":
+        return False  # the common case in prose, tested without a pattern
     return (_FIELD_BEFORE.search(text, max(0, begin - 6), begin) is not None
             and _FIELD_AFTER.match(text, end) is not None)
 

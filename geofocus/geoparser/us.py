@@ -335,7 +335,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 accepted.update(fold(n) for n in entry[3])
             if canonical is not None and canonical == known[2]:
                 return canonical, True
-            return (known[2], True) if folded in accepted else (canonical, False)
+            if folded in accepted:
+                return known[2], True
+            if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
+                    and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
+                # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
+                # the region's ZIP in the state of its city, no other city of the region named, no other
+                # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
+                # the USPS) and no longer name of the city ("South San Francisco"). The place stays as written.
+                return None, True
+            return canonical, False
         if canonical is None:
             return None, False
         prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
