@@ -328,7 +328,8 @@ def test_a_page_repeating_one_address_is_cut_short(oldenburg):
 # Session 6: rows of data whose columns put the place before the postcode, with a state, a country or an
 # empty field between (SQL VALUES tuples, CSV and semicolon lines, SQL Server's N'...' strings).
 @pytest.mark.parametrize("text", [
-    "INSERT INTO kunden VALUES (7, 'Erika Muster', 'Lange Straße 4', 'Oldenburg', NULL, 'Deutschland', '26121', '0441 1234');",
+    "INSERT INTO kunden VALUES (7, 'Erika Muster', 'Lange Straße 4', 'Oldenburg', NULL, 'Deutschland', '26121',"
+    " '0441 1234');",
     "Name;Strasse;Ort;Land;PLZ\nFirma X;Lange Straße 4;Oldenburg;Germany;26121",
     "(7, N'Erika', N'Lange Straße 4', N'Oldenburg', NULL, N'26121', N'+49 441 1234'),",
 ])
