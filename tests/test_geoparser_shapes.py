@@ -417,3 +417,26 @@ def test_other_city_list_does_not_take_the_region_city(oldenburg):
 ])
 def test_neighbourhood_as_the_place_with_a_zip_of_the_region(us, text, expected):
     assert _found(us, text) == [expected]
+
+
+# Session 6: a region city without state or ZIP after a street with a type word; the house number also
+# after the street. The state's anchor reads the address when a state follows (on the next line too).
+@pytest.mark.parametrize("text, expected", [
+    ("Where: 233 S Wacker Dr, Chicago", ("S Wacker Dr", "233", None, "Chicago", True)),
+    ("Meetup at 1 Market St, San Francisco.\nDoors at 6", ("Market St", "1", None, "San Francisco", True)),
+    ("location: '350 Fifth Avenue, Manhattan'", ("Fifth Avenue", "350", None, "New York", True)),
+    ("Fifth Avenue 350, Manhattan\n", ("Fifth Avenue", "350", None, "New York", True)),
+    ("900 NE Oregon St, Seattle, USA", ("NE Oregon St", "900", None, "Seattle", True)),
+])
+def test_region_city_without_state(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Broadway 2024, Manhattan",                  # a year after the street
+    "We moved from 12 Main St, Boston, to Denver",  # the city does not end the field
+    "100 Main St, Portland",                     # a name shared with other places: needs its state
+    "Chapter 12, Chicago",                       # no street
+])
+def test_region_city_without_state_needs_street_and_field_end(us, text):
+    assert _found(us, text) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from geofocus.geoparser import usfields
 from geofocus.geoparser.de import RawAddress
@@ -458,7 +459,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     (see :mod:`geofocus.geoparser.usfields`)."""
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for raw in _extract(text, gaz, limit):
+    for raw in chain(_extract(text, gaz, limit), _city_anchored(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
@@ -580,3 +581,84 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
             end=end,
             state=state,
         )
+
+
+# A region city written without state or ZIP after a street with a type word: "24 Broadway, Manhattan",
+# "Venue: 1500 Valencia Street, San Francisco" (event listings, test strings), the house number also after
+# the street ("Broadway 24, Manhattan"). Names that are also common words, persons' names or other well-known
+# places are left out: without a state they say too little ("100 Main St, Portland" may be in Maine).
+_CITY_ONLY_LEFT_OUT = frozenset(fold(n) for n in (
+    "Arlington", "Glendale", "Portland", "Richmond", "Aurora", "Columbus", "Lincoln", "Lexington", "Augusta",
+    "Mobile", "Birmingham", "Durham", "Norfolk", "Rochester", "Buffalo", "Toledo", "Mesa", "Plano", "Cleveland",
+    "Kansas City", "Washington", "Charlotte", "Madison", "Austin", "Irving", "Garland", "Fremont", "Jackson",
+    "Aurora", "Stockton", "Chesapeake", "Riverside", "Newark", "Lubbock", "Montgomery", "Greensboro", "Wichita",
+    "Santa Ana", "Glendale", "Anaheim", "Long Beach", "Virginia Beach", "Boise", "LA", "L.A.", "SF", "S.F.", "KC",
+    "D.C.", "Indy", "Vegas", "Philly", "NOLA", "ABQ", "OKC", "Queens"))
+# What may follow the city: the end of the line or field, or the country.
+_CITY_ONLY_END = re.compile(r"[ \t]*(?:$|\n|[;|)\]\"'`]|\.(?:\s|$)|,[ \t]*(?:USA|US|United States)?[ \t]*(?:$|\n))")
+# A state or a ZIP at the start of the next line: "Boston,\nMA".
+_STATE_OR_ZIP_NEXT = re.compile(rf"[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_]))")
+# The house number after the street: "Broadway 24, ".
+_NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
+
+
+def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
+    pattern = getattr(gaz, "_us_city_only", False)
+    if pattern is False:
+        names = sorted({n for c in gaz.region.cities for n in (c.name, *c.aliases)
+                        if fold(n) not in _CITY_ONLY_LEFT_OUT and n[:1].isupper()}, key=len, reverse=True)
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            groups.setdefault(name[0], []).append(re.escape(name[1:]))
+        # First letters first, without a lookbehind: the engine skips to them fast.
+        pattern = re.compile("(?:" + "|".join(f"{re.escape(k)}(?:{'|'.join(v)})" for k, v in groups.items())
+                             + r")(?![^\W_])") if names else None
+        gaz._us_city_only = pattern  # type: ignore[attr-defined]
+    return pattern  # type: ignore[return-value]
+
+
+def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
+    pattern = _city_only_pattern(gaz)
+    if pattern is None or "," not in text:
+        return
+    region_cities = region_city_index(gaz)
+    for m in pattern.finditer(text):
+        if not limit.candidate():
+            return
+        start, end = m.span()
+        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
+            continue  # a comma (or a line break) before the city
+        if text[start - 2].isalnum() and text[start - 1] != "\n":
+            continue
+        tail = _CITY_ONLY_END.match(text, end)
+        if tail is None or _STATE_OR_ZIP_NEXT.match(text, tail.end()) is not None:
+            continue  # a state or a ZIP after it (also on the next line) is read by the state's anchor
+        if not limit.anchor():
+            return
+        before = text[max(0, start - 120):start]
+        found = _BEFORE.search(before + m.group(0))
+        if found is not None and found.group("city") == m.group(0) and found.group("number"):
+            street, number = found.group("street"), found.group("number")
+            unit = (found.group("unit") or "").strip(" ,") or None
+            begin = start - len(before) + found.start()
+        else:
+            after = _NUMBER_AFTER.search(before)
+            if after is None:
+                continue
+            street, number, unit = after.group("street"), after.group("number"), None
+            begin = start - len(before) + after.start()
+            if _is_year(number):
+                continue  # "Broadway 2024, Manhattan": a year after the street
+        words = street.lower().split()
+        if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        canonical = None
+        for (name, state), city in region_cities.items():
+            if name == fold(m.group(0)):
+                canonical, city_state = city, state
+                break
+        if canonical is None:
+            continue
+        yield RawAddress(street=street, house_number=number, postcode=None, city=canonical,
+                         city_text=m.group(0), in_region=True, start=begin, end=end, state=city_state, unit=unit)
