@@ -440,3 +440,19 @@ def test_region_city_without_state(us, text, expected):
 ])
 def test_region_city_without_state_needs_street_and_field_end(us, text):
     assert _found(us, text) == []
+
+
+# Session 6: office records of legislatures: a unit before the house number with a letter and a dash or
+# a word ("Room B-12", "Suite Tower 2210"), a P.O. box right before the street without comma, a
+# building's number before the house number, a spelled-out direction after the street type.
+@pytest.mark.parametrize("text, expected", [
+    ("Room B-12, 1200 Main St., Houston, TX 77002", ("Main St.", "1200", "Room B-12")),
+    ("Suite Tower 2210, 1200 Main St., Houston, TX 77002", ("Main St.", "1200", "Suite Tower 2210")),
+    ("PO Box 5120 1200 Main St., Houston, TX 77002", ("Main St.", "1200", None)),
+    ("Annex, Building 3 1200 Main St., Houston, TX 77002", ("Main St.", "1200", None)),
+    ("1200 Travis Street North, Houston, TX 77002", ("Travis Street North", "1200", None)),
+])
+def test_office_record_shapes(us, text, expected):
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.house_number, a.unit) for a in found] == [expected]
+    assert found[0].postcode == "77002" and found[0].in_region

@@ -85,7 +85,7 @@ _SUFFIX = (
 _WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
 _STREET = (
     rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
-    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
+    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW|North|South|East|West)\.?(?![\w-]))?"
     rf"|Broadway|(?:(?:US|U\.S\.|State|County|Farm to Market|FM) )?(?:Highway|Hwy|Route|Rte|Road|Rd)"
     rf" [0-9]{{1,4}}[A-Z]?|(?:Avenue|Interstate|I-) ?[0-9A-Z]{{1,4}})"
 )
@@ -98,7 +98,7 @@ _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?
 # separated like the parts of a line; a house number may be a field of its own when it starts one
 # ("1600,Pennsylvania Ave NW,Washington,DC,20500", quoted SQL fields read one per line).
 _BEFORE = re.compile(
-    rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
+    rf"(?:(?<![\w#/-])(?<![Bb][Oo][Xx] )(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?!\d{{3,}} )"
     rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?(?!\d+ ))(?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
@@ -474,7 +474,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 # S. Beretania St." (the office records of legislatures write them so); the name may have small words
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 _LEADING_UNIT = re.compile(
-    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
+    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?(?:[A-Za-z]-?)?\d"
+    r"[A-Za-z0-9-]{0,7}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
 
 
