@@ -456,3 +456,12 @@ def test_office_record_shapes(us, text, expected):
     found = us.parse(text).all_addresses
     assert [(a.street, a.house_number, a.unit) for a in found] == [expected]
     assert found[0].postcode == "77002" and found[0].in_region
+
+
+@pytest.mark.parametrize("text, street", [
+    ("509 Dirksen SOB | Washington DC 20510", "Dirksen SOB"),   # a building without type word, "|" between
+    ("1 Longworth HOB;Washington DC 20515", "Longworth HOB"),
+])
+def test_field_separator_between_building_and_city(us, text, street):
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.city, a.in_region) for a in found] == [(street, "Washington", True)]

@@ -358,6 +358,8 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
                    limit: WorkLimit) -> RawAddress | None:
     """The token splitter's reading of the words before a state, when the patterns found nothing;
     failing that, usaddress's reading of the whole span (see :func:`_tagged_address`)."""
+    if ";" in before or "|" in before:
+        before = before.replace(";", ",").replace("|", ",")  # "2443 Rayburn HOB; Washington DC": a field separator
     window = before.rstrip(" ,\n")
     comma_before_state = "," in before[len(window):] or window.endswith(",")
     split = split_before(window)
