@@ -465,3 +465,10 @@ def test_office_record_shapes(us, text, expected):
 def test_field_separator_between_building_and_city(us, text, street):
     found = us.parse(text).all_addresses
     assert [(a.street, a.city, a.in_region) for a in found] == [(street, "Washington", True)]
+
+
+@pytest.mark.parametrize("text", ["88 KING ST, SEATTLE", "Office: 88 S KING ST, SEATTLE\n"])
+def test_region_city_without_state_in_capitals(us, text):
+    found = us.parse(text).all_addresses
+    assert [(a.street.lower().split()[-2:], a.house_number, a.city, a.in_region) for a in found] == [
+        (["king", "st"], "88", "Seattle", True)]

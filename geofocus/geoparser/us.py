@@ -599,6 +599,7 @@ _CITY_ONLY_LEFT_OUT = frozenset(fold(n) for n in (
     "D.C.", "Indy", "Vegas", "Philly", "NOLA", "ABQ", "OKC", "Queens"))
 # What may follow the city: the end of the line or field, or the country.
 _CITY_ONLY_END = re.compile(r"[ \t]*(?:$|\n|[;|)\]\"'`]|\.(?:\s|$)|,[ \t]*(?:USA|US|United States)?[ \t]*(?:$|\n))")
+_UPPER_TYPE = re.compile(r"(?<=[A-Za-z0-9.] )(?:ST|AV|RD|DR|LN|CT|PL|SQ|WY)(?=,? ?$)")
 # A state or a ZIP at the start of the next line: "Boston,\nMA".
 _STATE_OR_ZIP_NEXT = re.compile(rf"[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_]))")
 # The house number after the street: "Broadway 24, ".
@@ -608,8 +609,9 @@ _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<numbe
 def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
     pattern = getattr(gaz, "_us_city_only", False)
     if pattern is False:
-        names = sorted({n for c in gaz.region.cities for n in (c.name, *c.aliases)
-                        if fold(n) not in _CITY_ONLY_LEFT_OUT and n[:1].isupper()}, key=len, reverse=True)
+        written = {n for c in gaz.region.cities for n in (c.name, *c.aliases)
+                   if fold(n) not in _CITY_ONLY_LEFT_OUT and n[:1].isupper()}
+        names = sorted(written | {n.upper() for n in written}, key=len, reverse=True)  # "SEATTLE" too
         groups: dict[str, list[str]] = {}
         for name in names:
             groups.setdefault(name[0], []).append(re.escape(name[1:]))
@@ -641,6 +643,11 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             return
         before = text[max(0, start - 120):start]
         found = _BEFORE.search(before + m.group(0))
+        if found is None and _UPPER_TYPE.search(before):
+            # "1900 SE A ST, San Francisco": a type word of two capitals, which the second reading leaves as
+            # written (it title-cases longer words only); the same length, so the offsets hold.
+            before = _UPPER_TYPE.sub(lambda t: t.group(0).title(), before)
+            found = _BEFORE.search(before + m.group(0))
         if found is not None and found.group("city") == m.group(0) and found.group("number"):
             street, number = found.group("street"), found.group("number")
             unit = (found.group("unit") or "").strip(" ,") or None
