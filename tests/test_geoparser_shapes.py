@@ -472,3 +472,14 @@ def test_region_city_without_state_in_capitals(us, text):
     found = us.parse(text).all_addresses
     assert [(a.street.lower().split()[-2:], a.house_number, a.city, a.in_region) for a in found] == [
         (["king", "st"], "88", "Seattle", True)]
+
+
+# Session 6: a cross street or landmark in brackets after the street (event listings, venue pages).
+@pytest.mark.parametrize("text", [
+    "1200 Main St (at Bell St), Houston, TX 77002",
+    "1200 Main St (between Bell & Lamar), Houston, TX 77002",
+    "Venue: 1200 Main St (near Bell St)\nHouston, TX 77002",
+    "1200 Main St (corner of Bell), Houston TX 77002",
+])
+def test_cross_street_in_brackets(us, text):
+    assert _found(us, text) == [("Main St", "1200", "77002", "Houston", True)]
