@@ -483,3 +483,33 @@ def test_region_city_without_state_in_capitals(us, text):
 ])
 def test_cross_street_in_brackets(us, text):
     assert _found(us, text) == [("Main St", "1200", "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    ("1200 Main Street at Bell Street, Houston, TX 77002", "Main Street"),
+    ("1200 Main St. at Bell Ave., Houston, TX 77002", "Main St."),
+])
+def test_cross_street_after_at(us, text, street):
+    assert [(a.street, a.house_number) for a in us.parse(text).all_addresses] == [(street, "1200")]
+
+
+# Session 6: a word that contains an example marker is no example ("Informatik" holds "format").
+@pytest.mark.parametrize("text", [
+    "Department für Informatik · Lange Straße 4 · 26122 Oldenburg",
+    "Wirtschaftsinformatik, Lange Straße 4, 26122 Oldenburg",
+])
+def test_word_containing_an_example_marker(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]
+
+
+def test_format_label_is_still_an_example(oldenburg):
+    assert _found(oldenburg, "Format: Lange Straße 4, 26122 Oldenburg") == []
+
+
+# Session 6: the street in brackets after a venue's name, before the postcode.
+@pytest.mark.parametrize("text", [
+    "Ort: Kulturetage (Bahnhofstraße 11), 26122 Oldenburg",
+    "Cine k (Bahnhofstraße 11)\n26122 Oldenburg",
+])
+def test_street_in_brackets_after_a_venue(oldenburg, text):
+    assert _found(oldenburg, text) == [("Bahnhofstraße", "11", "26122", "Oldenburg", True)]

@@ -136,7 +136,8 @@ _CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
 # matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
 # read as the word "muster" right before the address.
 _EXAMPLE_BEFORE = re.compile(
-    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z", re.I)
+    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|(?<![^\W_])format\b)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z",
+    re.I)  # "Format:" a label, not "Institut für Informatik · Escherweg 2"
 
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
@@ -430,6 +431,7 @@ def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
     return city.end if city is not None else start
 
 
+_BRACKETED_STREET = re.compile(r"\((?P<inner>[^()\n]{3,60})\) ?[,;|·•–-]? ?\n? ?$")
 # A postcode right before a city mention (five digits, not the end of a longer number: "id: 990025693").
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
 # "Nuremberg, Germany" before the street on the next line.
@@ -487,6 +489,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             window = window[: aside.start()] + "\n"
         window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
+        if found is None and ")" in window[-6:]:
+            bracketed = _BRACKETED_STREET.search(window, max(0, len(window) - 70))
+            if bracketed is not None:
+                # "Theater Laboratorium (Kleine Straße 9), 26122 Oldenburg": the street in brackets after a
+                # venue; the brackets become spaces (the same length: the offsets hold).
+                window = (window[:bracketed.start()] + " " + bracketed.group("inner") + " "
+                          + window[bracketed.end("inner") + 1:])
+                found = _find_street_before(window, loose=False, gaz=gaz)
         if found is None:
             # One short line between street and postcode ("Hinterhaus", "2. OG"): then the street must
             # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".

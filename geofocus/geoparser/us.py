@@ -466,11 +466,17 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if " at " in raw.street or " & " in raw.street:
+            cross = _AT_CROSS_STREET.search(raw.street)
+            if cross is not None:
+                raw.street = raw.street[:cross.start("cut")]  # "Fifth Avenue at 82nd Street": the cross street goes
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
 
 
+# A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".
+_AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
 # Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
 # S. Beretania St." (the office records of legislatures write them so); the name may have small words
