@@ -513,3 +513,11 @@ def test_format_label_is_still_an_example(oldenburg):
 ])
 def test_street_in_brackets_after_a_venue(oldenburg, text):
     assert _found(oldenburg, text) == [("Bahnhofstraße", "11", "26122", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "In: Proceedings. Springer-Verlag, Berlin, Heidelberg, 485-491.",   # places and pages
+    "Verlag Hamburg, Augsburg 12",
+])
+def test_a_city_is_no_street_after_another_city(oldenburg, text):
+    assert _found(oldenburg, text) == []

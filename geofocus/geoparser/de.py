@@ -651,6 +651,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         street = _trim_street(street)
         if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
+        named = gaz.match_city(street, 0)
+        if named is not None and named.end == len(street):
+            continue  # "Springer-Verlag, Berlin, Heidelberg, 485-491": a place (with a "-berg") and pages
         postcode = bracket.group(1) if bracket is not None else None
         if postcode is not None and (postcode in _SAMPLE_POSTCODES or postcode not in gaz.postcodes):
             continue  # "Oldenburg (23758)": the postcode says it is another Oldenburg
