@@ -229,7 +229,7 @@ def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
 # A row is a line with a postcode field; lines longer than this are not read as rows.
 _ROW_MAX = 1500
 # Five digits: a character class first, so the engine scans fast; the digits around are checked after.
-_ROW_POSTCODE = re.compile(r"[0-9]{5}")
+_ROW_POSTCODE = re.compile(r"[0-9][0-9]{4}")
 _DIGITS = re.compile(r"[0-9]*")  # the rest of a longer number
 # The delimiter between fields (a comma inside a quoted value splits it too: such a value is no
 # street field of this form, and one pass of re.split keeps the cost linear).
