@@ -130,7 +130,7 @@ _AFTER_STRICT = re.compile(
     rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
-_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
+_CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|\.(?:\s|$))""")  # a quote ends a data field
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 # On the address's line, or as a heading of the line above ("Beispiel:\n"). "\Z", not "$": "$" also
 # matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
@@ -548,8 +548,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
         )
         taken_until = end
     readings = [(gaz, True)] if gaz.city_anywhere is not None else []
-    if gaz.country == "DE":
+    if gaz.country == "DE" and limit.other_cities is not False:
         # Other German cities without postcode ("Genter Straße 16a, Munich"): outside the region.
+        if limit.other_cities is None:
+            limit.other_cities = False  # set to True by the scan at the first mention
         readings.append((decities.for_region(gaz), False))
     for cities, in_region in readings:
         for raw in _extract_without_postcode(text, cities, limit, in_region):

@@ -70,8 +70,10 @@ class _OtherCities(Gazetteer):
     def city_mentions(self, text: str, limit: WorkLimit | None = None,
                       keep: Callable[[int], bool] | None = None) -> Iterator[int]:
         for match in self._mention.finditer(text):
-            if limit is not None and not limit.candidate():
-                return
+            if limit is not None:
+                limit.other_cities = True
+                if not limit.candidate():
+                    return
             start = match.start()
             if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
                 continue  # inside a word ("Neu-Ulm" is read as Ulm's "-Ulm" only after a hyphen)

@@ -119,10 +119,15 @@ class GeoParser:
             # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
             # anchors the page text cannot read leave this reading its share.
             limit.renew(budget)
+            # The lists of cities read without postcode or state (other German cities, US region cities
+            # alone) are read in the page text and keyed fields only: their addresses end a field there.
+            scanned = limit.other_cities, limit.region_cities
+            limit.other_cities = limit.region_cities = False
             for raw in self._extract(reshaped, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
                     limit.found()
+            limit.other_cities, limit.region_cities = scanned
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)

@@ -631,10 +631,13 @@ def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
-    if pattern is None or "," not in text:
-        return
+    if pattern is None or limit.region_cities is False:
+        return  # none in the page text: none in its other readings either (see WorkLimit)
+    if limit.region_cities is None:
+        limit.region_cities = False
     region_cities = region_city_index(gaz)
     for m in pattern.finditer(text):
+        limit.region_cities = True
         if not limit.candidate():
             return
         start, end = m.span()
