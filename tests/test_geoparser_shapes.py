@@ -323,3 +323,201 @@ def test_a_page_repeating_one_address_is_cut_short(oldenburg):
     work (bench/geoparser.py times it: addresses_only)."""
     result = oldenburg.parse("Lange Straße 4\n26121 Oldenburg\n" * 20000)
     assert len(result.all_addresses) == 1 and result.truncated
+
+
+# Session 6: rows of data whose columns put the place before the postcode, with a state, a country or an
+# empty field between (SQL VALUES tuples, CSV and semicolon lines, SQL Server's N'...' strings).
+@pytest.mark.parametrize("text", [
+    "INSERT INTO kunden VALUES (7, 'Erika Muster', 'Lange Straße 4', 'Oldenburg', NULL, 'Deutschland', '26121',"
+    " '0441 1234');",
+    "Name;Strasse;Ort;Land;PLZ\nFirma X;Lange Straße 4;Oldenburg;Germany;26121",
+    "(7, N'Erika', N'Lange Straße 4', N'Oldenburg', NULL, N'26121', N'+49 441 1234'),",
+])
+def test_row_with_the_place_before_the_postcode_de(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26121", "Oldenburg", True)]
+
+
+def test_row_of_another_german_city(oldenburg):
+    text = "3;Bahnhofstraße 12;Bremen;;Deutschland;28195;info@example.org"
+    assert _found(oldenburg, text) == [("Bahnhofstraße", "12", "28195", "Bremen", False)]
+
+
+@pytest.mark.parametrize("text", [
+    "(3, N'Ann', N'Lee', NULL, N'500 W Madison St', N'Chicago', N'IL', N'USA', N'60661', NULL),",
+    "INSERT INTO stores VALUES (3, 'Loop', '500 W Madison St', 'Chicago', 'IL', 'United States', '60661-2525');",
+    "id\tstreet\tcity\tstate\tcountry\tzip\n3\t500 W Madison St\tChicago\tIL\tUS\t60661",
+])
+def test_row_with_the_place_before_the_postcode_us(us, text):
+    assert _found(us, text) == [("W Madison St", "500", "60661", "Chicago", True)]
+
+
+def test_row_with_a_unit_field(us):
+    text = "id,name,street,unit,city,state,zip\n4,Shop,1200 Main Street,Suite 210,Houston,TX,77002"
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.house_number, a.unit, a.postcode, a.in_region) for a in found] == [
+        ("Main Street", "1200", "Suite 210", "77002", True)]
+
+
+def test_id_column_before_a_house_number_is_no_house_number(us):
+    # "12,350 Fifth Avenue": 12 is the row's id, not the house number of a street "350 Fifth Avenue".
+    assert _found(us, "7,12,350 Fifth Avenue,New York,NY,10118") == [
+        ("Fifth Avenue", "350", "10118", "New York", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "(2019, 'Revenue', 12500, 'Chicago', 'IL', 'USA', '60601')",    # no street field
+    "(1, 'Anna', 'Lee', '42 Wallaby Way', 'Sydney', 'NSW', 'Australia', '20001')",  # another country
+    "year,visitors,city,zip\n2021,48000,Chicago,60601",
+])
+def test_rows_without_a_street_of_the_country(us, text):
+    assert _found(us, text) == []
+
+
+# Session 6: addresses of other German cities written without postcode (the city from a list of the
+# large German cities, English names too); outside the region, never making a page relevant.
+@pytest.mark.parametrize("text, expected", [
+    ("Hohe Straße 41, Cologne, Germany", ("Hohe Straße", "41", None, "Köln", False)),
+    ("Treffpunkt: Königstraße 5, Stuttgart", ("Königstraße", "5", None, "Stuttgart", False)),
+    ("Hamburg, Germany\nMönckebergstraße 7", ("Mönckebergstraße", "7", None, "Hamburg", False)),
+    ("ziel: 'Hannover Georgstraße 12',", ("Georgstraße", "12", None, "Hannover", False)),
+    ("id: 4711000\nDresden Prager Straße 2", ("Prager Straße", "2", None, "Dresden", False)),
+])
+def test_other_german_city_without_postcode(oldenburg, text, expected):
+    result = oldenburg.parse(text)
+    assert _found(oldenburg, text) == [expected]
+    assert not result.relevant
+
+
+@pytest.mark.parametrize("text", [
+    "Kapitel 3, Berlin 2019",           # no street word
+    "Seit 2010 in Berlin und München",  # no house number
+    "Gleis 4, Hamburg Hbf",
+    "Bundesliga: Bayern München 3, Borussia Dortmund 1",
+])
+def test_other_german_city_needs_street_and_number(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+def test_other_city_list_does_not_take_the_region_city(oldenburg):
+    # The region's own city stays in the region; "Oldenburg, Germany" on the line before the street too.
+    assert _found(oldenburg, "Oldenburg, Germany\nLange Straße 4") == [
+        ("Lange Straße", "4", None, "Oldenburg", True)]
+
+
+# Session 6: a neighbourhood or borough written as the place, with a ZIP of the region's city in its state.
+@pytest.mark.parametrize("text, expected", [
+    ("253 W 125th St, Harlem, NY 10027", ("W 125th St", "253", "10027", "Harlem", True)),
+    ("Main Library\n1 Main St, Flushing, NY 11354", ("Main St", "1", "11354", "Flushing", True)),
+    # Other municipalities sharing a name part or a ZIP area, or another state: outside.
+    ("2200 Civic Center Dr, North Las Vegas, NV 89030",
+     ("Civic Center Dr", "2200", "89030", "North Las Vegas", False)),
+    ("409 Spruce Ave, South San Francisco, CA 94080",
+     ("Spruce Ave", "409", "94080", "South San Francisco", False)),
+    ("253 W 125th St, Harlem, NJ 10027", ("W 125th St", "253", "10027", "Harlem", False)),
+])
+def test_neighbourhood_as_the_place_with_a_zip_of_the_region(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+# Session 6: a region city without state or ZIP after a street with a type word; the house number also
+# after the street. The state's anchor reads the address when a state follows (on the next line too).
+@pytest.mark.parametrize("text, expected", [
+    ("Where: 233 S Wacker Dr, Chicago", ("S Wacker Dr", "233", None, "Chicago", True)),
+    ("Meetup at 1 Market St, San Francisco.\nDoors at 6", ("Market St", "1", None, "San Francisco", True)),
+    ("location: '350 Fifth Avenue, Manhattan'", ("Fifth Avenue", "350", None, "New York", True)),
+    ("Fifth Avenue 350, Manhattan\n", ("Fifth Avenue", "350", None, "New York", True)),
+    ("900 NE Oregon St, Seattle, USA", ("NE Oregon St", "900", None, "Seattle", True)),
+])
+def test_region_city_without_state(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Broadway 2024, Manhattan",                  # a year after the street
+    "We moved from 12 Main St, Boston, to Denver",  # the city does not end the field
+    "100 Main St, Portland",                     # a name shared with other places: needs its state
+    "Chapter 12, Chicago",                       # no street
+])
+def test_region_city_without_state_needs_street_and_field_end(us, text):
+    assert _found(us, text) == []
+
+
+# Session 6: office records of legislatures: a unit before the house number with a letter and a dash or
+# a word ("Room B-12", "Suite Tower 2210"), a P.O. box right before the street without comma, a
+# building's number before the house number, a spelled-out direction after the street type.
+@pytest.mark.parametrize("text, expected", [
+    ("Room B-12, 1200 Main St., Houston, TX 77002", ("Main St.", "1200", "Room B-12")),
+    ("Suite Tower 2210, 1200 Main St., Houston, TX 77002", ("Main St.", "1200", "Suite Tower 2210")),
+    ("PO Box 5120 1200 Main St., Houston, TX 77002", ("Main St.", "1200", None)),
+    ("Annex, Building 3 1200 Main St., Houston, TX 77002", ("Main St.", "1200", None)),
+    ("1200 Travis Street North, Houston, TX 77002", ("Travis Street North", "1200", None)),
+])
+def test_office_record_shapes(us, text, expected):
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.house_number, a.unit) for a in found] == [expected]
+    assert found[0].postcode == "77002" and found[0].in_region
+
+
+@pytest.mark.parametrize("text, street", [
+    ("509 Dirksen SOB | Washington DC 20510", "Dirksen SOB"),   # a building without type word, "|" between
+    ("1 Longworth HOB;Washington DC 20515", "Longworth HOB"),
+])
+def test_field_separator_between_building_and_city(us, text, street):
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.city, a.in_region) for a in found] == [(street, "Washington", True)]
+
+
+@pytest.mark.parametrize("text", ["88 KING ST, SEATTLE", "Office: 88 S KING ST, SEATTLE\n"])
+def test_region_city_without_state_in_capitals(us, text):
+    found = us.parse(text).all_addresses
+    assert [(a.street.lower().split()[-2:], a.house_number, a.city, a.in_region) for a in found] == [
+        (["king", "st"], "88", "Seattle", True)]
+
+
+# Session 6: a cross street or landmark in brackets after the street (event listings, venue pages).
+@pytest.mark.parametrize("text", [
+    "1200 Main St (at Bell St), Houston, TX 77002",
+    "1200 Main St (between Bell & Lamar), Houston, TX 77002",
+    "Venue: 1200 Main St (near Bell St)\nHouston, TX 77002",
+    "1200 Main St (corner of Bell), Houston TX 77002",
+])
+def test_cross_street_in_brackets(us, text):
+    assert _found(us, text) == [("Main St", "1200", "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    ("1200 Main Street at Bell Street, Houston, TX 77002", "Main Street"),
+    ("1200 Main St. at Bell Ave., Houston, TX 77002", "Main St."),
+])
+def test_cross_street_after_at(us, text, street):
+    assert [(a.street, a.house_number) for a in us.parse(text).all_addresses] == [(street, "1200")]
+
+
+# Session 6: a word that contains an example marker is no example ("Informatik" holds "format").
+@pytest.mark.parametrize("text", [
+    "Department für Informatik · Lange Straße 4 · 26122 Oldenburg",
+    "Wirtschaftsinformatik, Lange Straße 4, 26122 Oldenburg",
+])
+def test_word_containing_an_example_marker(oldenburg, text):
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]
+
+
+def test_format_label_is_still_an_example(oldenburg):
+    assert _found(oldenburg, "Format: Lange Straße 4, 26122 Oldenburg") == []
+
+
+# Session 6: the street in brackets after a venue's name, before the postcode.
+@pytest.mark.parametrize("text", [
+    "Ort: Kulturetage (Bahnhofstraße 11), 26122 Oldenburg",
+    "Cine k (Bahnhofstraße 11)\n26122 Oldenburg",
+])
+def test_street_in_brackets_after_a_venue(oldenburg, text):
+    assert _found(oldenburg, text) == [("Bahnhofstraße", "11", "26122", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "In: Proceedings. Springer-Verlag, Berlin, Heidelberg, 485-491.",   # places and pages
+    "Verlag Hamburg, Augsburg 12",
+])
+def test_a_city_is_no_street_after_another_city(oldenburg, text):
+    assert _found(oldenburg, text) == []

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from geofocus.geoparser import decities
 from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
 from geofocus.geoparser.model import MAX_ANCHORS, WorkLimit
 
@@ -129,13 +130,14 @@ _AFTER_STRICT = re.compile(
     rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
-_CITY_FIRST_END = re.compile(r" ?(?:$|\n|[,;)|]|\.(?:\s|$))")
+_CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|\.(?:\s|$))""")  # a quote ends a data field
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 # On the address's line, or as a heading of the line above ("Beispiel:\n"). "\Z", not "$": "$" also
 # matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
 # read as the word "muster" right before the address.
 _EXAMPLE_BEFORE = re.compile(
-    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|format)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z", re.I)
+    r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|(?<![^\W_])format\b)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z",
+    re.I)  # "Format:" a label, not "Institut für Informatik · Escherweg 2"
 
 # Five digits: a literal character class first, so the regex engine scans
 # fast; the context rules (not part of a longer number, a decimal, a date or a
@@ -429,6 +431,11 @@ def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
     return city.end if city is not None else start
 
 
+_BRACKETED_STREET = re.compile(r"\((?P<inner>[^()\n]{3,60})\) ?[,;|·•–-]? ?\n? ?$")
+# A postcode right before a city mention (five digits, not the end of a longer number: "id: 990025693").
+_POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
+# "Nuremberg, Germany" before the street on the next line.
+_COUNTRY_AFTER_CITY = re.compile(r", ?(?:Germany|Deutschland)(?=[ \t]*\n)")
 # "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
 _BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
 
@@ -482,6 +489,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             window = window[: aside.start()] + "\n"
         window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
+        if found is None and ")" in window[-6:]:
+            bracketed = _BRACKETED_STREET.search(window, max(0, len(window) - 70))
+            if bracketed is not None:
+                # "Theater Laboratorium (Kleine Straße 9), 26122 Oldenburg": the street in brackets after a
+                # venue; the brackets become spaces (the same length: the offsets hold).
+                window = (window[:bracketed.start()] + " " + bracketed.group("inner") + " "
+                          + window[bracketed.end("inner") + 1:])
+                found = _find_street_before(window, loose=False, gaz=gaz)
         if found is None:
             # One short line between street and postcode ("Hinterhaus", "2. OG"): then the street must
             # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
@@ -532,13 +547,20 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
             end=end,
         )
         taken_until = end
-    if gaz.city_anywhere is None:
-        return
-    for raw in _extract_without_postcode(text, gaz, limit):
-        # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
-        # read again without its postcode adds nothing.
-        if (normalise_street(raw.street), raw.house_number) not in with_postcode:
-            yield raw
+    readings = [(gaz, True)] if gaz.city_anywhere is not None else []
+    if gaz.country == "DE" and limit.other_cities is not False:
+        # Other German cities without postcode ("Genter Straße 16a, Munich"): outside the region.
+        if limit.other_cities is None:
+            limit.other_cities = False  # set to True by the scan at the first mention
+        readings.append((decities.for_region(gaz), False))
+    for cities, in_region in readings:
+        for raw in _extract_without_postcode(text, cities, limit, in_region):
+            # "Amtsgericht Oldenburg, Elisabethstraße 7, 26135 Oldenburg": the same address
+            # read again without its postcode adds nothing.
+            key = (normalise_street(raw.street), raw.house_number)
+            if key not in with_postcode:
+                with_postcode.add(key)
+                yield raw
 
 
 # The longest way a region city's name is written, and the "," or ":" after it (a longer name
@@ -546,9 +568,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
 _CITY_FIRST_REACH = 48
 
 
-def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
-    """Addresses of region cities written without postcode: "Schloßplatz 12, Oldenburg"
-    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line)."""
+def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
+                              in_region: bool = True) -> Iterator[RawAddress]:
+    """Addresses of the cities of ``gaz`` written without postcode: "Schloßplatz 12, Oldenburg"
+    (street first) or "Oldenburg, Schloßplatz 12" (city first, same line; "Oldenburg, Germany" on the
+    line before). ``in_region``: whether these cities are the region's."""
     def maybe_address(at: int) -> bool:
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
@@ -564,6 +588,16 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
+        anchored = False
+        if street_first:
+            # Each mention read street first costs an anchor of the page's budget (see model.WorkLimit).
+            if not limit.anchor():
+                break
+            anchored = True
+            if _POSTCODE_BEFORE.search(before, max(0, len(before) - 8)):
+                continue  # a postcode right before: the postcode path has handled it
+            if _find_street_before(before, loose=False, gaz=gaz) is None:
+                street_first = False  # a number on the line before ("id: 990025693\nBremen Rutenstraße 1")
         city = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
@@ -576,10 +610,14 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             bracket = _BRACKET_POSTCODE.match(text, after_city) if city is not None else None
             if bracket is not None:
                 after_city = bracket.end()
+            country = _COUNTRY_AFTER_CITY.match(text, after_city) if city is not None else None
+            if country is not None:
+                after_city = country.end()  # "Nuremberg, Germany\nVogelweiherstraße 66"
             if city is None or after_city >= len(text):
                 continue
             spaced = None
-            if text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |":
+            if (text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |"
+                    and (country is None or text[after_city] != "\n")):
                 # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
                 # street word, and the number must end the field.
                 spaced = _AFTER_SPACE.match(text, after_city)
@@ -587,11 +625,10 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
                         or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
                         or not _FIELD_END.match(text, spaced.end())):
                     continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
-        if not limit.anchor():
+        if not anchored and not limit.anchor():
             break
-        # A postcode right before: the postcode path has handled it.
-        if re.search(r"\d{5}[ \n]?$", before):
-            continue
+        if _POSTCODE_BEFORE.search(before, max(0, len(before) - 8)):
+            continue  # a postcode right before: the postcode path has handled it
         if _ADMIN_BEFORE.search(before):
             continue
         city = city or gaz.match_city(text, start)
@@ -616,6 +653,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
         street = _trim_street(street)
         if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
             continue
+        named = gaz.match_city(street, 0)
+        if named is not None and named.end == len(street):
+            continue  # "Springer-Verlag, Berlin, Heidelberg, 485-491": a place (with a "-berg") and pages
         postcode = bracket.group(1) if bracket is not None else None
         if postcode is not None and (postcode in _SAMPLE_POSTCODES or postcode not in gaz.postcodes):
             continue  # "Oldenburg (23758)": the postcode says it is another Oldenburg
@@ -625,7 +665,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit) -> It
             postcode=postcode,
             city=city.canonical,
             city_text=city.text,
-            in_region=True,
+            in_region=in_region,
             start=addr_start,
             end=end,
         )

@@ -220,3 +220,124 @@ def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         parts = {role: value for role, value in (("street", street), ("city", locality), ("state", region),
                                                    ("postcode", postcode), ("unit", extended)) if value}
         yield KeyedAddress(parts=parts, start=match.start(), end=match.end())
+
+
+# Rows of data: SQL ``VALUES`` tuples and CSV lines, whose columns put the postcode after the city, often
+# with a state or country between ("'162 E Superior Street', 'Chicago', 'IL', 'USA', '60611'",
+# "N'Tauentzienstraße 8', N'Berlin', NULL, N'Germany', N'10789'"): the page text reads a place only
+# after its postcode (German) or a ZIP right after the state (US), so the columns are put in that order.
+# A row is a line with a postcode field; lines longer than this are not read as rows.
+_ROW_MAX = 1500
+# Five digits: a character class first, so the engine scans fast; the digits around are checked after.
+_ROW_POSTCODE = re.compile(r"[0-9][0-9]{4}")
+_DIGITS = re.compile(r"[0-9]*")  # the rest of a longer number
+# The delimiter between fields (a comma inside a quoted value splits it too: such a value is no
+# street field of this form, and one pass of re.split keeps the cost linear).
+_ROW_SPLIT = re.compile(r"[ \t]*[,;\t|][ \t]*")  # the page text writes a tab as " | "
+_ROW_QUOTES = " \t'\"`"
+_ROW_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
+_ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{1,60}")
+_ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+_ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
+_ROW_STATE = re.compile(r"[A-Z]{2}")
+_ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
+_ROW_COUNTRY = {
+    "US": {"us", "usa", "u.s.a.", "united states", "united states of america"},
+    "DE": {"de", "deu", "d", "germany", "deutschland"},
+}
+
+
+def row_addresses(text: str, limit: WorkLimit, us: bool) -> Iterator[KeyedAddress]:
+    """Addresses in rows of SQL ``VALUES`` or CSV whose street field comes before its place and
+    postcode fields (``us``: the region's country writes "number street")."""
+    if "," not in text and ";" not in text and "|" not in text and "\t" not in text:
+        return
+    done_until = -1
+    own = _ROW_COUNTRY["US" if us else "DE"]
+    others = _ROW_COUNTRY["DE" if us else "US"]
+    street_form = _ROW_US_STREET if us else _ROW_DE_STREET
+    anchor = _ROW_POSTCODE.search(text)
+    while anchor is not None:
+        if anchor.start() < done_until:
+            anchor = _ROW_POSTCODE.search(text, done_until)
+            continue
+        if not limit.candidate():
+            return
+        begin, end = anchor.span()
+        if begin > 0 and text[begin - 1].isdigit() or end < len(text) and text[end].isdigit():
+            anchor = _ROW_POSTCODE.search(text, _DIGITS.match(text, end).end())  # type: ignore[union-attr]
+            continue
+        if not _whole_field(text, begin, end):
+            anchor = _ROW_POSTCODE.search(text, end)  # "Ruf 0441 00001", "26122 Oldenburg": no field of its own
+            continue
+        cut = text.rfind("\n", max(0, anchor.start() - _ROW_MAX), anchor.start())
+        line_end = text.find("\n", anchor.end(), anchor.end() + _ROW_MAX)
+        if line_end < 0 and len(text) - anchor.end() < _ROW_MAX:
+            line_end = len(text)
+        if line_end < 0 or (cut < 0 and anchor.start() > _ROW_MAX):
+            # A line too long to be a row: its other postcodes are skipped in one step.
+            next_line = text.find("\n", anchor.end())
+            done_until = len(text) if next_line < 0 else next_line
+            anchor = _ROW_POSTCODE.search(text, done_until)
+            continue
+        done_until = line_end
+        anchor = _ROW_POSTCODE.search(text, done_until)
+        line_start = cut + 1
+        fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
+        address = _row_address(fields, street_form, own, others, us)
+        if address is not None:
+            address.start, address.end = line_start, line_end
+            yield address
+
+
+_FIELD_BEFORE = re.compile(r"""(?:^|[,;|\t(\n])[ \t]*(?:N?['"])?$""")
+_FIELD_AFTER = re.compile(r"""(?:-[0-9]{4})?(?:['"])?[ \t]*(?:$|[,;|\t)\n])""")
+
+
+def _whole_field(text: str, begin: int, end: int) -> bool:
+    """Whether the digits at ``text[begin:end]`` are a field of their own (a ZIP+4 too)."""
+    if end < len(text) and text[end] not in ",;|\t)\n'\"- ":
+        return False  # the common case in prose, tested without a pattern
+    return (_FIELD_BEFORE.search(text, max(0, begin - 6), begin) is not None
+            and _FIELD_AFTER.match(text, end) is not None)
+
+
+def _row_value(field: str) -> str:
+    """A field without its quotes (SQL Server's N'...' too) and doubled spaces."""
+    if field[:2] == "N'":
+        field = field[1:]
+    return " ".join(field.strip(_ROW_QUOTES).split())
+
+
+def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str], others: set[str],
+                 us: bool) -> KeyedAddress | None:
+    """The address of one row's fields: a street, then within five fields a place and the postcode."""
+    if len(fields) < 3:
+        return None
+    for at, value in enumerate(fields):
+        # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
+        if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
+                value):
+            continue
+        parts: dict[str, str] = {"street": value}
+        for later in fields[at + 1:at + 7]:
+            folded = later.lower()
+            if folded in _ROW_EMPTY or folded in own:
+                continue
+            if folded in others:
+                return None  # a row of another country
+            if _ROW_ZIP.fullmatch(later):
+                if "city" not in parts:
+                    break
+                parts["postcode"] = later
+                return KeyedAddress(parts=parts)
+            if us and "city" in parts and "state" not in parts and _ROW_STATE.fullmatch(later):
+                parts["state"] = later
+            elif us and "city" not in parts and "unit" not in parts and _is_unit(later) and any(
+                    c.isdigit() for c in later) and not later[:1].isdigit():
+                parts["unit"] = later  # "Suite 100", "Apt 2" ("2nd Floor" is read by the text pass)
+            elif "city" not in parts and _ROW_PLACE.fullmatch(later):
+                parts["city"] = later
+            else:
+                break
+    return None

@@ -42,6 +42,11 @@ class WorkLimit:
     field_splits: int = MAX_FIELD_SPLITS
     truncated: bool = False
     refunds: int = MAX_ANCHORS
+    # Whether the first reading of the page (its text) named a city of a list read without postcode
+    # (other German cities; US region cities without state): None before it, then True or False. The
+    # later readings (the second reading, keyed fields) are scanned for them only if it did.
+    other_cities: bool | None = None
+    region_cities: bool | None = None
 
     @classmethod
     def for_size(cls, chars: int) -> WorkLimit:

@@ -8,7 +8,7 @@ from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, vcard_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import reshape, unfold
@@ -31,6 +31,12 @@ _COUNTRY_NAMES = {
            "bundesrepublik deutschland"},
 }
 _POSTCODE_FORM = {"US": re.compile(r"\d{5}(?:-?\d{4})?"), "DE": re.compile(r"\d{5}")}
+
+# A cross street or a landmark in brackets after the street: "(at 9th Ave)", "(between 5th & 6th Aves)",
+# "(near Main St)", "(corner of Elm)". The sign starts with a literal: one fast scan of a page.
+_CROSS_WORDS = r"(?:at|between|btwn\.?|betw\.?|near|off|corner of|on the corner of|cnr\.?|@|entrance on|enter on)"
+_CROSS_STREET_SIGN = re.compile(r"\(" + _CROSS_WORDS + r" ", re.I)
+_CROSS_STREET = re.compile(r" ?\(" + _CROSS_WORDS + r" [^()\n]{1,60}\)", re.I)
 
 _JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
 
@@ -96,6 +102,8 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = html_to_text(markup)
+        if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
+            text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))
         limit = replace(budget)
         for raw in self._extract(text, self.gazetteer, limit):
@@ -111,15 +119,21 @@ class GeoParser:
             # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
             # anchors the page text cannot read leave this reading its share.
             limit.renew(budget)
+            # The lists of cities read without postcode or state (other German cities, US region cities
+            # alone) are read in the page text and keyed fields only: their addresses end a field there.
+            scanned = limit.other_cities, limit.region_cities
+            limit.other_cities = limit.region_cities = False
             for raw in self._extract(reshaped, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
                     limit.found()
+            limit.other_cities, limit.region_cities = scanned
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
-                           form_addresses(markup, limit), vcard_addresses(text, limit)):
+                           form_addresses(markup, limit), vcard_addresses(text, limit),
+                           row_addresses(text, limit, us=self.address_format == "us")):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break

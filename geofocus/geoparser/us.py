@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from geofocus.geoparser import usfields
 from geofocus.geoparser.de import RawAddress
@@ -84,7 +85,7 @@ _SUFFIX = (
 _WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
 _STREET = (
     rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
-    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?"
+    rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW|North|South|East|West)\.?(?![\w-]))?"
     rf"|Broadway|(?:(?:US|U\.S\.|State|County|Farm to Market|FM) )?(?:Highway|Hwy|Route|Rte|Road|Rd)"
     rf" [0-9]{{1,4}}[A-Z]?|(?:Avenue|Interstate|I-) ?[0-9A-Z]{{1,4}})"
 )
@@ -97,8 +98,8 @@ _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?
 # separated like the parts of a line; a house number may be a field of its own when it starts one
 # ("1600,Pennsylvania Ave NW,Washington,DC,20500", quoted SQL fields read one per line).
 _BEFORE = re.compile(
-    rf"(?:(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) "
-    rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?)(?P<street>{_STREET})"
+    rf"(?:(?<![\w#/-])(?<![Bb][Oo][Xx] )(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?!\d{{3,}} )"
+    rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?(?!\d+ ))(?P<street>{_STREET})"
     rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
@@ -335,7 +336,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 accepted.update(fold(n) for n in entry[3])
             if canonical is not None and canonical == known[2]:
                 return canonical, True
-            return (known[2], True) if folded in accepted else (canonical, False)
+            if folded in accepted:
+                return known[2], True
+            if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
+                    and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
+                # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
+                # the region's ZIP in the state of its city, no other city of the region named, no other
+                # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
+                # the USPS) and no longer name of the city ("South San Francisco"). The place stays as written.
+                return None, True
+            return canonical, False
         if canonical is None:
             return None, False
         prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
@@ -348,6 +358,8 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
                    limit: WorkLimit) -> RawAddress | None:
     """The token splitter's reading of the words before a state, when the patterns found nothing;
     failing that, usaddress's reading of the whole span (see :func:`_tagged_address`)."""
+    if ";" in before or "|" in before:
+        before = before.replace(";", ",").replace("|", ",")  # "2443 Rayburn HOB; Washington DC": a field separator
     window = before.rstrip(" ,\n")
     comma_before_state = "," in before[len(window):] or window.endswith(",")
     split = split_before(window)
@@ -449,22 +461,29 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterat
     (see :mod:`geofocus.geoparser.usfields`)."""
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for raw in _extract(text, gaz, limit):
+    for raw in chain(_extract(text, gaz, limit), _city_anchored(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if " at " in raw.street or " & " in raw.street:
+            cross = _AT_CROSS_STREET.search(raw.street)
+            if cross is not None:
+                raw.street = raw.street[:cross.start("cut")]  # "Fifth Avenue at 82nd Street": the cross street goes
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
 
 
+# A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".
+_AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
 # Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
 # S. Beretania St." (the office records of legislatures write them so); the name may have small words
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 _LEADING_UNIT = re.compile(
-    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?#?[A-Za-z]?\d[A-Za-z0-9-]{0,7}),? "
+    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?(?:[A-Za-z]-?)?\d"
+    r"[A-Za-z0-9-]{0,7}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
 
 
@@ -571,3 +590,94 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Itera
             end=end,
             state=state,
         )
+
+
+# A region city written without state or ZIP after a street with a type word: "24 Broadway, Manhattan",
+# "Venue: 1500 Valencia Street, San Francisco" (event listings, test strings), the house number also after
+# the street ("Broadway 24, Manhattan"). Names that are also common words, persons' names or other well-known
+# places are left out: without a state they say too little ("100 Main St, Portland" may be in Maine).
+_CITY_ONLY_LEFT_OUT = frozenset(fold(n) for n in (
+    "Arlington", "Glendale", "Portland", "Richmond", "Aurora", "Columbus", "Lincoln", "Lexington", "Augusta",
+    "Mobile", "Birmingham", "Durham", "Norfolk", "Rochester", "Buffalo", "Toledo", "Mesa", "Plano", "Cleveland",
+    "Kansas City", "Washington", "Charlotte", "Madison", "Austin", "Irving", "Garland", "Fremont", "Jackson",
+    "Aurora", "Stockton", "Chesapeake", "Riverside", "Newark", "Lubbock", "Montgomery", "Greensboro", "Wichita",
+    "Santa Ana", "Glendale", "Anaheim", "Long Beach", "Virginia Beach", "Boise", "LA", "L.A.", "SF", "S.F.", "KC",
+    "D.C.", "Indy", "Vegas", "Philly", "NOLA", "ABQ", "OKC", "Queens"))
+# What may follow the city: the end of the line or field, or the country.
+_CITY_ONLY_END = re.compile(r"[ \t]*(?:$|\n|[;|)\]\"'`]|\.(?:\s|$)|,[ \t]*(?:USA|US|United States)?[ \t]*(?:$|\n))")
+_UPPER_TYPE = re.compile(r"(?<=[A-Za-z0-9.] )(?:ST|AV|RD|DR|LN|CT|PL|SQ|WY)(?=,? ?$)")
+# A state or a ZIP at the start of the next line: "Boston,\nMA".
+_STATE_OR_ZIP_NEXT = re.compile(rf"[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_]))")
+# The house number after the street: "Broadway 24, ".
+_NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
+
+
+def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
+    pattern = getattr(gaz, "_us_city_only", False)
+    if pattern is False:
+        written = {n for c in gaz.region.cities for n in (c.name, *c.aliases)
+                   if fold(n) not in _CITY_ONLY_LEFT_OUT and n[:1].isupper()}
+        names = sorted(written | {n.upper() for n in written}, key=len, reverse=True)  # "SEATTLE" too
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            groups.setdefault(name[0], []).append(re.escape(name[1:]))
+        # First letters first, without a lookbehind: the engine skips to them fast.
+        pattern = re.compile("(?:" + "|".join(f"{re.escape(k)}(?:{'|'.join(v)})" for k, v in groups.items())
+                             + r")(?![^\W_])") if names else None
+        gaz._us_city_only = pattern  # type: ignore[attr-defined]
+    return pattern  # type: ignore[return-value]
+
+
+def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
+    pattern = _city_only_pattern(gaz)
+    if pattern is None or limit.region_cities is False:
+        return  # none in the page text: none in its other readings either (see WorkLimit)
+    if limit.region_cities is None:
+        limit.region_cities = False
+    region_cities = region_city_index(gaz)
+    for m in pattern.finditer(text):
+        limit.region_cities = True
+        if not limit.candidate():
+            return
+        start, end = m.span()
+        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
+            continue  # a comma (or a line break) before the city
+        if text[start - 2].isalnum() and text[start - 1] != "\n":
+            continue
+        tail = _CITY_ONLY_END.match(text, end)
+        if tail is None or _STATE_OR_ZIP_NEXT.match(text, tail.end()) is not None:
+            continue  # a state or a ZIP after it (also on the next line) is read by the state's anchor
+        if not limit.anchor():
+            return
+        before = text[max(0, start - 120):start]
+        found = _BEFORE.search(before + m.group(0))
+        if found is None and _UPPER_TYPE.search(before):
+            # "1900 SE A ST, San Francisco": a type word of two capitals, which the second reading leaves as
+            # written (it title-cases longer words only); the same length, so the offsets hold.
+            before = _UPPER_TYPE.sub(lambda t: t.group(0).title(), before)
+            found = _BEFORE.search(before + m.group(0))
+        if found is not None and found.group("city") == m.group(0) and found.group("number"):
+            street, number = found.group("street"), found.group("number")
+            unit = (found.group("unit") or "").strip(" ,") or None
+            begin = start - len(before) + found.start()
+        else:
+            after = _NUMBER_AFTER.search(before)
+            if after is None:
+                continue
+            street, number, unit = after.group("street"), after.group("number"), None
+            begin = start - len(before) + after.start()
+            if _is_year(number):
+                continue  # "Broadway 2024, Manhattan": a year after the street
+        words = street.lower().split()
+        if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        canonical = None
+        for (name, state), city in region_cities.items():
+            if name == fold(m.group(0)):
+                canonical, city_state = city, state
+                break
+        if canonical is None:
+            continue
+        yield RawAddress(street=street, house_number=number, postcode=None, city=canonical,
+                         city_text=m.group(0), in_region=True, start=begin, end=end, state=city_state, unit=unit)
