@@ -1282,6 +1282,83 @@ class SqliteFrontier:
         self._set_request(row, encoded if encoded is not None else encode_request_bytes(entry.request))
         return PushResult.RAISED
 
+    def push_many(self, entries: list[FrontierEntry]) -> list[str]:
+        """:meth:`push` of each entry in turn, in one call: the same results and the same state as
+        those pushes one after the other (row ids in the same order).  The URLs not known before
+        (the most of a page's links) are written into the arrays in one vectorised step each, their
+        requests joined into the payload cache at once; only their places in the order are found
+        one by one."""
+        if self._db is None:
+            self._require_db()
+        index = self._index
+        fresh: list[FrontierEntry] = []
+        fresh_fps: dict[str, None] = {}
+        later: list[int] = []
+        results: list[str] = [PushResult.NEW] * len(entries)
+        for k, entry in enumerate(entries):
+            fingerprint = entry.fingerprint
+            if fingerprint in index or fingerprint in fresh_fps:
+                later.append(k)  # known (or earlier in this batch): a raise or a rejection, below
+            else:
+                fresh_fps[fingerprint] = None
+                fresh.append(entry)
+        if fresh:
+            self._push_fresh(fresh, list(fresh_fps))
+        push = self.push
+        for k in later:  # after the new rows: a row is only ever raised after its own first push
+            results[k] = push(entries[k])
+        return results
+
+    def _push_fresh(self, entries: list[FrontierEntry], fingerprints: list[str]) -> None:
+        """New rows for entries whose fingerprints are unknown and distinct (see :meth:`push_many`)."""
+        m = len(entries)
+        first = self._next_id
+        end = first + m
+        if end > self._capacity:
+            self._grow(end)
+        self._next_id = end
+        self._index.update(zip(fingerprints, range(first, end), strict=True))
+        self._fps.extend(fingerprints)
+        slot_ids = self._slot_ids
+        slot_id = self._slot_id
+        sids = [slot_ids.get(slot) for slot in map(operator.attrgetter("slot"), entries)]
+        if None in sids:
+            sids = [slot_id(entry.slot) if sid is None else sid for entry, sid in zip(entries, sids, strict=True)]
+        crc = zlib.crc32
+        data = [entry.encoded if entry.encoded is not None else encode_request_bytes(entry.request)
+                for entry in entries]
+        lengths = np.fromiter(map(len, data), dtype=np.int64, count=m)
+        tail = self._cache_tail
+        start = self._cache_end + len(tail)
+        self._prio_np[first:end] = np.fromiter(map(operator.attrgetter("priority"), entries), dtype=np.float64,
+                                               count=m)
+        self._tie_np[first:end] = np.fromiter([crc(fp.encode()) for fp in fingerprints], dtype=np.uint32,
+                                              count=m) ^ np.uint32(self._tie_mask)
+        self._slot_np[first:end] = sids
+        self._state_np[first:end] = QUEUED
+        self._poff_np[first:end] = start + np.cumsum(lengths) - lengths
+        self._plen_np[first:end] = lengths
+        tail += b"".join(data)
+        self._queued += m
+        if self._order_invalid:
+            return
+        high, low = self._keys(np.arange(first, end, dtype=np.int64))
+        thr = self._thr
+        cold = self._cold
+        where, incl = self._where, self._incl
+        row = first
+        for sid, h, lo in zip(sids, high.tolist(), low.tolist(), strict=True):
+            key = h << 64 | lo
+            if key < thr[sid]:
+                self._to_hot(row, key, sid)
+            else:
+                where[row] = _COLD
+                incl[row] = 1
+                cold[sid].append(row)
+                if thr[sid] == _MINUS_KEY:
+                    self._register_pending(sid, key)
+            row += 1
+
     def _set_priority(self, row: int, priority: float) -> None:
         self._unplace(row)
         self._prio[row] = priority

@@ -780,3 +780,64 @@ def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_chang
     bad = f.pop()
     assert bad.fingerprint == "b" and bad.request["_geofocus_malformed"].startswith("bad JSON")
     f.close()
+
+
+@pytest.mark.parametrize("sizes", [{}, TINY], ids=["default", "tiny"])
+def test_push_many_is_the_same_as_pushing_one_after_the_other(tmp_path, sizes):
+    """Batches of pushes (new URLs, repeats within the batch, raises and rejections of queued, leased and
+    fetched ones, new hosts) give the same results, then the same pops with busy hosts, the same
+    re-scoring and the same queue after a reopen as the same pushes made one by one."""
+    import random
+
+    rng = random.Random(11)
+    frontiers = []
+    for name in ("one", "many"):
+        f = SqliteFrontier(tmp_path / name / "frontier.sqlite", seed=1)
+        for key, value in sizes.items():
+            setattr(f, key, value)
+        f.open()
+        frontiers.append(f)
+    one, many = frontiers
+    hosts = [f"h{i}.de" for i in range(12)]
+    leased: list[str] = []
+    for step in range(400):
+        batch = []
+        for _ in range(rng.randrange(0, 30)):
+            n = rng.randrange(900)
+            url = f"http://{hosts[n % len(hosts)] if n % 7 else f'new{n}.de'}/{n}"
+            request = {"url": url, "n": rng.randrange(5)}
+            batch.append((url, rng.randrange(1000) / 1000, url.split("/")[2], request))
+        expected = [one.push(FrontierEntry(fp, p, slot, dict(request))) for fp, p, slot, request in batch]
+        assert many.push_many([FrontierEntry(fp, p, slot, dict(request)) for fp, p, slot, request in batch]) \
+            == expected, step
+        assert len(one) == len(many)
+        for _ in range(rng.randrange(0, 20)):
+            busy = set(rng.sample(hosts, rng.randrange(len(hosts))))
+            a, b = one.pop(busy), many.pop(busy)
+            assert (a and (a.fingerprint, a.priority, a.slot, a.request)) == \
+                (b and (b.fingerprint, b.priority, b.slot, b.request)), step
+            if a is not None:
+                leased.append(a.fingerprint)
+        while leased and rng.random() < 0.6:
+            fp = leased.pop(rng.randrange(len(leased)))
+            one.done(fp)
+            many.done(fp)
+        if step % 50 == 49:  # re-score the whole queue (the order rebuilt at the next pop)
+            fps, _ = one.queued_priorities()
+            updates = [(fp, rng.random(), None) for fp in fps]
+            assert one.update_priorities(updates) == many.update_priorities(updates)
+        if step % 7 == 0:
+            one.flush()
+            many.flush()
+    for f in frontiers:
+        f.close()
+    queues = []
+    for name in ("one", "many"):
+        g = SqliteFrontier(tmp_path / name / "frontier.sqlite", seed=1)
+        g.open()
+        queue = []
+        while (e := g.pop()) is not None:
+            queue.append((e.fingerprint, e.priority, e.slot, e.request))
+        g.close()
+        queues.append(queue)
+    assert queues[0] == queues[1] and len(queues[0]) > 100
