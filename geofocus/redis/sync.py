@@ -253,7 +253,7 @@ class SyncCycle:
             args: list[Any] = []
             for fp, (entry, node) in out.pushes.items():
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                value = request_value(entry.slot, entry.request)
+                value = request_value(entry.slot, entry.request, entry.encoded)
                 args += [fp, skey, sfield, repr(float(entry.priority)), node, value]
             self.scripts.call_chunked("push", [self.base], args, 6, client=pipe)
         if out.dones:
@@ -266,7 +266,7 @@ class SyncCycle:
         if out.rescores:
             args = []
             for fp, (priority, request, slot) in out.rescores.items():
-                value = "" if request is None else request_value(slot, request)
+                value = b"" if request is None else request_value(slot, request)
                 args += [fp, repr(priority), value]
             self.scripts.call_chunked("rescore", [self.base], args, 3, client=pipe)
         if out.bad:
