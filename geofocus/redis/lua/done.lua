@@ -4,15 +4,21 @@ local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
 for i = 3, #ARGV, 3 do
   local fp = ARGV[i]
-  redis.call('ZREM', b .. ':leases', fp)
+  local leased = redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
-  local v = redis.call('HGET', b .. ':req', fp)
-  if v then
-    dequeued = dequeued + 1
-    -- a lease that expired was queued again meanwhile: it is fetched now, drop it
-    local home = home_of(v)
-    if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
-    redis.call('HDEL', b .. ':req', fp)
+  if leased == 1 then
+    -- still leased (the usual case): a leased entry is in no queue (pop, requeue and push keep it
+    -- so), so its stored request goes without being read
+    dequeued = dequeued + redis.call('HDEL', b .. ':req', fp)
+  else
+    local v = redis.call('HGET', b .. ':req', fp)
+    if v then
+      dequeued = dequeued + 1
+      -- a lease that expired was queued again meanwhile: it is fetched now, drop it
+      local home = home_of(v)
+      if home then redis.call('ZREM', b .. ':q:' .. home, fp) end
+      redis.call('HDEL', b .. ':req', fp)
+    end
   end
   local skey = b .. ':seen:' .. ARGV[i + 1]
   if redis.call('HSETNX', skey, ARGV[i + 2], node) == 1 then
