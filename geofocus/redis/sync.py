@@ -249,19 +249,25 @@ class SyncCycle:
     def _queue_writes(self, pipe: Any, out: CycleWork, now: float, reclaim: bool) -> None:
         """The cycle's changes, in MULTI: pushes, fetched marks, releases, re-scorings, entries set
         aside, counters, lease renewals and reclaims."""
+        # A seen-set entry goes as one argument, its shard's suffix (4 characters) then its field: redis-py
+        # packs every argument on its own, and these calls carry a few per URL.
         if out.pushes:
-            args: list[Any] = []
+            by_node: dict[str, list[Any]] = {}
             for fp, (entry, node) in out.pushes.items():
+                args = by_node.get(node)
+                if args is None:
+                    args = by_node[node] = []
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                value = request_value(entry.slot, entry.request, entry.encoded)
-                args += [fp, skey, sfield, repr(float(entry.priority)), node, value]
-            self.scripts.call_chunked("push", [self.base], args, 6, client=pipe)
+                args += [fp, skey.encode() + sfield, repr(float(entry.priority)),
+                         request_value(entry.slot, entry.request, entry.encoded)]
+            for node, args in by_node.items():
+                self.scripts.call_chunked("push", [self.base, node], args, 4, client=pipe)
         if out.dones:
             args = []
             for fp in out.dones:
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                args += [fp, skey, sfield]
-            self.scripts.call_chunked("done", [self.base, self.node], args, 3, client=pipe)
+                args += [fp, skey.encode() + sfield]
+            self.scripts.call_chunked("done", [self.base, self.node], args, 2, client=pipe)
         self.leases.queue_release(pipe, out.releases.items())
         if out.rescores:
             args = []

@@ -1,8 +1,9 @@
 -- Mark fingerprints fetched: lease and queue entry dropped, seen-set entry set to the node.
--- ARGV: b, node, then (fp, seen shard, seen field) triples.  Returns {seen, refetched, overlap}.
+-- ARGV: b, node, then (fp, seen shard suffix (4 characters) and field) pairs.
+-- Returns {seen, refetched, overlap}.
 local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
-for i = 3, #ARGV, 3 do
+for i = 3, #ARGV, 2 do
   local fp = ARGV[i]
   local leased = redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
@@ -20,12 +21,13 @@ for i = 3, #ARGV, 3 do
       redis.call('HDEL', b .. ':req', fp)
     end
   end
-  local skey = b .. ':seen:' .. ARGV[i + 1]
-  if redis.call('HSETNX', skey, ARGV[i + 2], node) == 1 then
+  local skey = b .. ':seen:' .. string.sub(ARGV[i + 1], 1, 4)
+  local sfield = string.sub(ARGV[i + 1], 5)
+  if redis.call('HSETNX', skey, sfield, node) == 1 then
     seen = seen + 1
   else
     refetched = refetched + 1
-    if redis.call('HGET', skey, ARGV[i + 2]) ~= node then overlap = overlap + 1 end
+    if redis.call('HGET', skey, sfield) ~= node then overlap = overlap + 1 end
   end
 end
 if seen > 0 then redis.call('HINCRBY', b .. ':stats', 'seen', seen) end
