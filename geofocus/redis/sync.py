@@ -99,6 +99,8 @@ class SyncCycle:
     _sample: Sample | None
     _want_sample: tuple[int, bool] | None
     _batch: list[FrontierEntry]
+    _lease_size: int
+    _refill_full: bool
     _inflight: dict[str, FrontierEntry]
     _queued_remote: int
     _leases_remote: int
@@ -209,8 +211,8 @@ class SyncCycle:
                 self._want_sample = None
             held = len(self._batch) + len(self._inflight)
             # a pop that found only busy hosts in the batch asks for other hosts even if it is full
-            if refill and (len(self._batch) < self.batch or self._exclude) and held < self.max_held:
-                out.want = min(self.batch, self.max_held - held)
+            if refill and (len(self._batch) < self._lease_size or self._exclude) and held < self.max_held:
+                out.want = min(self._lease_size, self.max_held - held)
             out.exclude, self._exclude = set(self._exclude), set()
             # busy hosts that already fill the batch need no more entries now
             per_slot: dict[str, int] = {}
@@ -313,6 +315,12 @@ class SyncCycle:
         seeds = [u.decode() for i in range(len(self.seed_lists)) for u in (results.get(f"seeds/{i}") or [])]
         live_after = now - max(10.0, 5 * self.flush_interval)
         with self._cond:
+            if out.want and 4 * len(self._batch) >= self._lease_size > self.batch:
+                # a quarter of the entries were still unused when this refill came: pops are not outrunning
+                # the round trips, so lease fewer at a time again
+                self._lease_size = max(self.batch, self._lease_size // 2)
+            if out.want:
+                self._refill_full = len(popped) >= out.want
             if popped:
                 self._batch.extend(popped)
                 self._batch.sort(key=lambda e: -e.priority)
