@@ -186,7 +186,12 @@ def redis_bench(url: str, n: int, workers: int, batch: int) -> dict:
     return {"workers": workers, "urls_per_worker": n, "batch": batch, "per_worker": per_worker,
             "push_pop_per_s_all": round(total / (push_span + pop_span)),
             "push_per_s_all": round(n * workers / push_span), "pop_done_per_s_all": round(popped / pop_span),
-            "redis_cpu_s": round(redis_cpu_s, 2), "keys_left": len(list(client.scan_iter(match=f"{prefix}:*")))}
+            "redis_cpu_s": round(redis_cpu_s, 2),
+            # CPU per operation (push, or pop + done): what load on a shared machine changes least
+            "worker_cpu_us_per_op": round(1e6 * sum(r["push_cpu_s"] + r["pop_cpu_s"] for r in rows) / total, 1),
+            "redis_cpu_us_per_op": round(1e6 * redis_cpu_s / total, 1),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "keys_left": len(list(client.scan_iter(match=f"{prefix}:*")))}
 
 
 def main_redis(args: argparse.Namespace) -> None:
@@ -196,7 +201,9 @@ def main_redis(args: argparse.Namespace) -> None:
         results["runs"].append(run)
         print(f"{workers} worker(s), {args.urls} URLs each: all workers {run['push_pop_per_s_all']} push+pop/s "
               f"(push {run['push_per_s_all']}/s, pop+done {run['pop_done_per_s_all']}/s), "
-              f"redis-server {run['redis_cpu_s']} CPU s, keys left {run['keys_left']}")
+              f"redis-server {run['redis_cpu_s']} CPU s; CPU per operation: workers "
+              f"{run['worker_cpu_us_per_op']} us, redis-server {run['redis_cpu_us_per_op']} us; "
+              f"load {run['load_average'][0]}; keys left {run['keys_left']}")
         for w in run["per_worker"]:
             print(f"    worker {w['worker']}: {w}")
     runs = results["runs"]
@@ -430,6 +437,7 @@ def main() -> None:
         assert best_after.fingerprint == best_before.fingerprint and best_after.request == best_before.request
         reopened.close()
     results["peak_rss_mb"] = round(peak_rss_mb(), 1)
+    results["load_average"] = [round(x, 2) for x in os.getloadavg()]
     for key, value in results.items():
         print(f"{key:>30}: {value}")
     if args.json:

@@ -342,3 +342,38 @@ def test_the_extension_finds_the_shared_frontier_through_the_scheduler(shared_re
     scheduler.open(spider)
     assert frontier_of(crawler) is None
     scheduler.close("finished")
+
+
+def test_a_fast_popping_worker_leases_more_per_round_trip_but_never_more_than_max_held(shared_redis):
+    """Pops that outrun the refills make the worker lease more per round trip (fewer sync cycles
+    than one per batch), never more than ``max_held`` at a time; a worker whose refills find the
+    local batch still well stocked goes back to ``batch`` per refill.  Every entry once, best first."""
+    crawl = unique_crawl_id()
+    seed = frontier(shared_redis, crawl, flush_interval=5.0)  # its thread stays out of the way
+    for i in range(3000):
+        seed.push(FrontierEntry(f"fp{i:05d}", i / 3000, f"h{i % 500}.de", {"url": f"http://h{i % 500}.de/{i}"}))
+    assert seed.sync()
+    seed.close()
+    f = frontier(shared_redis, crawl, batch=8, max_held=64, flush_interval=5.0)
+    cycles = f._cycles
+    order, most_held = [], 0
+    while (e := f.pop()) is not None:
+        order.append(e.fingerprint)
+        most_held = max(most_held, len(f._batch) + len(f._inflight))
+        f.done(e.fingerprint)
+    assert sorted(order) == [f"fp{i:05d}" for i in range(3000)] and len(set(order)) == 3000
+    assert most_held <= 64
+    assert f._cycles - cycles < 3000 // 8 // 2  # 8 a refill would be at least 375 cycles
+    # now slowly: each refill finds most of the last one unused, and the lease size falls back
+    for i in range(200):
+        f.push(FrontierEntry(f"slow{i:03d}", 0.5, f"s{i}.de", {"url": f"http://s{i}.de/"}))
+    assert f.sync()
+    for _ in range(150):  # a page at a time, a sync cycle after each
+        e = f.pop()
+        assert e is not None and e.fingerprint.startswith("slow")
+        f.done(e.fingerprint)
+        assert f.sync()
+        if f._lease_size == 8:
+            break
+    assert f._lease_size == 8
+    f.close()

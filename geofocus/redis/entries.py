@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from geofocus.frontier import MALFORMED_KEY, FrontierEntry, decode_request, encode_request
+from geofocus.frontier import MALFORMED_KEY, FrontierEntry, decode_request, encode_request_bytes
 from geofocus.redis.keys import clean
 
 
-def request_value(slot: str, request: dict[str, Any]) -> str:
-    """``"<slot>\\t<request JSON>"``, as the scripts store it after the home node."""
-    return f"{clean(slot)}\t{encode_request(request)}"
+def request_value(slot: str, request: dict[str, Any], encoded: bytes | None = None) -> bytes:
+    """``"<slot>\\t<request JSON>"`` (UTF-8), as the scripts store it after the home node.
+
+    ``encoded``: the request already encoded as compact JSON (``FrontierEntry.encoded``, what the
+    scheduler hands over), stored as is; otherwise encoded here with orjson (the SQLite frontier's
+    encoding: about ten times faster than ``json.dumps``, the same JSON)."""
+    return clean(slot).encode() + b"\t" + (encoded if encoded is not None else encode_request_bytes(request))
 
 
 def entry_from_redis(fp: bytes, score: Any, value: bytes) -> FrontierEntry:

@@ -160,6 +160,13 @@ class RedisFrontier(SyncCycle):
         self._sample: Sample | None = None
         self._want_sample: tuple[int, bool] | None = None
         self._batch: list[FrontierEntry] = []
+        # Entries leased per refill: ``batch``, doubled (up to ``max_held``) each time pops run the local
+        # batch dry and wait for Redis although the last refill brought all it asked for (the queue has
+        # more: the pops outran the round trips), halved again (not below ``batch``) when a refill finds a
+        # quarter of the last one still unused.  A crawl that pops a few pages a second leases ``batch``
+        # at a time; a worker that pops faster than a round trip brings them gets more per round trip.
+        self._lease_size = batch
+        self._refill_full = False
         self._inflight: dict[str, FrontierEntry] = {}
         self._queued_remote = 0
         self._leases_remote = 0
@@ -350,7 +357,7 @@ class RedisFrontier(SyncCycle):
                     if e.slot not in busy_slots:
                         del self._batch[i]
                         self._inflight[e.fingerprint] = e
-                        if len(self._batch) < self.batch // 2:
+                        if len(self._batch) < self._lease_size // 2:
                             self._want_cycle = True
                             self._cond.notify_all()
                         self._known[compact_fingerprint(e.fingerprint)] = _LEASED
@@ -367,6 +374,8 @@ class RedisFrontier(SyncCycle):
                     if slots <= set(busy_slots) and time.monotonic() - when < self.flush_interval:
                         return None  # the last refill with these hosts busy found nothing else
                 if waited_for is None:
+                    if not self._batch and self._refill_full:  # outran the refills: lease more at a time
+                        self._lease_size = min(2 * self._lease_size, max(self.batch, self.max_held))
                     waited_for = self._cycles + (2 if self._cycle_running else 1)
                     deadline = time.monotonic() + self.pop_wait
                     self._exclude = set(busy_slots)

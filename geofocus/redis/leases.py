@@ -61,7 +61,7 @@ class Leases:
             if entry is None:
                 args += [fp, "", ""]
             else:
-                args += [fp, repr(float(entry.priority)), request_value(entry.slot, entry.request)]
+                args += [fp, repr(float(entry.priority)), request_value(entry.slot, entry.request, entry.encoded)]
         if args:
             self.scripts.call_chunked("release", [self.base, self.worker_id], args, 3, client=pipe)
 

@@ -99,6 +99,8 @@ class SyncCycle:
     _sample: Sample | None
     _want_sample: tuple[int, bool] | None
     _batch: list[FrontierEntry]
+    _lease_size: int
+    _refill_full: bool
     _inflight: dict[str, FrontierEntry]
     _queued_remote: int
     _leases_remote: int
@@ -209,8 +211,8 @@ class SyncCycle:
                 self._want_sample = None
             held = len(self._batch) + len(self._inflight)
             # a pop that found only busy hosts in the batch asks for other hosts even if it is full
-            if refill and (len(self._batch) < self.batch or self._exclude) and held < self.max_held:
-                out.want = min(self.batch, self.max_held - held)
+            if refill and (len(self._batch) < self._lease_size or self._exclude) and held < self.max_held:
+                out.want = min(self._lease_size, self.max_held - held)
             out.exclude, self._exclude = set(self._exclude), set()
             # busy hosts that already fill the batch need no more entries now
             per_slot: dict[str, int] = {}
@@ -249,24 +251,30 @@ class SyncCycle:
     def _queue_writes(self, pipe: Any, out: CycleWork, now: float, reclaim: bool) -> None:
         """The cycle's changes, in MULTI: pushes, fetched marks, releases, re-scorings, entries set
         aside, counters, lease renewals and reclaims."""
+        # A seen-set entry goes as one argument, its shard's suffix (4 characters) then its field: redis-py
+        # packs every argument on its own, and these calls carry a few per URL.
         if out.pushes:
-            args: list[Any] = []
+            by_node: dict[str, list[Any]] = {}
             for fp, (entry, node) in out.pushes.items():
+                args = by_node.get(node)
+                if args is None:
+                    args = by_node[node] = []
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                value = request_value(entry.slot, entry.request)
-                args += [fp, skey, sfield, repr(float(entry.priority)), node, value]
-            self.scripts.call_chunked("push", [self.base], args, 6, client=pipe)
+                args += [fp, skey.encode() + sfield, repr(float(entry.priority)),
+                         request_value(entry.slot, entry.request, entry.encoded)]
+            for node, args in by_node.items():
+                self.scripts.call_chunked("push", [self.base, node], args, 4, client=pipe)
         if out.dones:
             args = []
             for fp in out.dones:
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                args += [fp, skey, sfield]
-            self.scripts.call_chunked("done", [self.base, self.node], args, 3, client=pipe)
+                args += [fp, skey.encode() + sfield]
+            self.scripts.call_chunked("done", [self.base, self.node], args, 2, client=pipe)
         self.leases.queue_release(pipe, out.releases.items())
         if out.rescores:
             args = []
             for fp, (priority, request, slot) in out.rescores.items():
-                value = "" if request is None else request_value(slot, request)
+                value = b"" if request is None else request_value(slot, request)
                 args += [fp, repr(priority), value]
             self.scripts.call_chunked("rescore", [self.base], args, 3, client=pipe)
         if out.bad:
@@ -307,6 +315,12 @@ class SyncCycle:
         seeds = [u.decode() for i in range(len(self.seed_lists)) for u in (results.get(f"seeds/{i}") or [])]
         live_after = now - max(10.0, 5 * self.flush_interval)
         with self._cond:
+            if out.want and 4 * len(self._batch) >= self._lease_size > self.batch:
+                # a quarter of the entries were still unused when this refill came: pops are not outrunning
+                # the round trips, so lease fewer at a time again
+                self._lease_size = max(self.batch, self._lease_size // 2)
+            if out.want:
+                self._refill_full = len(popped) >= out.want
             if popped:
                 self._batch.extend(popped)
                 self._batch.sort(key=lambda e: -e.priority)

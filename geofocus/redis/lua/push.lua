@@ -1,12 +1,12 @@
 -- Queue entries or raise their priority (ZADD GT); a leased or fetched fingerprint is rejected.
--- ARGV: b, then (fp, seen shard, seen field, priority, node, "slot\tjson") sextuples.
+-- ARGV: b, node (where new entries are queued), then (fp, seen shard suffix (4 characters) and
+-- field, priority, "slot\tjson") quadruples.
 -- Returns {new, raised, rejected}.
-local b = ARGV[1]
+local b, node = ARGV[1], ARGV[2]
 local new, raised, rejected = 0, 0, 0
-for i = 2, #ARGV, 6 do
-  local fp, skey, sfield, prio, node, val =
-    ARGV[i], ARGV[i+1], ARGV[i+2], tonumber(ARGV[i+3]), ARGV[i+4], ARGV[i+5]
-  if redis.call('HEXISTS', b .. ':seen:' .. skey, sfield) == 1
+for i = 3, #ARGV, 4 do
+  local fp, seen, prio, val = ARGV[i], ARGV[i+1], tonumber(ARGV[i+2]), ARGV[i+3]
+  if redis.call('HEXISTS', b .. ':seen:' .. string.sub(seen, 1, 4), string.sub(seen, 5)) == 1
       or redis.call('ZSCORE', b .. ':leases', fp) then
     rejected = rejected + 1
   else
