@@ -210,17 +210,19 @@ class BridgeNaiveBayes:
         epoch = self._epoch
         cache = self._wcache
         counts_of = self._counts.get
+        get = cache.get
         rows = []
+        append = rows.append
         for t in terms:
-            w = cache.get(t)
+            w = get(t)
             if w is None or w[-1] != epoch:
                 counts = counts_of(t)
                 if counts is None:
                     continue  # never seen: no evidence either way (see the module docstring)
                 w = cache[t] = self._term_weights(counts)
-            rows.append(w)
+            append(w)
         n = self.depth
-        sums = [sum(col) for col in zip(*rows, strict=True)] if rows else [0.0] * (2 * n + 1)
+        sums = list(map(sum, zip(*rows, strict=True))) if rows else [0.0] * (2 * n + 1)
         out = []
         for d, c in enumerate(consts):
             if c is None:
@@ -239,9 +241,11 @@ class BridgeNaiveBayes:
         weights = self._decay_weights.get(decay)
         if weights is None:
             weights = self._decay_weights[decay] = [decay ** (d + 1) for d in range(self.depth)]
+        docs = self._docs
         num = den = 0.0
         for d, p in enumerate(self.probabilities(terms)):
-            if self._docs[d][0] + self._docs[d][1]:
+            neg, pos = docs[d]
+            if neg or pos:
                 num += weights[d] * p
                 den += weights[d]
         return num / den if den > 0 else 0.0

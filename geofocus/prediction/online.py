@@ -37,10 +37,12 @@ from __future__ import annotations
 import json
 import math
 import os
+import struct
 import sys
 import tempfile
 import zipfile
 import zlib
+from array import array
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -52,7 +54,8 @@ __all__ = ["FORMAT", "OnlineLinkModel", "QueuedLinks", "term_ids"]
 FORMAT = "geofocus/online-logistic"
 VERSION = 1
 
-_ID_CACHE: dict[tuple[str, int], int] = {}
+# bits -> {term: id}: one dict per width, keyed by the term itself (no key tuple to build).
+_ID_CACHES: dict[int, dict[str, int]] = {}
 # Up to this many ids (all links of a batch together) scoring gathers the weights; beyond it one
 # scipy sparse product (the gather would copy ids x depths floats: 12 bytes each at depth 3).
 _GATHER_MAX_IDS = 50_000
@@ -61,17 +64,19 @@ _ID_CACHE_MAX = 500_000
 
 def term_ids(terms: Iterable[str], bits: int = 20) -> list[int]:
     """Sorted distinct hashed ids of ``terms`` in [0, 2**bits) (CRC-32: stable across processes)."""
-    mask = (1 << bits) - 1
-    cache = _ID_CACHE
+    cache = _ID_CACHES.get(bits)
+    if cache is None:
+        cache = _ID_CACHES[bits] = {}
+    get = cache.get
     out = set()
+    add = out.add
     for t in terms:
-        key = (t, bits)
-        i = cache.get(key)
+        i = get(t)
         if i is None:
             if len(cache) >= _ID_CACHE_MAX:
                 cache.clear()
-            i = cache[key] = zlib.crc32(t.encode("utf-8", "surrogatepass")) & mask
-        out.add(i)
+            i = cache[t] = zlib.crc32(t.encode("utf-8", "surrogatepass")) & ((1 << bits) - 1)
+        add(i)
     return sorted(out)
 
 
@@ -147,15 +152,19 @@ class OnlineLinkModel:
         if not 1 <= depth <= self.depth:
             raise ValueError(f"depth must be in 1..{self.depth}, got {depth!r}")
         d = depth - 1
-        idx = np.unique(np.asarray(ids, dtype=np.int64))
+        # The distinct ids in order (what np.unique gives, at a fifth of its cost on a link's ids).
+        idx = np.array(sorted(set(ids)), dtype=np.int64)
         if idx.size and (idx[0] < 0 or idx[-1] >= self.weights.shape[0]):
             raise ValueError("feature id out of range")
-        z = self.bias[d] + float(self.weights[idx, d].sum())
+        # The depth's column as a 1-d view: indexing it costs a tenth of weights[idx, d].
+        weights = self.weights[:, d]
+        z = self.bias[d] + float(weights[idx].sum())
         g = _sigmoid(z) - (1.0 if label else 0.0)
         if idx.size:
-            g2 = self._g2[idx, d] + g * g
-            self._g2[idx, d] = g2
-            self.weights[idx, d] -= self.lr * g / np.sqrt(g2 + 1e-6)
+            g2s = self._g2[:, d]
+            g2 = g2s[idx] + g * g
+            g2s[idx] = g2
+            weights[idx] -= self.lr * g / np.sqrt(g2 + 1e-6)
         self.bias[d] -= self.bias_lr * g
         if self._trained is not None and not self._trained[d]:
             self._trained = None  # this depth's first example: the fusion weights change
@@ -385,9 +394,9 @@ class QueuedLinks:
             if code < 0:
                 code = self._hosts[host] = len(self.host_names)
                 self.host_names.append(host)
-        found_bits = int(np.array(found, dtype=np.float32).view(np.int32))
-        self._records[fingerprint] = np.array(
-            [-1 if dist is None else dist, code, found_bits, *ids], dtype=np.int32).tobytes()
+        # struct and array instead of numpy: a tenth of the cost for a record of 30 words
+        header = _HEADER.pack(-1 if dist is None else dist, code, _float32_bits(found))
+        self._records[fingerprint] = header + array("i", ids).tobytes()
 
     def nbytes(self) -> int:
         """Memory of the records: the bytes objects and the dict (the host table and the
@@ -401,18 +410,10 @@ class QueuedLinks:
         """New priorities of ``fingerprints`` (NaN: no record, or moved less than ``min_change``)."""
         n = len(fingerprints)
         out = np.full(n, np.nan)
-        records = self._records
-        kept: dict[str, bytes] = {}
-        rows: list[int] = []
-        blobs: list[bytes] = []
-        get = records.get
-        for i, fp in enumerate(fingerprints):
-            blob = get(fp)
-            if blob is not None:
-                kept[fp] = blob
-                rows.append(i)
-                blobs.append(blob)
-        self._records = kept  # forget links no longer queued
+        found = list(map(self._records.get, fingerprints))
+        rows = [i for i, blob in enumerate(found) if blob is not None]
+        blobs = [found[i] for i in rows]
+        self._records = {fingerprints[i]: found[i] for i in rows}  # forget links no longer queued
         self.last_scored = len(blobs)
         if not blobs or not model.examples():
             return out
@@ -432,6 +433,16 @@ class QueuedLinks:
         moved = np.abs(preds - old) >= min_change
         out[row_index[moved]] = preds[moved]
         return out
+
+
+_HEADER = struct.Struct("=iii")
+_FLOAT32 = struct.Struct("=f")
+_INT32 = struct.Struct("=i")
+
+
+def _float32_bits(x: float) -> int:
+    """The bits of ``x`` rounded to float32, as an int32 (np.float32(x).view(np.int32))."""
+    return _INT32.unpack(_FLOAT32.pack(x))[0]
 
 
 def _sigmoid(x: float) -> float:
