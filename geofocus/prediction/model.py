@@ -128,8 +128,19 @@ class BridgeNaiveBayes:
         d = depth - 1
         self._docs[d][c] += 1
         self._consts = None
+        # ``_add(t, d, c, 1)`` for each term, inline (a crawl learns up to n examples per page)
+        counts_of = self._counts
+        get = counts_of.get
+        forget = self._wcache.pop
+        i = 2 * d + c
+        size = 2 * self.depth
         for t in terms:
-            self._add(t, d, c, 1)
+            counts = get(t)
+            if counts is None:
+                counts = counts_of[t] = [0] * size
+            counts[i] += 1
+            forget(t, None)
+        self._totals[d][c] += len(terms)
         if self._delta is not None:
             self._delta.learn(terms, depth, label)
 
