@@ -112,6 +112,8 @@ class BridgeNaiveBayes:
         self._wcache: dict[str, list[float]] = {}
         self._epoch = 0
         self._epoch_pseudo: list[tuple[float, float]] = [(0.0, 0.0)] * depth
+        # (the _epoch_pseudo list they were made from, blank cache entry, per-depth constants)
+        self._epoch_rows: tuple[Any, list[float], list[tuple[int, int, int, float, float]]] | None = None
         self._decay_weights: dict[float, list[float]] = {}
         self._delta: BridgeNaiveBayes | None = (
             BridgeNaiveBayes(depth, alpha) if track_delta else None
@@ -203,17 +205,31 @@ class BridgeNaiveBayes:
 
     def _term_weights(self, counts: list[int]) -> list[float]:
         """Cache entry of a term: [w_1 .. w_n, k_1 .. k_n, epoch] with the epoch's a_c."""
-        n = self.depth
-        w = [0.0] * (2 * n + 1)
-        for d, (a0, a1) in enumerate(self._epoch_pseudo):
-            n0 = counts[2 * d]
-            n1 = counts[2 * d + 1]
+        # In a crawl's first thousands of pages the class shares drift past the tolerance after
+        # nearly every page, so every term of a page's links is recomputed here: the per-epoch
+        # constants come ready-made (``_epoch_rows``) instead of being unpacked per term.
+        rows = self._epoch_rows
+        if rows is None or rows[0] is not self._epoch_pseudo:
+            rows = self._rebuild_epoch_rows()
+        w = rows[1][:]
+        log = math.log
+        for d, i, k, a0, a1 in rows[2]:
+            n0 = counts[i]
+            n1 = counts[i + 1]
             if n0 or n1:
-                w[n + d] = 1.0
+                w[k] = 1.0
                 if a1:
-                    w[d] = math.log((n1 + a1) / (n0 + a0))
-        w[2 * n] = self._epoch
+                    w[d] = log((n1 + a1) / (n0 + a0))
         return w
+
+    def _rebuild_epoch_rows(self) -> tuple[Any, list[float], list[tuple[int, int, int, float, float]]]:
+        n = self.depth
+        blank = [0.0] * (2 * n + 1)
+        blank[2 * n] = self._epoch
+        rows = (self._epoch_pseudo, blank,
+                [(d, 2 * d, n + d, a0, a1) for d, (a0, a1) in enumerate(self._epoch_pseudo)])
+        self._epoch_rows = rows
+        return rows
 
     def probabilities(self, terms: Iterable[str]) -> list[float]:
         """[p(geoRel_1 | terms), ..., p(geoRel_n | terms)]; 0.5 for a depth without examples."""
