@@ -169,6 +169,56 @@ class OnlineLinkModel:
             self._trained = None  # this depth's first example: the fusion weights change
         self.docs[d, 1 if label else 0] += 1
 
+    def learn_path(self, id_lists: Sequence[Sequence[int]], label: bool) -> int:
+        """``learn(id_lists[k], k + 1, label)`` for k = 0, 1, ..., in one vectorised step.
+
+        The same arithmetic on the same float32 values as one ``learn`` per example (each depth
+        reads and writes only its own column and bias, so the order of the depths does not
+        matter), with a third of the numpy calls: a fetched page is one example per depth.
+        Returns how many leading examples were learned: an example with an id out of range
+        (ValueError in ``learn``) is not, nor are those after it.
+        """
+        size = self.weights.shape[0]
+        depth = self.depth
+        rows: list[list[int]] = []
+        for ids in id_lists[:depth]:
+            idx = sorted(set(ids))
+            if idx and (idx[0] < 0 or idx[-1] >= size):
+                break
+            rows.append(idx)
+        if not rows:
+            return 0
+        if len(rows) == 1:
+            self.learn(rows[0], 1, label)
+            return 1
+        lengths = [len(idx) for idx in rows]
+        # Positions in the flattened (ids x depths) arrays: id i at depth index d is i * depth + d.
+        flat = np.array([i * depth + d for d, idx in enumerate(rows) for i in idx], dtype=np.int64)
+        weights = self.weights.reshape(-1)
+        g2s = self._g2.reshape(-1)
+        values = weights[flat]
+        y = 1.0 if label else 0.0
+        gs: list[float] = []
+        start = 0
+        for d, n in enumerate(lengths):
+            # float32 sum of the depth's weights, as learn's weights[idx, d].sum()
+            z = self.bias[d] + float(values[start : start + n].sum())
+            gs.append(_sigmoid(z) - y)
+            start += n
+        if flat.size:
+            # learn's float32 steps: g2 + g*g, then w - (lr*g) / sqrt(g2 + 1e-6), elementwise
+            g2 = g2s[flat] + np.repeat(np.array([g * g for g in gs], dtype=np.float32), lengths)
+            g2s[flat] = g2
+            step = np.repeat(np.array([self.lr * g for g in gs], dtype=np.float32), lengths)
+            weights[flat] = values - step / np.sqrt(g2 + 1e-6)
+        c = 1 if label else 0
+        for d, g in enumerate(gs):
+            self.bias[d] -= self.bias_lr * g
+            if self._trained is not None and not self._trained[d]:
+                self._trained = None
+            self.docs[d, c] += 1
+        return len(rows)
+
     def examples(self, depth: int | None = None) -> int:
         if depth is None:
             return int(self.docs.sum())

@@ -311,13 +311,11 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             ):
                 self._log_bad_path(response)
             else:
-                learned = 0
-                try:
-                    for k, ids in enumerate(path[: self.depth], start=1):
-                        dyn = model.dynamic_ids(_int_or_none(page.dist), host) if k == 1 else []
-                        model.learn([*ids, *dyn], k, relevant)
-                        learned = k
-                except ValueError:
+                examples = path[: self.depth]
+                if examples:
+                    examples[0] = [*examples[0], *model.dynamic_ids(_int_or_none(page.dist), host)]
+                learned = model.learn_path(examples, relevant)  # one step for all depths
+                if learned < len(examples):
                     self._log_bad_path(response)
                 if learned:
                     inc = self.stats.inc_value
