@@ -278,8 +278,11 @@ class OnlineLinkModel:
                 return np.tile(self.bias, (n, 1))
             lengths = np.asarray(lengths, dtype=np.int64)
             starts = np.cumsum(lengths) - lengths
-            sums = np.add.reduceat(self.weights[indices], np.minimum(starts, len(indices) - 1), axis=0)
-            sums[lengths == 0] = 0.0  # reduceat gives an empty row its next element
+            if lengths.all():  # the usual batch: every link has ids
+                sums = np.add.reduceat(self.weights[indices], starts, axis=0)
+            else:
+                sums = np.add.reduceat(self.weights[indices], np.minimum(starts, len(indices) - 1), axis=0)
+                sums[lengths == 0] = 0.0  # reduceat gives an empty row its next element
             return sums.astype(np.float64) + self.bias
         import scipy.sparse  # only for a whole queue: importing it costs every crawl ~0.2 s of CPU
 
