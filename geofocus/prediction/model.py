@@ -238,7 +238,7 @@ class BridgeNaiveBayes:
         cache = self._wcache
         counts_of = self._counts.get
         get = cache.get
-        rows = []
+        rows: list[list[float]] = []
         append = rows.append
         for t in terms:
             w = get(t)

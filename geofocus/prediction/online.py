@@ -67,7 +67,7 @@ def term_ids(terms: Iterable[str], bits: int = 20) -> list[int]:
     if cache is None:
         cache = _ID_CACHES[bits] = {}
     get = cache.get
-    out = set()
+    out: set[int] = set()
     add = out.add
     for t in terms:
         i = get(t)
@@ -466,8 +466,9 @@ class QueuedLinks:
         out = np.full(n, np.nan)
         found = list(map(self._records.get, fingerprints))
         rows = [i for i, blob in enumerate(found) if blob is not None]
-        blobs = [found[i] for i in rows]
-        self._records = {fingerprints[i]: found[i] for i in rows}  # forget links no longer queued
+        blobs = [blob for blob in found if blob is not None]
+        # forget links no longer queued
+        self._records = {fingerprints[i]: blob for i, blob in zip(rows, blobs, strict=True)}
         self.last_scored = len(blobs)
         if not blobs or not model.examples():
             return out
