@@ -50,6 +50,32 @@ def test_learns_to_separate_and_only_trained_depths_count():
     assert m.examples() == 60 and m.examples(2) == 0
 
 
+def test_learn_path_is_one_learn_per_depth_bit_for_bit():
+    # A page's examples (one per depth) are learned in one vectorised step; the model must be the
+    # one that learning them one by one gives, to the bit, with repeated and unsorted ids, an
+    # empty example, and an example with an id out of range (it and those after it not learned).
+    rng = np.random.default_rng(3)
+    one, batch = OnlineLinkModel(depth=3, bits=10), OnlineLinkModel(depth=3, bits=10)
+    for step in range(400):
+        k = int(rng.integers(1, 4))
+        path = [rng.integers(0, 1 << 10, int(rng.integers(0, 30))).tolist() for _ in range(k)]
+        if step % 50 == 7:
+            path[-1].append(1 << 10)
+        label = bool(rng.random() < 0.3)
+        learned = 0
+        try:
+            for d, ids in enumerate(path, start=1):
+                one.learn(ids, d, label)
+                learned = d
+        except ValueError:
+            pass
+        assert batch.learn_path(path, label) == learned
+    assert np.array_equal(one.weights.view(np.int32), batch.weights.view(np.int32))
+    assert np.array_equal(one._g2.view(np.int32), batch._g2.view(np.int32))
+    assert one.bias.tolist() == batch.bias.tolist() and one.docs.tolist() == batch.docs.tolist()
+    assert one.examples(3) > 0
+
+
 def test_score_many_equals_one_by_one(monkeypatch):
     m, good, bad = trained()
     m.learn(good[:1], 2, True)

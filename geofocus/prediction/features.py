@@ -40,7 +40,7 @@ from urllib.parse import unquote, urlsplit
 
 from geofocus.netaddr import is_ip_literal
 
-__all__ = ["MAX_TERMS", "link_terms", "registered_domain", "tokens"]
+__all__ = ["MAX_TERMS", "link_features", "link_terms", "registered_domain", "tokens"]
 
 # Upper bound of distinct terms kept per feature: keeps the model's per-link
 # work and the path carried in each request's meta bounded (at most 39 terms).
@@ -257,20 +257,33 @@ def link_terms(link: Mapping[str, Any]) -> list[str]:
     and "context"; any of them may be missing, None or of the wrong type (then
     ignored).
     """
+    return list(link_features(link)[0])
 
-    def text(key: str) -> str:
-        value = link.get(key)
-        return value if isinstance(value, str) else ""
 
-    source = text("source_url")
-    source_host = (_hostname(source) or "") if source else ""
+def link_features(link: Mapping[str, Any]) -> tuple[tuple[str, ...], str | None]:
+    """``link_terms(link)`` (as a tuple) and the host of the link's URL (None if it has none),
+    from one parse of the URL: the ``online`` strategy needs both for every link."""
+    get = link.get
+    # A value that is not a string counts as "" (inline: this runs for every link found).
+    source = get("source_url")
+    source_host = (_hostname(source) or "") if isinstance(source, str) and source else ""
+    url = get("url")
+    anchor = get("anchor")
+    title = get("title")
+    context = get("context")
     # Only the source's host matters (for the domain switch): a site's navigation
     # links repeat on all its pages with the same key and are served from the cache.
-    return list(_terms(text("url"), text("anchor"), text("title"), text("context"), source_host))
+    return _terms(
+        url if isinstance(url, str) else "",
+        anchor if isinstance(anchor, str) else "",
+        title if isinstance(title, str) else "",
+        context if isinstance(context, str) else "",
+        source_host,
+    )
 
 
 @lru_cache(maxsize=1 << 13)
-def _terms(url: str, anchor: str, title: str, context: str, source_host: str) -> tuple[str, ...]:
+def _terms(url: str, anchor: str, title: str, context: str, source_host: str) -> tuple[tuple[str, ...], str | None]:
     terms: list[str] = []
     target_host: str | None = None
     if url:
@@ -293,4 +306,4 @@ def _terms(url: str, anchor: str, title: str, context: str, source_host: str) ->
     if target_host and source_host:
         same = registered_domain(source_host) == registered_domain(target_host)
         terms.append("switch:no" if same else "switch:yes")
-    return tuple(terms)
+    return tuple(terms), target_host

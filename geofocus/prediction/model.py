@@ -112,6 +112,8 @@ class BridgeNaiveBayes:
         self._wcache: dict[str, list[float]] = {}
         self._epoch = 0
         self._epoch_pseudo: list[tuple[float, float]] = [(0.0, 0.0)] * depth
+        # (the _epoch_pseudo list they were made from, blank cache entry, per-depth constants)
+        self._epoch_rows: tuple[Any, list[float], list[tuple[int, int, int, float, float]]] | None = None
         self._decay_weights: dict[float, list[float]] = {}
         self._delta: BridgeNaiveBayes | None = (
             BridgeNaiveBayes(depth, alpha) if track_delta else None
@@ -128,8 +130,19 @@ class BridgeNaiveBayes:
         d = depth - 1
         self._docs[d][c] += 1
         self._consts = None
+        # ``_add(t, d, c, 1)`` for each term, inline (a crawl learns up to n examples per page)
+        counts_of = self._counts
+        get = counts_of.get
+        forget = self._wcache.pop
+        i = 2 * d + c
+        size = 2 * self.depth
         for t in terms:
-            self._add(t, d, c, 1)
+            counts = get(t)
+            if counts is None:
+                counts = counts_of[t] = [0] * size
+            counts[i] += 1
+            forget(t, None)
+        self._totals[d][c] += len(terms)
         if self._delta is not None:
             self._delta.learn(terms, depth, label)
 
@@ -192,17 +205,31 @@ class BridgeNaiveBayes:
 
     def _term_weights(self, counts: list[int]) -> list[float]:
         """Cache entry of a term: [w_1 .. w_n, k_1 .. k_n, epoch] with the epoch's a_c."""
-        n = self.depth
-        w = [0.0] * (2 * n + 1)
-        for d, (a0, a1) in enumerate(self._epoch_pseudo):
-            n0 = counts[2 * d]
-            n1 = counts[2 * d + 1]
+        # In a crawl's first thousands of pages the class shares drift past the tolerance after
+        # nearly every page, so every term of a page's links is recomputed here: the per-epoch
+        # constants come ready-made (``_epoch_rows``) instead of being unpacked per term.
+        rows = self._epoch_rows
+        if rows is None or rows[0] is not self._epoch_pseudo:
+            rows = self._rebuild_epoch_rows()
+        w = rows[1][:]
+        log = math.log
+        for d, i, k, a0, a1 in rows[2]:
+            n0 = counts[i]
+            n1 = counts[i + 1]
             if n0 or n1:
-                w[n + d] = 1.0
+                w[k] = 1.0
                 if a1:
-                    w[d] = math.log((n1 + a1) / (n0 + a0))
-        w[2 * n] = self._epoch
+                    w[d] = log((n1 + a1) / (n0 + a0))
         return w
+
+    def _rebuild_epoch_rows(self) -> tuple[Any, list[float], list[tuple[int, int, int, float, float]]]:
+        n = self.depth
+        blank = [0.0] * (2 * n + 1)
+        blank[2 * n] = self._epoch
+        rows = (self._epoch_pseudo, blank,
+                [(d, 2 * d, n + d, a0, a1) for d, (a0, a1) in enumerate(self._epoch_pseudo)])
+        self._epoch_rows = rows
+        return rows
 
     def probabilities(self, terms: Iterable[str]) -> list[float]:
         """[p(geoRel_1 | terms), ..., p(geoRel_n | terms)]; 0.5 for a depth without examples."""
@@ -210,17 +237,19 @@ class BridgeNaiveBayes:
         epoch = self._epoch
         cache = self._wcache
         counts_of = self._counts.get
-        rows = []
+        get = cache.get
+        rows: list[list[float]] = []
+        append = rows.append
         for t in terms:
-            w = cache.get(t)
+            w = get(t)
             if w is None or w[-1] != epoch:
                 counts = counts_of(t)
                 if counts is None:
                     continue  # never seen: no evidence either way (see the module docstring)
                 w = cache[t] = self._term_weights(counts)
-            rows.append(w)
+            append(w)
         n = self.depth
-        sums = [sum(col) for col in zip(*rows, strict=True)] if rows else [0.0] * (2 * n + 1)
+        sums = list(map(sum, zip(*rows, strict=True))) if rows else [0.0] * (2 * n + 1)
         out = []
         for d, c in enumerate(consts):
             if c is None:
@@ -239,9 +268,11 @@ class BridgeNaiveBayes:
         weights = self._decay_weights.get(decay)
         if weights is None:
             weights = self._decay_weights[decay] = [decay ** (d + 1) for d in range(self.depth)]
+        docs = self._docs
         num = den = 0.0
         for d, p in enumerate(self.probabilities(terms)):
-            if self._docs[d][0] + self._docs[d][1]:
+            neg, pos = docs[d]
+            if neg or pos:
                 num += weights[d] * p
                 den += weights[d]
         return num / den if den > 0 else 0.0

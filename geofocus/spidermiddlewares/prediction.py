@@ -42,6 +42,7 @@ import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from scrapy import Request, signals
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
@@ -49,7 +50,7 @@ from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.context import crawl_context
 from geofocus.pagemeta import PageMeta
-from geofocus.prediction.features import _hostname, link_terms
+from geofocus.prediction.features import _hostname, link_features, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.prediction.modelfile import ModelFile
 from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
@@ -73,6 +74,7 @@ MODEL_FILE = "model.json"
 ONLINE_MODEL_FILE = "model.npz"
 # ``online`` re-scoring answers None (keep) for a queued link whose priority moved less than this.
 RESCORE_MIN_CHANGE = 0.002
+_EXAMPLES_AT = [f"geofocus/prediction/examples/depth_{k}" for k in range(16)]
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -309,14 +311,17 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             ):
                 self._log_bad_path(response)
             else:
-                try:
-                    for k, ids in enumerate(path[: self.depth], start=1):
-                        dyn = model.dynamic_ids(_int_or_none(page.dist), host) if k == 1 else []
-                        model.learn([*ids, *dyn], k, relevant)
-                        self.stats.inc_value("geofocus/prediction/examples")
-                        self.stats.inc_value(f"geofocus/prediction/examples/depth_{k}")
-                except ValueError:
+                examples = path[: self.depth]
+                if examples:
+                    examples[0] = [*examples[0], *model.dynamic_ids(_int_or_none(page.dist), host)]
+                learned = model.learn_path(examples, relevant)  # one step for all depths
+                if learned < len(examples):
                     self._log_bad_path(response)
+                if learned:
+                    inc = self.stats.inc_value
+                    inc("geofocus/prediction/examples", learned)
+                    for k in range(1, learned + 1):
+                        inc(_EXAMPLES_AT[k] if k < len(_EXAMPLES_AT) else f"geofocus/prediction/examples/depth_{k}")
         if host:
             model.observe_host(host, relevant)
         if self.model_file is not None:
@@ -375,24 +380,36 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     def _process_online_page(self, outputs: list[Any], response: Response | None) -> None:
         """Features, path and priority of every link among a page's outputs, scored in one call."""
+        if not self._opened:
+            self.open()
+        model = self.online_model
+        assert model is not None
         requests: list[Request] = []
         pages: list[PageMeta] = []
         id_lists: list[list[int]] = []
+        hosts: list[str | None] = []
+        parent = self._parent_path(response)  # the same for every link of the page
+        ids_of = model.ids
+        host_yield = self.online_host_yield
         for o in outputs:
             if isinstance(o, Request):
                 page = PageMeta.of(o)
                 link = page.link if page is not None else None
                 if page is not None and isinstance(link, Mapping):
+                    terms, host = link_features(link)
+                    ids = ids_of(terms)
+                    page.path = [ids, *parent]
                     requests.append(o)
                     pages.append(page)
-                    id_lists.append(self._link_ids(page, link, response))
+                    id_lists.append(ids)
+                    hosts.append(host if host_yield else None)
         if not pages:
             return
-        scored = self._score_online(pages, id_lists)
+        scored = self._score_online(pages, id_lists, hosts)
         if self.rescore_queue:
             for i in scored:
                 page = pages[i]
-                self._remember(requests[i], page, id_lists[i], float(page.priority or 0.0))
+                self._remember(requests[i], page, id_lists[i], float(page.priority or 0.0), hosts[i])
 
     def get_processed_request(self, request: Request, response: Response | None) -> Request:
         page = PageMeta.of(request)
@@ -424,22 +441,27 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self, request: Request, response: Response | None, page: PageMeta, link: Mapping[str, Any]
     ) -> Request:
         """One link on its own (``process_start``, other callers): the batch path for a page of one."""
-        ids = self._link_ids(page, link, response)
-        if self._score_online([page], [ids]) and self.rescore_queue:
-            self._remember(request, page, ids, float(page.priority or 0.0))
+        ids, host = self._link_ids(page, link, response)
+        if self._score_online([page], [ids], [host]) and self.rescore_queue:
+            self._remember(request, page, ids, float(page.priority or 0.0), host)
         return request
 
-    def _link_ids(self, page: PageMeta, link: Mapping[str, Any], response: Response | None) -> list[int]:
-        """The hashed ids of ``link`` (the page's); sets the page's path (its ids + the parent's path)."""
+    def _link_ids(
+        self, page: PageMeta, link: Mapping[str, Any], response: Response | None
+    ) -> tuple[list[int], str | None]:
+        """The hashed ids of ``link`` (the page's) and its target host when host yield is on (else
+        None); sets the page's path (its ids + the parent's path)."""
         if not self._opened:
             self.open()
         model = self.online_model
         assert model is not None
-        ids = model.ids(link_terms(link))
+        terms, host = link_features(link)
+        ids = model.ids(terms)
         page.path = [ids, *self._parent_path(response)]
-        return ids
+        return ids, host if self.online_host_yield else None
 
-    def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float) -> None:
+    def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float,
+                  host: str | None) -> None:
         """Keep a link's ids by fingerprint for whole-queue re-scoring, if the frontier will queue it."""
         scheduler = self._scheduler
         if scheduler is None:
@@ -451,23 +473,37 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         pushable = scheduler._pushable
         if pushable is not None and not pushable(fingerprint, priority):
             return  # a duplicate the frontier refuses: nothing to re-score
-        self.queued.add(fingerprint, ids, _int_or_none(page.dist), self._host_of(page), priority)
+        self.queued.add(fingerprint, ids, _int_or_none(page.dist), host, priority)
 
-    def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]]) -> list[int]:
+    def _score_online(self, pages: list[PageMeta], id_lists: list[list[int]],
+                      hosts: list[str | None]) -> list[int]:
         """priority = the model's prediction (the bridge distance is one of its features); the
         decay score until the model has its first example.  Links without a numeric score
-        (not set by the decay middleware) are left unscored.  Returns the indices scored."""
+        (not set by the decay middleware) are left unscored.  ``hosts[i]``: the target host of
+        link i for its host yield (None: none).  Returns the indices scored."""
         model = self.online_model
         assert model is not None
         rows = [i for i, page in enumerate(pages)
                 if isinstance(page.score, (int, float)) and not isinstance(page.score, bool)]
         if not rows:
             return rows
+        # One CSR batch: each row's static ids, then its dynamic ids (looked up once per
+        # distance and host of the page's links: the model does not change during the batch).
         dynamic = model.dynamic_ids
-        preds = model.score_many(
-            [[*id_lists[i], *dynamic(_int_or_none(pages[i].dist), self._host_of(pages[i]))] for i in rows],
-            self.decay,
-        ).tolist()
+        dyn_of: dict[tuple[int | None, str | None], list[int]] = {}
+        lengths: list[int] = []
+        indices: list[int] = []
+        for i in rows:
+            key = (_int_or_none(pages[i].dist), hosts[i])
+            dyn = dyn_of.get(key)
+            if dyn is None:
+                dyn = dyn_of[key] = dynamic(*key)
+            ids = id_lists[i]
+            indices += ids
+            indices += dyn
+            lengths.append(len(ids) + len(dyn))
+        preds = model.score_csr(np.array(lengths, dtype=np.int64), np.array(indices, dtype=np.int64),
+                                self.decay).tolist()
         trained = bool(model.examples())
         buckets = self._buckets
         for i, pred in zip(rows, preds, strict=True):
