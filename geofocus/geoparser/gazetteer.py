@@ -46,6 +46,11 @@ def _variant_pattern(name: str) -> str:
     return sep.join(re.escape(t) for t in tokens) + r"\.?\)?"
 
 
+# From this length on (characters), city_mentions looks for the names in the text's UTF-16 bytes: below it,
+# str.lower costs less than the encoding and the checks around it (keyed fields, short readings).
+_BYTES_FROM = 800
+
+
 @dataclass(frozen=True)
 class CityMatch:
     canonical: str | None  # the region's city, or None for a confusable
@@ -113,8 +118,8 @@ class Gazetteer:
             return
         starts: set[int] = set()
         words = self._first_words_utf16
-        data = (text.encode("utf-16-le", "surrogatepass")
-                if words is not None and "\u0130" not in text and "\u212a" not in text else b"")
+        data = (text.encode("utf-16-le", "surrogatepass") if words is not None and len(text) > _BYTES_FROM
+                and "\u0130" not in text and "\u212a" not in text else b"")
         if len(data) == 2 * len(text) and text:
             # The ASCII words in the text's UTF-16 code units with the ASCII letters lower-cased (bytes.lower,
             # four times faster than str.lower): the same places as in the lower-cased text when each
