@@ -47,7 +47,8 @@ def _variant_pattern(name: str) -> str:
 
 
 # From this length on (characters), city_mentions looks for the names in the text's UTF-16 bytes: below it,
-# str.lower costs less than the encoding and the checks around it (keyed fields, short readings).
+# str.lower costs less than the encoding and the checks around it (keyed fields, short readings), as it
+# does on ASCII text (its fast path).
 _BYTES_FROM = 800
 
 
@@ -118,7 +119,8 @@ class Gazetteer:
             return
         starts: set[int] = set()
         words = self._first_words_utf16
-        data = (text.encode("utf-16-le", "surrogatepass") if words is not None and len(text) > _BYTES_FROM
+        data = (text.encode("utf-16-le", "surrogatepass")
+                if words is not None and len(text) > _BYTES_FROM and not text.isascii()
                 and "\u0130" not in text and "\u212a" not in text else b"")
         if len(data) == 2 * len(text) and text:
             # The ASCII words in the text's UTF-16 code units with the ASCII letters lower-cased (bytes.lower,
