@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from geofocus.geoparser import GeoParser
+from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import load_region
 
@@ -37,6 +38,20 @@ def test_no_input_crashes_the_parser(page):
         for address in result.all_addresses:
             assert address.street and address.house_number
             address.to_dict(with_region=True)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.text(alphabet="0123456789 ,\n-a\u0661\u00b2", max_size=60), st.integers(0, 20))
+def test_the_shared_five_digit_record_answers_as_a_search_of_the_text(text, stop):
+    # The row reader searches the postcode reader's record of the page text (geoparser.digits), which
+    # may have stopped early (the page's budget): each answer must be the regex search's.
+    digits = FiveDigits(text)
+    for seen, _start in enumerate(digits.scan()):
+        if seen >= stop:
+            break
+    for pos in range(len(text) + 2):
+        match = FIVE_DIGITS.search(text, pos)
+        assert digits.search(pos) == (match.start() if match is not None else None), (text, pos)
 
 
 @settings(max_examples=200, deadline=None, database=None)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from geofocus.geoparser import decities
+from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold, normalise_street
 from geofocus.geoparser.model import MAX_ANCHORS, WorkLimit
 
@@ -139,11 +140,10 @@ _EXAMPLE_BEFORE = re.compile(
     r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|(?<![^\W_])format\b)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z",
     re.I)  # "Format:" a label, not "Institut für Informatik · Escherweg 2"
 
-# Five digits: a literal character class first, so the regex engine scans
-# fast; the context rules (not part of a longer number, a decimal, a date or a
+# Five digits (digits.FIVE_DIGITS: a literal character class first, so the regex engine scans
+# fast); the context rules (not part of a longer number, a decimal, a date or a
 # phone number; "D-"/"DE-" allowed; a capitalised place after it on the same
 # or next line) are checked only at these candidates.
-_DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # "D-26122", "DE-26122", "D - 26122", and "D 26122" (the older form, with a space): a country code alone.
 _COUNTRY_PREFIX = re.compile(r"(?<![\w.-])(?:D|DE)(?: ?- ?| )$")
 _BAD_BEFORE = frozenset(".,:/+-–")
@@ -153,15 +153,16 @@ _BAD_BEFORE = frozenset(".,:/+-–")
 _POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| \| ?|\| ?| |, ?|; ?)(?=[{U}])")
 
 
-def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterator[tuple[int, str, int]]:
+def _postcodes(text: str, limit: WorkLimit, known: dict | None = None,
+               digits: FiveDigits | None = None) -> Iterator[tuple[int, str, int]]:
     """(start incl. any "D-" prefix, postcode, end of the separator after it).
 
     ``known``: the region's postcodes; "1,26122,Oldenburg" is a CSV row only for one of them
-    (elsewhere "3,14159,Foo" is more likely a decimal)."""
-    for match in _DIGITS5.finditer(text):
+    (elsewhere "3,14159,Foo" is more likely a decimal). ``digits``: the scan of ``text`` to record."""
+    for begin in (digits.scan() if digits is not None else (m.start() for m in FIVE_DIGITS.finditer(text))):
         if not limit.candidate():
             return
-        begin, end = match.span()
+        end = begin + 5
         if end < len(text) and text[end].isdigit():
             continue
         prefix = _COUNTRY_PREFIX.search(text, max(0, begin - 5), begin)
@@ -175,9 +176,9 @@ def _postcodes(text: str, limit: WorkLimit, known: dict | None = None) -> Iterat
             if before.isalnum() or before == "_" or (
                     before in _BAD_BEFORE and not (text[end:end + 1] in (before, " ") and (
                         (before == ";" and text[end] == ";")
-                        or (before == "," and known is not None and match.group(0) in known)))):
+                        or (before == "," and known is not None and text[end - 5:end] in known)))):
                 continue
-        yield begin, match.group(0), tail.end()
+        yield begin, text[end - 5:end], tail.end()
 
 
 _PLACE = re.compile(
@@ -447,15 +448,17 @@ def _trim_street(street: str) -> str:
 __all__ = ["MAX_ANCHORS", "RawAddress", "extract"]
 
 
-def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
+def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
+            digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order.
 
-    ``limit`` bounds the work (see :class:`~geofocus.geoparser.model.WorkLimit`).
+    ``limit`` bounds the work (see :class:`~geofocus.geoparser.model.WorkLimit`); ``digits``, if given,
+    records the scan of ``text`` for five digits (see :mod:`geofocus.geoparser.digits`).
     """
     limit = limit if limit is not None else WorkLimit()
     taken_until = -1
     with_postcode: set[tuple[str, str]] = set()
-    for start, postcode, city_pos in _postcodes(text, limit, gaz.postcodes):
+    for start, postcode, city_pos in _postcodes(text, limit, gaz.postcodes, digits):
         if not limit.anchor():
             break
         if postcode in _SAMPLE_POSTCODES:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
@@ -228,8 +229,8 @@ def vcard_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
 # after its postcode (German) or a ZIP right after the state (US), so the columns are put in that order.
 # A row is a line with a postcode field; lines longer than this are not read as rows.
 _ROW_MAX = 1500
-# Five digits: a character class first, so the engine scans fast; the digits around are checked after.
-_ROW_POSTCODE = re.compile(r"[0-9][0-9]{4}")
+# Five digits (digits.FIVE_DIGITS, a search of the postcode reader's record); the digits around are
+# checked after.
 _DIGITS = re.compile(r"[0-9]*")  # the rest of a longer number
 # The delimiter between fields (a comma inside a quoted value splits it too: such a value is no
 # street field of this form, and one pass of re.split keeps the cost linear).
@@ -247,41 +248,43 @@ _ROW_COUNTRY = {
 }
 
 
-def row_addresses(text: str, limit: WorkLimit, us: bool) -> Iterator[KeyedAddress]:
+def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | None = None) -> Iterator[KeyedAddress]:
     """Addresses in rows of SQL ``VALUES`` or CSV whose street field comes before its place and
-    postcode fields (``us``: the region's country writes "number street")."""
+    postcode fields (``us``: the region's country writes "number street"). ``digits``: the five-digit
+    numbers of ``text`` as the postcode reader found them (see :mod:`geofocus.geoparser.digits`)."""
     if "," not in text and ";" not in text and "|" not in text and "\t" not in text:
         return
+    search = (digits if digits is not None and digits.text is text else FiveDigits(text)).search
     done_until = -1
     own = _ROW_COUNTRY["US" if us else "DE"]
     others = _ROW_COUNTRY["DE" if us else "US"]
     street_form = _ROW_US_STREET if us else _ROW_DE_STREET
-    anchor = _ROW_POSTCODE.search(text)
-    while anchor is not None:
-        if anchor.start() < done_until:
-            anchor = _ROW_POSTCODE.search(text, done_until)
+    begin = search(0)
+    while begin is not None:
+        if begin < done_until:
+            begin = search(done_until)
             continue
         if not limit.candidate():
             return
-        begin, end = anchor.span()
+        end = begin + 5
         if begin > 0 and text[begin - 1].isdigit() or end < len(text) and text[end].isdigit():
-            anchor = _ROW_POSTCODE.search(text, _DIGITS.match(text, end).end())  # type: ignore[union-attr]
+            begin = search(_DIGITS.match(text, end).end())  # type: ignore[union-attr]
             continue
         if not _whole_field(text, begin, end):
-            anchor = _ROW_POSTCODE.search(text, end)  # "Ruf 0441 00001", "26122 Oldenburg": no field of its own
+            begin = search(end)  # "Ruf 0441 00001", "26122 Oldenburg": no field of its own
             continue
-        cut = text.rfind("\n", max(0, anchor.start() - _ROW_MAX), anchor.start())
-        line_end = text.find("\n", anchor.end(), anchor.end() + _ROW_MAX)
-        if line_end < 0 and len(text) - anchor.end() < _ROW_MAX:
+        cut = text.rfind("\n", max(0, begin - _ROW_MAX), begin)
+        line_end = text.find("\n", end, end + _ROW_MAX)
+        if line_end < 0 and len(text) - end < _ROW_MAX:
             line_end = len(text)
-        if line_end < 0 or (cut < 0 and anchor.start() > _ROW_MAX):
+        if line_end < 0 or (cut < 0 and begin > _ROW_MAX):
             # A line too long to be a row: its other postcodes are skipped in one step.
-            next_line = text.find("\n", anchor.end())
+            next_line = text.find("\n", end)
             done_until = len(text) if next_line < 0 else next_line
-            anchor = _ROW_POSTCODE.search(text, done_until)
+            begin = search(done_until)
             continue
         done_until = line_end
-        anchor = _ROW_POSTCODE.search(text, done_until)
+        begin = search(done_until)
         line_start = cut + 1
         fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
         address = _row_address(fields, street_form, own, others, us)
@@ -298,6 +301,14 @@ def _whole_field(text: str, begin: int, end: int) -> bool:
     """Whether the digits at ``text[begin:end]`` are a field of their own (a ZIP+4 too)."""
     if end < len(text) and text[end] not in ",;|\t)\n'\"- ":
         return False  # the common case in prose, tested without a pattern
+    # A letter or digit right before, or before one space ("DC 20006"), is no field's start: _FIELD_BEFORE's
+    # match ends in a delimiter, a space, a tab or a quote, and has a delimiter (or the text's start) before
+    # its spaces. Tested without the pattern: a list of such lines costs one test per line.
+    before = text[begin - 2:begin] if begin > 1 else ""
+    if before[1:] == " ":
+        before = before[:1]
+    if before[-1:].isalnum():
+        return False
     return (_FIELD_BEFORE.search(text, max(0, begin - 6), begin) is not None
             and _FIELD_AFTER.match(text, end) is not None)
 

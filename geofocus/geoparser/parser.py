@@ -7,6 +7,7 @@ from dataclasses import replace
 from itertools import chain
 
 from geofocus.geoparser import de, structured, us
+from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
@@ -106,7 +107,8 @@ class GeoParser:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))
         limit = replace(budget)
-        for raw in self._extract(text, self.gazetteer, limit):
+        digits = FiveDigits(text)  # the postcode reader's scan of the page text, for the row reader
+        for raw in self._extract(text, self.gazetteer, limit, digits):
             address = self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                     raw.in_region, state=raw.state, unit=raw.unit)
             if self._add(result, seen, address):
@@ -133,7 +135,7 @@ class GeoParser:
         limit.renew(budget)
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
                            form_addresses(markup, limit), vcard_addresses(text, limit),
-                           row_addresses(text, limit, us=self.address_format == "us")):
+                           row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break

@@ -27,6 +27,15 @@ _MARKERS = {
 }
 assert all(any(stem in m for stem in ("street", "adr", '"address"'))
            for _s, markers in _MARKERS.values() for m in markers)
+# The markers are looked for in the markup's UTF-8 bytes with the ASCII letters lower-cased (bytes.lower,
+# five times faster than str.lower on a page with umlauts): the same answers as in the lower-cased text,
+# since the bytes of other characters are never ASCII, and the only other characters that str.lower turns
+# into ASCII are the Kelvin sign (into "k") and "İ" (into "i" and a combining dot): no marker has a "k"
+# or ends in "i".
+assert all(m.isascii() and "k" not in m and not m.endswith("i")
+           for pair in _MARKERS.values() for markers in pair for m in markers)
+_MARKER_BYTES = {name: (tuple(m.encode() for m in syntax), tuple(m.encode() for m in address))
+                 for name, (syntax, address) in _MARKERS.items()}
 _GEO_META = re.compile(
     r"<meta\b[^<>]*?(?:name|property)\s*=\s*[\"']?(?:geo\.position|icbm)[\"']?[^<>]*>", re.I
 )
@@ -50,12 +59,12 @@ def syntaxes_present(markup: str, only: tuple[str, ...] | None = None) -> list[s
     head = markup if len(markup) < 4_000_000 else markup[:4_000_000]
     if only == ("json-ld",) and "+j" not in head and "+J" not in head:
         return []  # no "ld+json" in any case: two scans instead of lower-casing the page
-    lowered = head.lower()
+    lowered = head.encode("utf-8", "surrogatepass").lower()
     # Every address marker contains one of these: most pages are done after three scans.
-    if "street" not in lowered and "adr" not in lowered and '"address"' not in lowered:
+    if b"street" not in lowered and b"adr" not in lowered and b'"address"' not in lowered:
         return []
     return [
-        name for name, (syntax, address) in _MARKERS.items()
+        name for name, (syntax, address) in _MARKER_BYTES.items()
         if (only is None or name in only) and any(m in lowered for m in syntax) and any(m in lowered for m in address)
     ]
 

@@ -13,6 +13,7 @@ from itertools import chain
 
 from geofocus.geoparser import usfields
 from geofocus.geoparser.de import RawAddress
+from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
@@ -137,7 +138,6 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 _COMMA_STATE = re.compile(
     rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
 )
-_DIGITS5 = re.compile(r"[0-9][0-9]{4}")
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
@@ -188,8 +188,10 @@ def _city_before_zip(text: str, begin: int, zip_code: str, gaz: Gazetteer) -> st
     return None
 
 
-def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[tuple[int, str, str | None, int, bool]]:
-    """(state start, state as written, ZIP or None, end, weak) in text order."""
+def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
+             digits: FiveDigits | None = None) -> list[tuple[int, str, str | None, int, bool]]:
+    """(state start, state as written, ZIP or None, end, weak) in text order; ``digits``: the scan of
+    ``text`` for five digits to record (see :mod:`geofocus.geoparser.digits`)."""
     found: dict[int, tuple[int, str, str | None, int]] = {}
     weak: set[int] = set()
     zips: set[int] = set()  # where the ZIP of an anchor found starts: the ZIP scan below skips them
@@ -225,10 +227,10 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[
         if state_at is not None and state_at[0] not in found:
             found[state_at[0]] = (state_at[0], state_at[1], None, state_at[2])
             weak.add(state_at[0])
-    for m in _DIGITS5.finditer(text):
+    for begin in (digits.scan() if digits is not None else (m.start() for m in FIVE_DIGITS.finditer(text))):
         if not limit.candidate():
             break
-        begin, end = m.span()
+        end = begin + 5
         if begin in zips or begin and text[begin - 1].isalnum():
             continue
         tail = _ZIP_TAIL.match(text, end)
@@ -248,20 +250,20 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None) -> list[
         if state is None and gaz is not None and text[begin - 1:begin] in (" ", ","):
             if _OTHER_COUNTRY_AFTER.match(text, tail.end()):
                 continue  # "3 Charlotte Road, Austin, 78701, Canada": no state, and another country
-            own_state = _city_before_zip(text, begin, m.group(0), gaz)
+            own_state = _city_before_zip(text, begin, text[begin:end], gaz)
             if own_state is not None and begin not in found:
                 # The ZIP stands where the state would: the anchor is the ZIP, the state its city's.
-                found[begin] = (begin, own_state, m.group(0), tail.end())
+                found[begin] = (begin, own_state, text[begin:end], tail.end())
             continue
         if state is None or not _known_state(state.group("state")):
             continue
         at = state.start("state")
         if at not in found:
-            found[at] = (at, state.group("state"), m.group(0), tail.end())
+            found[at] = (at, state.group("state"), text[begin:end], tail.end())
         elif found[at][2] is None:
             # The state was found without its ZIP, which follows in another field: "San Francisco, CA |
             # 94158" (a row's cells), "Baltimore MD\n21202" (one part per line).
-            found[at] = (at, found[at][1], m.group(0), tail.end())
+            found[at] = (at, found[at][1], text[begin:end], tail.end())
     return [(*found[k], k in weak) for k in sorted(found)]
 
 
@@ -454,14 +456,16 @@ def _tagged_address(before: str, window: str, start: int, state_text: str, zip_c
     return None
 
 
-def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
-    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state.
+def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
+            digits: FiveDigits | None = None) -> Iterator[RawAddress]:
+    """US addresses in ``text``, in order; ``in_region`` by ZIP or by city and state. ``digits``, if
+    given, records the scan of ``text`` for five digits (see :mod:`geofocus.geoparser.digits`).
 
     Where the patterns found an address, usaddress re-reads the fields of its span
     (see :mod:`geofocus.geoparser.usfields`)."""
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for raw in chain(_extract(text, gaz, limit), _city_anchored(text, gaz, limit)):
+    for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
@@ -537,10 +541,11 @@ _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
 
-def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None) -> Iterator[RawAddress]:
+def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
+             digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz):
+    for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
         before = text[max(0, start - 160) : start]
