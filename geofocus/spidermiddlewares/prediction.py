@@ -380,29 +380,21 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     def _process_online_page(self, outputs: list[Any], response: Response | None) -> None:
         """Features, path and priority of every link among a page's outputs, scored in one call."""
-        if not self._opened:
-            self.open()
-        model = self.online_model
-        assert model is not None
         requests: list[Request] = []
         pages: list[PageMeta] = []
         id_lists: list[list[int]] = []
         hosts: list[str | None] = []
         parent = self._parent_path(response)  # the same for every link of the page
-        ids_of = model.ids
-        host_yield = self.online_host_yield
         for o in outputs:
             if isinstance(o, Request):
                 page = PageMeta.of(o)
                 link = page.link if page is not None else None
                 if page is not None and isinstance(link, Mapping):
-                    terms, host = link_features(link)
-                    ids = ids_of(terms)
-                    page.path = [ids, *parent]
+                    ids, host = self._link_ids(page, link, parent)
                     requests.append(o)
                     pages.append(page)
                     id_lists.append(ids)
-                    hosts.append(host if host_yield else None)
+                    hosts.append(host)
         if not pages:
             return
         scored = self._score_online(pages, id_lists, hosts)
@@ -441,23 +433,23 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         self, request: Request, response: Response | None, page: PageMeta, link: Mapping[str, Any]
     ) -> Request:
         """One link on its own (``process_start``, other callers): the batch path for a page of one."""
-        ids, host = self._link_ids(page, link, response)
+        ids, host = self._link_ids(page, link, self._parent_path(response))
         if self._score_online([page], [ids], [host]) and self.rescore_queue:
             self._remember(request, page, ids, float(page.priority or 0.0), host)
         return request
 
     def _link_ids(
-        self, page: PageMeta, link: Mapping[str, Any], response: Response | None
+        self, page: PageMeta, link: Mapping[str, Any], parent: list[Any]
     ) -> tuple[list[int], str | None]:
         """The hashed ids of ``link`` (the page's) and its target host when host yield is on (else
-        None); sets the page's path (its ids + the parent's path)."""
+        None); sets the page's path (its ids + ``parent``, the path of the page the link is on)."""
         if not self._opened:
             self.open()
         model = self.online_model
         assert model is not None
         terms, host = link_features(link)
         ids = model.ids(terms)
-        page.path = [ids, *self._parent_path(response)]
+        page.path = [ids, *parent]
         return ids, host if self.online_host_yield else None
 
     def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float,
