@@ -34,6 +34,9 @@ class CrawlResult:
     bridge: Counter = field(default_factory=Counter)     # bridges between relevant pages
     seed_dist: Counter = field(default_factory=Counter)  # seed distance of relevant pages
     order: list = field(default_factory=list)            # (url, relevant) in fetch order
+    # keep_tree: per fetched page, in fetch order, (url, relevant, seed distance, index of the
+    # fetched page whose link queued it first; -1 for a seed): the crawl tree
+    tree: list = field(default_factory=list)
 
     @property
     def harvest_rate(self) -> float:
@@ -108,7 +111,7 @@ def features(link: Link, source_url: str) -> list[str]:
 
 
 def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "bfs",
-          decay: float = 0.5, keep_order: bool = False, depth: int = 3) -> CrawlResult:
+          decay: float = 0.5, keep_order: bool = False, depth: int = 3, keep_tree: bool = False) -> CrawlResult:
     """Crawl ``limit`` HTML pages from ``seeds``: ``bfs``, ``distance`` (decay score) or
     ``adaptive`` (decay + the product's bridge-aware naive Bayes, ``prediction.model``, over the
     product's link terms, ``prediction.features``: Ahlers & Boll 4.5)."""
@@ -117,11 +120,11 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
     res = CrawlResult()
     seen: set[str] = set()
     counter = 0
-    # Entries: (-priority, counter, url, dist, seed_dist); for bfs priority = -depth.
+    # Entries: (-priority, counter, url, dist, seed_dist, parent index); bfs keeps a FIFO instead.
     heap: list = []
     fifo: deque = deque()
 
-    def push(url: str, dist: int, sdist: int, prio: float, terms: tuple = ()) -> None:
+    def push(url: str, dist: int, sdist: int, prio: float, par: int, terms: tuple = ()) -> None:
         nonlocal counter
         if url in seen:
             return
@@ -130,17 +133,17 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             chain[url] = terms
         counter += 1
         if strategy == "bfs":
-            fifo.append((url, dist, sdist))
+            fifo.append((url, dist, sdist, par))
         else:
-            heapq.heappush(heap, (-prio, counter, url, dist, sdist))
+            heapq.heappush(heap, (-prio, counter, url, dist, sdist, par))
 
     for s in seeds:
-        push(s, 0, 0, 1.0)
+        push(s, 0, 0, 1.0, -1)
     while (fifo or heap) and res.fetched < limit:
         if strategy == "bfs":
-            url, dist, sdist = fifo.popleft()
+            url, dist, sdist, par = fifo.popleft()
         else:
-            _, _, url, dist, sdist = heapq.heappop(heap)
+            _, _, url, dist, sdist, par = heapq.heappop(heap)
         fetched = follow(web, url, seen)
         if fetched is None:
             continue
@@ -152,6 +155,7 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
         page = r.require_page() if r.kind == "page" else None
         if page is not None and not page.is_html:
             continue
+        me = res.fetched
         res.fetched += 1
         # Relevance as the ground truth counts it: canonical URLs only (not session-id copies).
         relevant = page is not None and page.relevant and url == page.url
@@ -165,6 +169,8 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             res.partial += 1
         if keep_order:
             res.order.append((url, relevant))
+        if keep_tree:
+            res.tree.append((url, relevant, sdist, par))
         ndist = 0 if relevant or sdist == 0 else dist + 1
         if nb is not None:
             for k, terms in enumerate(above[:depth]):
@@ -174,9 +180,9 @@ def crawl(web: SimWeb, seeds: list[str], limit: int = 20_000, strategy: str = "b
             if link.url in seen:
                 continue
             if nb is None:
-                push(link.url, ndist, sdist + 1, score)
+                push(link.url, ndist, sdist + 1, score, me)
             else:
                 terms = features(link, url)
                 prio = priority(score, nb.prediction(terms, decay))
-                push(link.url, ndist, sdist + 1, prio, (terms,) + above[: depth - 1])
+                push(link.url, ndist, sdist + 1, prio, me, (terms,) + above[: depth - 1])
     return res
