@@ -18,6 +18,7 @@ frontier whose priorities come from the product's own code: ``features.link_term
 * ``blend``: at re-scoring, keep this share of the priority a link was found with
   (``blend_with="discovery"``, what ``online`` does: ``GEOFOCUS_ONLINE_FOUND_WEIGHT``) or of
   its decay score (``blend_with="decay"``), the rest being the current model's prediction;
+  ``blend_half_life``: that share halves every so many fetches (0: constant);
 * ``ucb``: add ``ucb`` x the mean of 1 / sqrt(1 + depth-1 examples seen) over a link's ids
   (optimism for features the model has not learned about);
 * ``average``: score with an average of the learner's weights taken at each re-scoring:
@@ -75,6 +76,11 @@ VARIANTS = {
     "online + blend 0.7": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.7},
     "online + blend decay 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.3,
                                  "blend_with": "decay"},
+    "online + blend 0": {"learner": "logistic", "rescore": 200, "host_yield": True, "blend": 0.0},
+    "online + blend 0.3 halving / 1000": {"learner": "logistic", "rescore": 200, "host_yield": True,
+                                          "blend": 0.3, "blend_half_life": 1000},
+    "online + blend 0.3 halving / 3000": {"learner": "logistic", "rescore": 200, "host_yield": True,
+                                          "blend": 0.3, "blend_half_life": 3000},
     "online + polyak": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.0},
     "online + ema 0.1": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.1},
     "online + ema 0.3": {"learner": "logistic", "rescore": 200, "host_yield": True, "average": 0.3},
@@ -86,7 +92,7 @@ VARIANTS.pop("adaptive+rescore+hostyield-free nb, logistic fusion")
 def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_yield: bool = True,
           dist: bool = True, epsilon: float = 0.0, lr: float = 0.3, seed: int = 0, oracle: bool = False,
           ucb: float = 0.0, blend: float = 0.0, average: float | None = None,
-          blend_with: str = "discovery") -> dict:
+          blend_with: str = "discovery", blend_half_life: int = 0) -> dict:
     nb = BridgeNaiveBayes(DEPTH) if learner == "nb" else None
     lg = OnlineLinkModel(DEPTH, 20, lr) if learner == "logistic" else None
     rnd = random.Random(seed)
@@ -171,12 +177,13 @@ def crawl(web: SimWeb, budget: int, learner: str | None, rescore: int = 0, host_
                 preds = lg.score_many([[*info[u][2][0], *dyn(info[u][0], info[u][3])] for u in urls], DECAY)
                 if ucb:
                     preds = preds + np.array([uncertainty(info[u][2][0]) for u in urls])
-                if blend:
+                share = blend * 0.5 ** (fetched / blend_half_life) if blend_half_life else blend
+                if share:
                     if blend_with == "decay":
                         other = np.array([DECAY ** info[u][0] for u in urls])
                     else:
                         other = np.array([discovery.get(u, 0.0) for u in urls])
-                    preds = (1 - blend) * preds + blend * other
+                    preds = (1 - share) * preds + share * other
                 heap = [(-(p + bonus(u)) if info[u][1] else -2.0, c, u)
                         for p, (_, c, u) in zip(preds.tolist(), heap, strict=True)]
             else:
@@ -274,7 +281,8 @@ def main() -> None:
         vs_dist = f"{rate / dist:.2f}x" if dist else "-"
         vs_bfs = f"{rate / bfs:.2f}x" if bfs else "-"
         print(f"{name:<40} {100 * rate:6.2f} %  {vs_dist} distance  {vs_bfs} bfs")
-    summary = {"pages": args.pages, "region": args.region, "budget": args.budget, "seeds": seeds, "params": args.param, "variants": results}
+    summary = {"pages": args.pages, "region": args.region, "budget": args.budget, "seeds": seeds,
+               "params": args.param, "variants": results}
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(summary, indent=2))
