@@ -1,0 +1,80 @@
+"""Ways of writing addresses met in real text (session 7: meeting listings of city agencies): each test is
+a class of writing, with several members in text written for the test, not a snippet of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.unit, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("Council Hall, 3rd Floor, 900 Bagby St, Houston, TX 77002", "3rd Floor"),       # floor, building, number
+    ("Hearing Room\n4th Fl\n900 Bagby St, Houston, TX 77002", None),                  # floor on the line above
+    ("Annex Chambers, \n11th Floor \n900 Bagby St, Houston, TX 77002", "11th Floor"),
+    ('{"room": "Annex, Suite 120",\n "address": "900 Bagby St, Houston, TX 77002"}', "Suite 120"),
+    ('"address": "Suite 120, 900 Bagby St, Houston, TX 77002"', "Suite 120"),         # quote before the unit
+    ("Council Hall, 3rd Floor 900 Bagby St, Houston, TX 77002", "3rd Floor"),
+])
+def test_unit_before_the_house_number(us, text, unit):
+    found = _found(us, text)
+    assert [(f[0], f[1], f[3], f[4]) for f in found] == [("Bagby St", "900", "77002", "Houston")]
+    if unit is not None:
+        assert found[0][2] == unit
+
+
+def test_unit_on_the_line_above_is_not_taken_from_another_address(us):
+    text = "100 Main St, Houston, TX 77002, Suite 5\n900 Bagby St, Houston, TX 77002"
+    assert [(f[0], f[2]) for f in _found(us, text) if f[0] == "Bagby St"] == [("Bagby St", None)]
+
+
+@pytest.mark.parametrize("text", [
+    "Training Room 735 Rusk St Houston, TX 77002",
+    "2nd Floor Community Room 735 Rusk St Houston, TX 77002",
+])
+def test_room_named_by_its_use_before_the_house_number(us, text):
+    assert [(f[0], f[1], f[3]) for f in _found(us, text)] == [("Rusk St", "735", "77002")]
+
+
+def test_numbered_room_before_a_street_is_still_a_unit(us):
+    assert not any(f[1] == "735" for f in _found(us, "Suite 735 Rusk St Houston, TX 77002"))
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("611 Walker St, Lower Level\nHouston, TX 77002", "Lower Level"),
+    ("<p>611 Walker St, Garden Level</p><p>Houston, TX 77002</p>", "Garden Level"),
+    ("611 Walker St, Level 3, Houston, TX 77002", "Level 3"),
+    ("611 Walker St\nSuites 210/212\nHouston, TX 77002", "Suites 210/212"),
+    ("611 Walker St, Mezzanine, Houston, TX 77002", "Mezzanine"),
+])
+def test_unit_without_number_or_with_two_numbers_after_the_street(us, text, unit):
+    assert _found(us, text) == [("Walker St", "611", unit, "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("1960 E. Camelback, Phoenix, Arizona", None),                 # a year-like number before a direction
+    ("1985 N. Central, Board Room 2, Phoenix, Arizona", "Board Room 2"),
+    ("2004 W. Washington, Phoenix, AZ 85003", None),
+])
+def test_year_like_number_before_a_direction_and_untyped_street(us, text, unit):
+    found = _found(us, text)
+    assert len(found) == 1 and found[0][4] == "Phoenix" and found[0][2] == unit
+
+
+def test_year_before_a_name_is_still_no_house_number(us):
+    assert _found(us, "1999 Annual Report, Phoenix, AZ") == []
+
+
+@pytest.mark.parametrize("text", [
+    "at 500 Jefferson St, Pasadena, Texas 77506--em--Rescheduled--em--",
+    '"location": "500 Jefferson St, Pasadena, TX 77506--"',
+])
+def test_zip_followed_by_dashes_of_markup(us, text):
+    assert [(f[0], f[3]) for f in _found(us, text)] == [("Jefferson St", "77506")]
+
+
+def test_zip_followed_by_a_dash_and_a_word_is_no_zip(us):
+    assert all(f[3] != "77506" for f in _found(us, "500 Jefferson St, Pasadena, TX 77506-ish and more"))
