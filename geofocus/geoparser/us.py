@@ -94,7 +94,8 @@ _STREET = (
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
 _UNIT = (r"(?:,? (?:Suites?|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
          r"|,? #[\w-]{1,6}|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?)"  # "23rd Floor", "2nd Fl."
-         r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)|,? (?:Level|Lvl\.?) \d{1,2}"
+         r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
+         r"|,? (?:Level|Lvl\.?) \d{1,2}"
          r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
