@@ -78,3 +78,28 @@ def test_zip_followed_by_dashes_of_markup(us, text):
 
 def test_zip_followed_by_a_dash_and_a_word_is_no_zip(us):
     assert all(f[3] != "77506" for f in _found(us, "500 Jefferson St, Pasadena, TX 77506-ish and more"))
+
+
+@pytest.mark.parametrize("text", [
+    '{"Stadtmuseum Oldenburg": {"strasse": "Am Stadtmuseum", "hausnummer": 4}}',            # the object's key
+    "SOURCES = {\n    'Oldenburg Hauptbahnhof': {'street': 'Am Stadtmuseum', 'house_number': '4'},\n}",
+    "- name: museum_oldenburg\n  args:\n    street: Am Stadtmuseum\n    house_number: 4",       # a name value
+])
+def test_keyed_street_and_number_with_the_place_in_the_record_name(oldenburg, text):
+    assert [(f[0], f[1], f[3], f[4], f[5]) for f in _found(oldenburg, text)] == [
+        ("Am Stadtmuseum", "4", None, "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    '{"Oldenburg in Holstein": {"street": "Am Stadtmuseum", "house_number": 4}}',  # a confusable place
+    '{"Museum": {"street": "Am Stadtmuseum", "house_number": 4}}',                   # no place at all
+    '{"title": "Ein Tag in Oldenburg", "count": 4}',                                  # no street
+])
+def test_record_name_without_the_region_city_gives_no_address(oldenburg, text):
+    assert not oldenburg.parse(text).relevant
+
+
+def test_keyed_street_in_lower_case_with_a_place_key(oldenburg):
+    text = "{'ort': 'Bremen', 'strasse': 'lange straße', 'nummer': '12'}"
+    assert [(f[0], f[1], f[4], f[5]) for f in _found(oldenburg, text)] == [
+        ("Lange Straße", "12", "Bremen", False)]

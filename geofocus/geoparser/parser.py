@@ -140,6 +140,13 @@ class GeoParser:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
             written = keyed.text(us=self.address_format == "us")
+            if written is None and ("label" in keyed.parts or "name" in keyed.parts):
+                # No place among the parts, the object's name names the region's city: "Polizeiinspektion
+                # Oldenburg": {"street": "Friedhofsweg", "house_number": 30}, "name: awb_oldenburg_de".
+                city = self._city_in_name(keyed.parts.get("label") or keyed.parts["name"])
+                if city is not None:
+                    keyed.parts["city"] = city
+                    written = keyed.text(us=self.address_format == "us")
             if written is None:
                 continue
             for raw in self._extract(written, self.gazetteer, limit):
@@ -170,6 +177,18 @@ class GeoParser:
                 self._attach_point(result, point)
         result.truncated = limit.truncated
         return result
+
+    def _city_in_name(self, name: str) -> str | None:
+        """The region's city as written in ``name`` (a key naming an object), or None; a confusable
+        ("Oldenburg in Holstein") is none."""
+        gaz = self.gazetteer
+        if gaz.city_anywhere is None:
+            return None
+        for match in gaz.city_anywhere.finditer(name):
+            found = gaz.match_city(name, match.start())
+            if found is not None and found.canonical is not None:
+                return found.text
+        return None
 
     # -- building addresses -------------------------------------------------
 
