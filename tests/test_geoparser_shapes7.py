@@ -103,3 +103,26 @@ def test_keyed_street_in_lower_case_with_a_place_key(oldenburg):
     text = "{'ort': 'Bremen', 'strasse': 'lange straße', 'nummer': '12'}"
     assert [(f[0], f[1], f[4], f[5]) for f in _found(oldenburg, text)] == [
         ("Lange Straße", "12", "Bremen", False)]
+
+
+@pytest.mark.parametrize("text", [
+    "Room 12, Senate Office 3 State House Station, Augusta, ME 04333",
+    "45 Capitol Station, Frankfort, KY 40601",
+    "mail: 100 State Office Building Sta., Portland, OR 97201",
+])
+def test_mail_stop_of_a_building_is_no_street(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text", ["120 Union Station, Dallas, TX 75202", "400 Grand Central Station, Dallas, TX 75202"])
+def test_a_station_with_its_own_name_is_still_an_address(us, text):
+    assert len(_found(us, text)) == 1
+
+
+@pytest.mark.parametrize("text, street", [
+    ("7,8,1501 Avenue of the Stars,,Los Angeles,CA,90067,US", "Avenue of the Stars"),
+    ("1501 Avenue of the stars, Los Angeles, CA 90067", "Avenue of the stars"),   # lower case after "of the"
+    ("3,4,1501 Avenue of the stars,Suite 2,Los Angeles,CA,90067,US", "Avenue of the stars"),
+])
+def test_avenue_of_a_name(us, text, street):
+    assert [(f[0], f[1], f[3]) for f in _found(us, text)] == [(street, "1501", "90067")]

@@ -478,9 +478,16 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
                 raw.street = raw.street[:cross.start("cut")]  # "Fifth Avenue at 82nd Street": the cross street goes
+        if _MAIL_STOP.search(raw.street):
+            continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
+
+
+# A mail stop named as a station of a building ("2 State House Station", "45 Capitol Station", Maine's and
+# other states' codes for their offices' mail): a building's name before "Station", no street.
+_MAIL_STOP = re.compile(r"(?i)\b(?:house|capitol|office|hall|building|center|centre)\s+(?:station|sta\.?)$")
 
 
 # A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".

@@ -208,6 +208,11 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             break
     if street_end is None and words[0].rstrip(".") in _PREFIX_TYPES and len(words) > 1:
         street_end, typed = 2, True  # "Avenue D"
+        if words[1] == "of" and len(words) > 2:
+            # "Avenue of the Americas", "Avenue of the fellows": the name runs to the comma or line end.
+            street_end = len(words) if cut < len(rest) else 0
+            if street_end == 0 or not all(_CITY_WORD.match(t) for t, _p in head):
+                return None
     if street_end is None:
         # The last type word that leaves a place after it (or ends the segment before a comma).
         candidates = [j for j, w in enumerate(words) if w in TYPES and j > 0]
