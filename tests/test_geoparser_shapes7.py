@@ -126,3 +126,18 @@ def test_a_station_with_its_own_name_is_still_an_address(us, text):
 ])
 def test_avenue_of_a_name(us, text, street):
     assert [(f[0], f[1], f[3]) for f in _found(us, text)] == [(street, "1501", "90067")]
+
+
+@pytest.mark.parametrize("text, city, in_region", [
+    ("Treffpunkt: Promenade 3, Hamburg", "Hamburg", False),
+    ("Kai 7\nBremen", "Bremen", False),
+    ("Anger 2, Oldenburg", "Oldenburg", True),
+])
+def test_street_word_alone_as_the_street_name_without_postcode(oldenburg, text, city, in_region):
+    found = _found(oldenburg, text)
+    assert [(f[1], f[4], f[5]) for f in found] == [(text.split(",")[0].split("\n")[0].split()[-1], city, in_region)]
+
+
+@pytest.mark.parametrize("text", ["Platz 3, Bremen", "Rang 2 in Hamburg", "Seite 4, Berlin"])
+def test_rank_or_page_number_is_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []
