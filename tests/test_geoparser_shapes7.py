@@ -141,3 +141,14 @@ def test_street_word_alone_as_the_street_name_without_postcode(oldenburg, text, 
 @pytest.mark.parametrize("text", ["Platz 3, Bremen", "Rang 2 in Hamburg", "Seite 4, Berlin"])
 def test_rank_or_page_number_is_no_street(oldenburg, text):
     assert _found(oldenburg, text) == []
+
+
+@pytest.mark.parametrize("text, in_region", [
+    ("Venue: 136-20 Roosevelt Ave, Flushing, NY", True),    # a place the USPS accepts for a ZIP of the city
+    ("Office: 12 Dudley St, Roxbury, MA", True),
+    ("Office: 12 Dudley St, Roxbury, NJ", False),           # the same name in another state
+    ("Office: 12 Dudley St, Springfield, MA", False),       # a place that is no name of the region's ZIPs
+])
+def test_neighbourhood_without_zip(us, text, in_region):
+    found = _found(us, text)
+    assert len(found) == 1 and found[0][5] is in_region

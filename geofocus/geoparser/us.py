@@ -356,7 +356,27 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
             return None, False
         prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
         return canonical, any(zip_code.startswith(p) for p in prefixes)
+    if canonical is None and state:
+        # A neighbourhood without ZIP that the USPS accepts as the place of a ZIP of a region city in the
+        # same state ("Flushing, NY", "Roxbury, MA", "Long Island City, NY"): in the region, written as is.
+        if (folded, state) in _accepted_names(gaz):
+            return None, True
     return canonical, canonical is not None
+
+
+def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
+    """(folded place name, state) of the USPS-acceptable names of the region's ZIPs (``postcodes`` entries'
+    fourth field), the state being that of the ZIP's city."""
+    names = getattr(gaz, "_us_accepted_names", None)
+    if names is None:
+        states = {c.name: c.state for c in gaz.region.cities}
+        found: set[tuple[str, str]] = set()
+        for entry in gaz.region.raw.get("postcodes", {}).values():
+            if len(entry) > 3 and isinstance(entry[3], list) and entry[2] in states:
+                found.update((fold(n), states[entry[2]]) for n in entry[3])
+        names = frozenset(found)
+        gaz._us_accepted_names = names  # type: ignore[attr-defined]
+    return names
 
 
 def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
