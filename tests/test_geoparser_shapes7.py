@@ -152,3 +152,13 @@ def test_rank_or_page_number_is_no_street(oldenburg, text):
 def test_neighbourhood_without_zip(us, text, in_region):
     found = _found(us, text)
     assert len(found) == 1 and found[0][5] is in_region
+
+
+def test_city_mentions_after_a_common_first_word(oldenburg):
+    """"Stadt Oldenburg" is an alias whose first word is common: its mentions are still found, the word
+    alone (or inside "Innenstadt") is none, with and without the caller's test."""
+    gaz = oldenburg.gazetteer
+    text = "Die Innenstadt der Stadt ist voll. Stadt Oldenburg, Markt 1. " + "Stadtfest in der Stadt. " * 40
+    for keep in (None, lambda at: True):
+        assert [text[at:at + 15] for at in gaz.city_mentions(text, keep=keep)] == ["Stadt Oldenburg", "Oldenburg, Mark"]
+    assert [(f[0], f[1], f[4]) for f in _found(oldenburg, "Stadt Oldenburg, Markt 1")] == [("Markt", "1", "Oldenburg")]
