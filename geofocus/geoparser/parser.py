@@ -133,6 +133,7 @@ class GeoParser:
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
+        read_texts: set[str] = set()
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
                            form_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
@@ -147,8 +148,9 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
-            if written is None:
-                continue
+            if written is None or written in read_texts:
+                continue  # the same parts read before: the same addresses
+            read_texts.add(written)
             for raw in self._extract(written, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
