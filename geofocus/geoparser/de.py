@@ -585,6 +585,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         # skip such a mention), unless a bracket is near (an aside taken out before the check).
         if (at >= 5 and text[at - 1] in " \n" and _POSTCODE_BEFORE.search(text, max(0, at - 8), at) is not None
                 and text.find("(", at - 8, at) < 0 and text.find(")", at - 8, at) < 0):
+            limit.anchor()  # as the reading it saves would have (the page's budget bounds such mentions)
             return False
         if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0:
             return True

@@ -162,8 +162,8 @@ class Gazetteer:
                     found.add(pos)
                     pos = lowered.find(word, pos + 1)
         for pos in sorted(starts | prefix_starts) if prefix_starts else sorted(starts):
-            if limit is not None and not limit.candidate():
-                return
+            if limit is not None and (limit.anchors < 0 or not limit.candidate()):
+                return  # the anchors are spent: the caller reads no mention more
             if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
                 continue
             if pos in prefix_starts and pos not in starts:
