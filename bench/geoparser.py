@@ -221,7 +221,7 @@ def run_adversarial(base: int = 500_000, baseline: str | None = None) -> list[di
     small.append(("no_newline_5mb", "oldenburg", small[7][2][: base]))
     large.append(("no_newline_5mb", "oldenburg", (large[7][2] * 3)[: 5_000_000]))
     rows = []
-    for (name, region, text_small), (_n, _r, text_large) in zip(small, large):
+    for (name, region, text_small), (_n, _r, text_large) in zip(small, large, strict=True):
         rates = []
         for text in (text_small, text_large):
             t0 = _cpu()
@@ -306,11 +306,11 @@ def main() -> int:
               f"current / baseline rate: {result['baseline']['ratio']}")
     if truth is not None:
         verdicts = [parser.parse(p).relevant for p in pages]
-        tp = sum(v and t for v, t in zip(verdicts, truth))
-        fp = sum(v and not t for v, t in zip(verdicts, truth))
-        fn = sum(t and not v for v, t in zip(verdicts, truth))
+        tp = sum(v and t for v, t in zip(verdicts, truth, strict=True))
+        fp = sum(v and not t for v, t in zip(verdicts, truth, strict=True))
+        fn = sum(t and not v for v, t in zip(verdicts, truth, strict=True))
         result["truth_relevant"] = sum(truth)
-        result["relevance_accuracy"] = round(sum(v == t for v, t in zip(verdicts, truth)) / len(pages), 4)
+        result["relevance_accuracy"] = round(sum(v == t for v, t in zip(verdicts, truth, strict=True)) / len(pages), 4)
         result["relevance_precision"] = round(tp / (tp + fp), 4) if tp + fp else 1.0
         result["relevance_recall"] = round(tp / (tp + fn), 4) if tp + fn else 1.0
         print(f"against simweb truth ({sum(truth)} relevant): accuracy {result['relevance_accuracy']}, "
