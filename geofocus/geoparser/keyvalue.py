@@ -29,7 +29,7 @@ from geofocus.geoparser.model import WorkLimit
 # of a YAML cassette or a log).
 _VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["']))?"""
                     r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
-                    r"""(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{1,5})\b|\{)""", re.M)
+                    r"""(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""", re.M)
 # The same pattern split by its first character: a pattern that starts with a literal is scanned
 # for with a fast search, one that starts with a class ("[:=]") is tried at every position
 # (5 times slower on normal pages, where no value is found at all).
@@ -60,6 +60,10 @@ def _values(text: str) -> Iterator[re.Match[str]]:
 
 # A quoted capitalised key before an object: the object's name ("Stadtbibliothek Oldenburg": {...}).
 _NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$""")
+# A house number's key and a bare number of a few digits in the field after a street's value.
+_BARE_NUMBER_AFTER = re.compile(
+    r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
+    r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 _KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
 
 ROLES = {
@@ -156,7 +160,8 @@ def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
                 continue
             # "Polizeiinspektion Oldenburg": {"street": ..., "house_number": ...}: an object named by a
             # quoted key, which may name the place its parts leave out.
-            label = _NAME_KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
+            label = (_NAME_KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
+                     if text[match.start() - 1:match.start()] in ("\"", "'") else None)
             if label is not None:
                 yield match.start(), label.start(), match.end(), "label", label.group(2)
             continue
@@ -172,6 +177,13 @@ def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
         if not value:
             continue
         yield match.start(), key_match.start(), match.end(), role, value
+        if role == "street":
+            # The house number as a bare number of a few digits in the next field ("street": "Friedhofsweg",
+            # "house_number": 30): the value pattern takes bare numbers of four or five digits only (pages are
+            # full of "width": 300), so the field after a street is looked at for it.
+            number = _BARE_NUMBER_AFTER.match(text, match.end())
+            if number is not None:
+                yield number.start(1), number.start(), number.end(), "number", number.group(1)
 
 
 def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool) -> Iterator[KeyedAddress]:
