@@ -212,14 +212,16 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_adversarial(base: int = 500_000) -> list[dict]:
-    """Each adversarial case at ``base`` and 4 x ``base`` characters (and 5 MB without newlines)."""
+def run_adversarial(base: int = 500_000, baseline: str | None = None) -> list[dict]:
+    """Each adversarial case at ``base`` and 4 x ``base`` characters (and 5 MB without newlines); with
+    ``baseline`` (a git ref) the large size is also parsed by that commit's geoparser, right after."""
     parsers = {name: GeoParser(load_region(name)) for name in ("oldenburg", "us-top100")}
+    bases = {name: baseline_parser(baseline, name) for name in parsers} if baseline else {}
     small, large = _adversarial(base), _adversarial(4 * base)
     small.append(("no_newline_5mb", "oldenburg", small[7][2][: base]))
     large.append(("no_newline_5mb", "oldenburg", (large[7][2] * 3)[: 5_000_000]))
     rows = []
-    for (name, region, text_small), (_n, _r, text_large) in zip(small, large):
+    for (name, region, text_small), (_n, _r, text_large) in zip(small, large, strict=True):
         rates = []
         for text in (text_small, text_large):
             t0 = _cpu()
@@ -230,10 +232,16 @@ def run_adversarial(base: int = 500_000) -> list[dict]:
         row = {"case": name, "region": region, "megabytes": round(mb4, 3), "seconds_cpu": round(s4, 4),
                "mb_per_second": round(mb4 / s4, 2), "mb_per_second_at_quarter_size": round(mb1 / s1, 2),
                "linearity": round((mb4 / s4) / (mb1 / s1), 2), "addresses": a4}
+        baseline_note = ""
+        if bases:
+            t0 = _cpu()
+            bases[region].parse(text_large)
+            row["baseline_mb_per_second"] = round(mb4 / max(_cpu() - t0, 1e-6), 2)
+            baseline_note = f"; {baseline}: {row['baseline_mb_per_second']:.2f} MB/s"
         rows.append(row)
         print(f"  {name:26s} {mb4:6.2f} MB in {s4:6.3f} s: {row['mb_per_second']:7.2f} MB/s "
               f"({row['mb_per_second_at_quarter_size']:.2f} MB/s at a quarter of the size; ratio {row['linearity']}), "
-              f"{a4} addresses", flush=True)
+              f"{a4} addresses{baseline_note}", flush=True)
     return rows
 
 
@@ -246,7 +254,8 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", type=Path, help="also write the results as JSON to this file")
     ap.add_argument("--no-adversarial", action="store_true", help="skip the adversarial cases")
-    ap.add_argument("--baseline", metavar="GIT_REF", help="also time the geoparser of this commit, interleaved")
+    ap.add_argument("--baseline", metavar="GIT_REF",
+                    help="also time the geoparser of this commit, interleaved (adversarial cases: right after)")
     args = ap.parse_args()
     parser = GeoParser(load_region(args.region))
     truth: list[bool] | None = None
@@ -297,18 +306,18 @@ def main() -> int:
               f"current / baseline rate: {result['baseline']['ratio']}")
     if truth is not None:
         verdicts = [parser.parse(p).relevant for p in pages]
-        tp = sum(v and t for v, t in zip(verdicts, truth))
-        fp = sum(v and not t for v, t in zip(verdicts, truth))
-        fn = sum(t and not v for v, t in zip(verdicts, truth))
+        tp = sum(v and t for v, t in zip(verdicts, truth, strict=True))
+        fp = sum(v and not t for v, t in zip(verdicts, truth, strict=True))
+        fn = sum(t and not v for v, t in zip(verdicts, truth, strict=True))
         result["truth_relevant"] = sum(truth)
-        result["relevance_accuracy"] = round(sum(v == t for v, t in zip(verdicts, truth)) / len(pages), 4)
+        result["relevance_accuracy"] = round(sum(v == t for v, t in zip(verdicts, truth, strict=True)) / len(pages), 4)
         result["relevance_precision"] = round(tp / (tp + fp), 4) if tp + fp else 1.0
         result["relevance_recall"] = round(tp / (tp + fn), 4) if tp + fn else 1.0
         print(f"against simweb truth ({sum(truth)} relevant): accuracy {result['relevance_accuracy']}, "
               f"precision {result['relevance_precision']}, recall {result['relevance_recall']}")
     if not args.no_adversarial:
         print("adversarial input (CPU time, one core):")
-        result["adversarial"] = run_adversarial()
+        result["adversarial"] = run_adversarial(baseline=args.baseline)
         result["adversarial_min_mb_per_second"] = min(r["mb_per_second"] for r in result["adversarial"])
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n")

@@ -104,7 +104,9 @@ _STREET_STRICT = (
     rf"|(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
     rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
     rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
-    rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?)"
+    rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?"
+    # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
+    rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
 )
 _STREET_LOOSE = rf"(?:{_CAPWORD}(?: {_CAPWORD})?)"
 _NUMBER = (
@@ -579,10 +581,21 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
     def maybe_address(at: int) -> bool:
         # Most mentions are prose ("in Oldenburg seit 1990"): cheap tests first, before the city
         # pattern confirms the mention: a house number right before, or a "," or ":" soon after.
-        return (_NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0
-                or text.find("(", at - 2, at) >= 0
-                or text.find(",", at, at + _CITY_FIRST_REACH) >= 0 or text.find(":", at, at + _CITY_FIRST_REACH) >= 0
-                or text.find("|", at, at + _CITY_FIRST_REACH) >= 0
+        # A postcode right before ("26121 Oldenburg"): the postcode reader has read it (the readings below
+        # skip such a mention), unless a bracket is near (an aside taken out before the check).
+        if (at >= 5 and text[at - 1] in " \n" and _POSTCODE_BEFORE.search(text, max(0, at - 8), at) is not None
+                and text.find("(", at - 8, at) < 0 and text.find(")", at - 8, at) < 0):
+            limit.anchor()  # as the reading it saves would have (the page's budget bounds such mentions)
+            return False
+        if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0:
+            return True
+        # The city-first form has its "," ":" or "|" on the city's line ("Oldenburg:\nPeterstraße 3" too):
+        # one on a later line ("Ort: Oldenburg\nStraße: ...") is no hint.
+        reach = text.find("\n", at, at + _CITY_FIRST_REACH)
+        reach = at + _CITY_FIRST_REACH if reach < 0 else reach + 1
+        return (text.find("(", at - 2, at) >= 0
+                or text.find(",", at, reach) >= 0 or text.find(":", at, reach) >= 0
+                or text.find("|", at, reach) >= 0
                 or _SPACED_HINT.match(text, at) is not None)
 
     for start in gaz.city_mentions(text, limit, keep=maybe_address):

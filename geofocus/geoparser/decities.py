@@ -96,6 +96,10 @@ def other_cities(region_names: frozenset[str]) -> Gazetteer:
 
 
 def for_region(gaz: Gazetteer) -> Gazetteer:
-    """The other German cities for the region of ``gaz``."""
-    own = frozenset(gaz.city_by_fold) | frozenset(gaz.confusable_folds)
-    return other_cities(own)
+    """The other German cities for the region of ``gaz`` (kept on ``gaz``: building the set of its names
+    cost more than reading a short keyed text)."""
+    found = getattr(gaz, "_other_cities", None)
+    if found is None:
+        found = other_cities(frozenset(gaz.city_by_fold) | frozenset(gaz.confusable_folds))
+        gaz._other_cities = found  # type: ignore[attr-defined]
+    return found

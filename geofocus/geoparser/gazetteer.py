@@ -93,6 +93,11 @@ class Gazetteer:
         ) if names else None
         self._first_words = sorted({re.findall(r"[^\W_]+", n.lower())[0] for n in names
                                     if re.findall(r"[^\W_]+", n)})
+        # First words that are no name on their own ("stadt" of "Stadt Oldenburg"): common words of the
+        # page's language, found many times a page; their mentions are confirmed by the city pattern before
+        # the caller's test (which costs more than the pattern where the name does not follow).
+        whole = {n.lower() for n in names}
+        self._prefix_words = frozenset(w for w in self._first_words if w not in whole)
         # The same in UTF-16 (see city_mentions), if all are ASCII.
         self._first_words_utf16 = ([w.encode("utf-16-le") for w in self._first_words]
                                    if all(w.isascii() for w in self._first_words) else None)
@@ -118,6 +123,8 @@ class Gazetteer:
         if self.city_anywhere is None:
             return
         starts: set[int] = set()
+        prefix_starts: set[int] = set()  # found by a prefix word: the pattern is asked first
+        prefix_words = self._prefix_words
         words = self._first_words_utf16
         data = (text.encode("utf-16-le", "surrogatepass")
                 if words is not None and len(text) > _BYTES_FROM and not text.isascii()
@@ -128,13 +135,14 @@ class Gazetteer:
             # character is one code unit, at an even offset (a unit's bytes are an ASCII letter and a zero
             # only for that letter), and no Kelvin sign or "İ" (str.lower turns them into ASCII letters).
             data = data.lower()
-            for word in words:  # type: ignore[union-attr]
+            for word, first in zip(words, self._first_words, strict=True):  # type: ignore[arg-type]
+                found = prefix_starts if first in prefix_words else starts
                 pos = data.find(word)
                 while pos >= 0:
                     if pos % 2 == 0:
-                        if limit is not None and len(starts) > limit.candidates:
+                        if limit is not None and len(starts) + len(prefix_starts) > limit.candidates:
                             break  # the loop below stops there anyway
-                        starts.add(pos // 2)
+                        found.add(pos // 2)
                     pos = data.find(word, pos + 1)
         else:
             lowered = text.lower()
@@ -146,16 +154,22 @@ class Gazetteer:
                         yield match.start()
                 return
             for word in self._first_words:
+                found = prefix_starts if word in prefix_words else starts
                 pos = lowered.find(word)
                 while pos >= 0:
-                    if limit is not None and len(starts) > limit.candidates:
+                    if limit is not None and len(starts) + len(prefix_starts) > limit.candidates:
                         break  # the loop below stops there anyway
-                    starts.add(pos)
+                    found.add(pos)
                     pos = lowered.find(word, pos + 1)
-        for pos in sorted(starts):
-            if limit is not None and not limit.candidate():
-                return
+        for pos in sorted(starts | prefix_starts) if prefix_starts else sorted(starts):
+            if limit is not None and (limit.anchors < 0 or not limit.candidate()):
+                return  # the anchors are spent: the caller reads no mention more
             if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+                continue
+            if pos in prefix_starts and pos not in starts:
+                # "Stadt", "Innenstadt": the pattern first (the name must follow), then the caller's test.
+                if self.city_anywhere.match(text, pos) is not None and (keep is None or keep(pos)):
+                    yield pos
                 continue
             if keep is not None and not keep(pos):
                 continue

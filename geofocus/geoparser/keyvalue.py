@@ -58,17 +58,25 @@ def _values(text: str) -> Iterator[re.Match[str]]:
             equals = _VALUE_EQUALS.search(text, pos)
 
 
+# A quoted capitalised key before an object: the object's name ("Stadtbibliothek Oldenburg": {...}).
+_NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$""")
+# A house number's key and a bare number of a few digits in the field after a street's value.
+_BARE_NUMBER_AFTER = re.compile(
+    r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
+    r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 _KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer"),
-    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr"),
+    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     "state": ("addressregion", "region", "state", "statecode"),
+    # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
+    "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2"),
 }
@@ -113,6 +121,11 @@ class KeyedAddress:
                 bare = _BARE_UNIT.fullmatch(unit) and (len(unit) == 1 or any(c.isdigit() for c in unit))
                 unit = ", " + ("#" + unit if bare else unit)
             return f"{number} {street}{unit}, {tail}".strip()
+        if street[:1].islower():
+            # "strasse": "adalbert-stifter-straße": a street key's value in lower case, capitalised as written
+            # on pages, so that the readers take it for a name.
+            street = " ".join("-".join(part[:1].upper() + part[1:] for part in word.split("-"))
+                              for word in street.split(" "))
         return f"{street} {number}".strip() + f"\n{place}"
 
 
@@ -139,29 +152,47 @@ def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
         if not limit.candidate():
             break
         key_match = _KEY_BEFORE.search(text, max(0, match.start() - 44), match.start())
-        if key_match is None:
-            continue
         if match.group(0).endswith("{"):
             # "street": {"name": ..., "number": ...}: the keys inside belong to the street.
-            if key_match.group(1).lower() in ("street", "strasse", "straße", "streetaddress", "street_address"):
+            if key_match is not None and key_match.group(1).lower() in (
+                    "street", "strasse", "straße", "streetaddress", "street_address"):
                 parent, parent_end = "street", text.find("}", match.end(), match.end() + 300)
+                continue
+            # "Polizeiinspektion Oldenburg": {"street": ..., "house_number": ...}: an object named by a
+            # quoted key, which may name the place its parts leave out.
+            label = (_NAME_KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
+                     if text[match.start() - 1:match.start()] in ("\"", "'") else None)
+            if label is not None:
+                yield match.start(), label.start(), match.end(), "label", label.group(2)
+            continue
+        if key_match is None:
             continue
         in_parent = parent if match.start() < parent_end else None
         role = _key_role(key_match.group(1), in_parent)
         if role is None:
             continue
-        value = " ".join((match.group(1) or match.group(2) or match.group(3) or match.group(4) or "").split())
+        # An unquoted value ends before the brackets that close its object ("house_number": 30}).
+        unquoted = (match.group(3) or "").rstrip(" \t}],")
+        value = " ".join((match.group(1) or match.group(2) or unquoted or match.group(4) or "").split())
         if not value:
             continue
         yield match.start(), key_match.start(), match.end(), role, value
+        if role == "street":
+            # The house number as a bare number of a few digits in the next field ("street": "Friedhofsweg",
+            # "house_number": 30): the value pattern takes bare numbers of four or five digits only (pages are
+            # full of "width": 300), so the field after a street is looked at for it.
+            number = _BARE_NUMBER_AFTER.match(text, match.end())
+            if number is not None:
+                yield number.start(1), number.start(), number.end(), "number", number.group(1)
 
 
 def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool) -> Iterator[KeyedAddress]:
     """Address parts ``(position, start, end, role, value)`` grouped into addresses: a part starts a new
-    group when it is more than ``_GAP`` characters after the group's end, or its role is already in it."""
+    group when it is more than ``_GAP`` characters after the group's end, or its role is already in it, or it
+    is the name of an object (``label``: the parts after it are that object's)."""
     current: KeyedAddress | None = None
     for position, start, end, role, value in fields:
-        if current is not None and (position - current.end > _GAP or role in current.parts):
+        if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
                 yield current
             current = None

@@ -133,6 +133,7 @@ class GeoParser:
         # Parts named by labels in the page text: "Straße: ..." / "PLZ: ...", table cells, OSM tags.
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
+        read_texts: set[str] = set()
         for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
                            form_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
@@ -140,8 +141,16 @@ class GeoParser:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
             written = keyed.text(us=self.address_format == "us")
-            if written is None:
-                continue
+            if written is None and ("label" in keyed.parts or "name" in keyed.parts):
+                # No place among the parts, the object's name names the region's city: "Polizeiinspektion
+                # Oldenburg": {"street": "Friedhofsweg", "house_number": 30}, "name: awb_oldenburg_de".
+                city = self._city_in_name(keyed.parts.get("label") or keyed.parts["name"])
+                if city is not None:
+                    keyed.parts["city"] = city
+                    written = keyed.text(us=self.address_format == "us")
+            if written is None or written in read_texts:
+                continue  # the same parts read before: the same addresses
+            read_texts.add(written)
             for raw in self._extract(written, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
@@ -170,6 +179,18 @@ class GeoParser:
                 self._attach_point(result, point)
         result.truncated = limit.truncated
         return result
+
+    def _city_in_name(self, name: str) -> str | None:
+        """The region's city as written in ``name`` (a key naming an object), or None; a confusable
+        ("Oldenburg in Holstein") is none."""
+        gaz = self.gazetteer
+        if gaz.city_anywhere is None:
+            return None
+        for match in gaz.city_anywhere.finditer(name):
+            found = gaz.match_city(name, match.start())
+            if found is not None and found.canonical is not None:
+                return found.text
+        return None
 
     # -- building addresses -------------------------------------------------
 

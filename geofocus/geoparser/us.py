@@ -92,8 +92,11 @@ _STREET = (
 )
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
-_UNIT = (r"(?:,? (?:Suite|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}|,? #[\w-]{1,6}"
-         r"|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?))")  # "23rd Floor", "2nd Fl."
+_UNIT = (r"(?:,? (?:Suites?|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+         r"|,? #[\w-]{1,6}|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?)"  # "23rd Floor", "2nd Fl."
+         r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
+         r"|,? (?:Level|Lvl\.?) \d{1,2}"
+         r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
 # separated like the parts of a line; a house number may be a field of its own when it starts one
@@ -136,7 +139,7 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?![\w-])"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
@@ -147,7 +150,8 @@ _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
                                         re.I)
-_ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?![\w-])")
+# Not a ZIP when a word or "-" and a word follow ("60601-ish"); "60473--em--" (a feed's markup) is one.
+_ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?!\w|-\w)")
 
 
 def _known_state(written: str) -> bool:
@@ -352,7 +356,27 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
             return None, False
         prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
         return canonical, any(zip_code.startswith(p) for p in prefixes)
+    if canonical is None and state:
+        # A neighbourhood without ZIP that the USPS accepts as the place of a ZIP of a region city in the
+        # same state ("Flushing, NY", "Roxbury, MA", "Long Island City, NY"): in the region, written as is.
+        if (folded, state) in _accepted_names(gaz):
+            return None, True
     return canonical, canonical is not None
+
+
+def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
+    """(folded place name, state) of the USPS-acceptable names of the region's ZIPs (``postcodes`` entries'
+    fourth field), the state being that of the ZIP's city."""
+    names = getattr(gaz, "_us_accepted_names", None)
+    if names is None:
+        states = {c.name: c.state for c in gaz.region.cities}
+        found: set[tuple[str, str]] = set()
+        for entry in gaz.region.raw.get("postcodes", {}).values():
+            if len(entry) > 3 and isinstance(entry[3], list) and entry[2] in states:
+                found.update((fold(n), states[entry[2]]) for n in entry[3])
+        names = frozenset(found)
+        gaz._us_accepted_names = names  # type: ignore[attr-defined]
+    return names
 
 
 def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
@@ -474,9 +498,16 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
                 raw.street = raw.street[:cross.start("cut")]  # "Fifth Avenue at 82nd Street": the cross street goes
+        if _MAIL_STOP.search(raw.street):
+            continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
         yield raw
+
+
+# A mail stop named as a station of a building ("2 State House Station", "45 Capitol Station", Maine's and
+# other states' codes for their offices' mail): a building's name before "Station", no street.
+_MAIL_STOP = re.compile(r"(?i)\b(?:house|capitol|office|hall|building|center|centre)\s+(?:station|sta\.?)$")
 
 
 # A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".
@@ -485,17 +516,37 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # Lincoln Blvd.", "Room 4200, Legislative Office Building 300 Capitol Ave.", "State Capitol Room 403, 415
 # S. Beretania St." (the office records of legislatures write them so); the name may have small words
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
+# The unit may be a numbered floor ("2nd Floor, City Hall, 121 N LaSalle St", "5th Floor Board Room 735
+# Randolph St") or the number of a room named by its use ("Conference Room 5301"; in "State Capitol Room 403"
+# the name is the building's), and may end the line before the street's
+# line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
+_UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
+                r"|Suites?|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
+                r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
-    r"(?:^|(?<=[\s:,;(]))(?P<unit>(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?(?:[A-Za-z]-?)?\d"
-    r"[A-Za-z0-9-]{0,7}),? "
+    rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
+_UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})[ \t]*[\"']?[ \t]*,?[ \t]*$")
+# What may stand before the house number on its line when the unit is on the line above: a key or a label.
+_LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
-    if number_at - line_start > 120 or number_at == line_start:
+    if number_at - line_start > 120:
         return None
-    found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
+    if number_at > line_start:
+        found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
+        if found is not None:
+            return found.group("unit")
+    if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
+        return None
+    # The line above ends in a unit and holds no address of its own (no five digits).
+    above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
+    if line_start - 1 - above > 120 or FIVE_DIGITS.search(text, above, line_start - 1):
+        return None
+    found = _UNIT_ENDS_LINE.search(text, above, line_start - 1)
     return found.group("unit") if found is not None else None
 
 
@@ -521,6 +572,11 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw
     if fields.city.lower().rsplit(" ", 1)[-1] in _STATE_ANY_CASE:
         return raw  # "Columbus OHIO": the state read as part of the place
+    if raw.unit and fields.unit is None and raw.unit.lower() in fields.city.lower():
+        return raw  # "42 W. Madison Street, Garden Level\nChicago": the unit read as part of the place
+    extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
+    if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
+        return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
     unit = fields.unit
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city

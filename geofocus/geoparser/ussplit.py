@@ -43,9 +43,16 @@ _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".sp
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
 _UNIT_WORDS = frozenset(
-    "suite ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
+    "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
     "trlr lot spc space no no. #".split()
 )
+# A level or floor named without a number ("Garden Level", "Lower Level", "Ground Floor") or a level by
+# its number ("Level 2"), and the parts of a building named alone ("Mezzanine", "Lobby"): units too.
+_LEVEL_NAMES = frozenset("garden lower upper ground main street plaza concourse lobby mezzanine".split())
+_LEVEL_WORDS = frozenset("level lvl lvl. floor".split())
+_LONE_UNITS = frozenset("mezzanine lobby basement penthouse".split())
+# Rooms named by their use ("Conference Room 5301"), not by their building ("Capitol Room 346").
+_ROOM_USES = frozenset("conference board meeting community hearing committee council training".split())
 _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                       r"eleventh|twelfth|top|ground|main|lower|upper)$", re.I)
 _CITY_WORD = re.compile(r"^[A-Za-z][A-Za-z.'-]*$")
@@ -77,6 +84,18 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
         return i
     if i + 1 < n and _ORDINAL.match(tokens[i][0]) and tokens[i + 1][0].lower().rstrip(".") in ("fl", "flr", "floor"):
         return i + 2
+    if (i + 2 < n and tokens[i + 1][0].lower() in ("room", "rm", "rm.") and tokens[i][0].lower() in _ROOM_USES
+            and any(c.isdigit() for c in tokens[i + 2][0]) and len(tokens[i + 2][0]) <= 8):
+        return i + 3  # "Conference Room 5301": the number of a room named by its use
+    if i + 1 < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LEVEL_NAMES and (
+            tokens[i + 1][0].lower() in _LEVEL_WORDS):
+        return i + 2  # "Garden Level", "Lower Level"
+    if i + 1 < n and tokens[i][0].lower() in ("level", "lvl", "lvl.") and tokens[i + 1][0].isdigit() and len(
+            tokens[i + 1][0]) <= 2:
+        return i + 2  # "Level 2"
+    if i < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LONE_UNITS and (
+            i + 1 == n or tokens[i + 1][0] in (",", "\n")):
+        return i + 1  # "Mezzanine,"
     return i
 
 
@@ -106,6 +125,10 @@ def split_before(window: str) -> Split | None:
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
                       or tokens[k - 1][0][:1].isdigit()) and not _after_building(tokens, k):
+            if _after_named_room(tokens, k):
+                split = _split_from(tokens, k, window)
+                if split is not None and split.typed:
+                    return split  # "5th Floor Board Room 735 Randolph St Detroit": the room has a name
             continue  # "Suite 200", "Hwy 50", "555 1234"
         split = _split_from(tokens, k, window)
         if split is not None:
@@ -132,6 +155,13 @@ def _after_building(tokens: list[tuple[str, int]], k: int) -> bool:
     # "Building 1 1900 Kanawha": the number before is the building's.
     return (prev.isdigit() and len(prev) <= 2 and k > 1 and tokens[k - 2][0].lower() in _BUILDING_WORDS
             and k + 1 < len(tokens) and not tokens[k + 1][0][:1].isdigit())
+
+
+def _after_named_room(tokens: list[tuple[str, int]], k: int) -> bool:
+    """The house number at ``k`` follows a room named by a word, not numbered by it: "Board Room 735
+    Randolph St", "Community Room 12 Oak Ave" (the number before the street is the house's)."""
+    return (k > 1 and tokens[k - 1][0].lower() in ("room", "rm", "rm.") and _name_word(tokens[k - 2][0])
+            and not _ORDINAL.match(tokens[k - 2][0]))
 
 
 def _po_box_at(tokens: list[tuple[str, int]], i: int) -> int:
@@ -178,6 +208,11 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             break
     if street_end is None and words[0].rstrip(".") in _PREFIX_TYPES and len(words) > 1:
         street_end, typed = 2, True  # "Avenue D"
+        if words[1] == "of" and len(words) > 2:
+            # "Avenue of the Americas", "Avenue of the fellows": the name runs to the comma or line end.
+            street_end = len(words) if cut < len(rest) else 0
+            if street_end == 0 or not all(_CITY_WORD.match(t) for t, _p in head):
+                return None
     if street_end is None:
         # The last type word that leaves a place after it (or ends the segment before a comma).
         candidates = [j for j, w in enumerate(words) if w in TYPES and j > 0]
@@ -211,8 +246,8 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         # and no year as house number ("2019 Annual Report, Austin").
         if not all(t[:1].isupper() or t[:1].isdigit() for t, _p in head[:street_end]):
             return None
-        if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099:
-            return None
+        if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099 and words[0] not in _DIRECTIONS:
+            return None  # (a year is not followed by "W. Polk": "1950 W. Polk, Chicago" is an address)
     # A directional after the type: "Pennsylvania Ave NW", "M Street Northwest".
     if street_end < len(head):
         w = words[street_end]
