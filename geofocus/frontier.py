@@ -271,6 +271,11 @@ _INF_KEY = 1 << 200
 _MINUS_KEY = -1
 #: Keys: a priority's IEEE bits (as uint64) turned into a number that grows as the priority falls.
 _SIGN, _LOW63, _M32 = 1 << 63, (1 << 63) - 1, (1 << 32) - 1
+#: Every row's tiebreak has its top bit set (31 random bits below it), so a row's key has bit 63 set and a
+#: slot's pending registration (``K << 64 | slot id``, tiebreak 0) sorts ahead of every row of the slot.
+_TIE_HIGH = 1 << 31
+_KEY_FLAG = 1 << 63
+_heappush, _heappop, _heapreplace = heapq.heappush, heapq.heappop, heapq.heapreplace
 
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
@@ -454,7 +459,7 @@ class SqliteFrontier:
         return sid
 
     def _tiebreak(self, fingerprint: str) -> int:
-        return zlib.crc32(fingerprint.encode()) ^ self._tie_mask
+        return (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
 
     def _new_row(self, fingerprint: str) -> int:
         row = self._next_id
@@ -614,7 +619,7 @@ class SqliteFrontier:
             self._state_np[ids] = np.where(queued, QUEUED, DONE)
             self._prio_np[ids] = np.array(prio_t, dtype=np.float64)
             self._slot_np[ids] = [slot_id(s) for s in slot_t]
-            self._tie_np[ids] = [crc(fp.encode()) ^ mask for fp in fp_t]
+            self._tie_np[ids] = [(crc(fp.encode()) ^ mask) | _TIE_HIGH for fp in fp_t]
             index.update(zip(fp_t, ids_t, strict=True))
             for row_id, fp in zip(ids_t, fp_t, strict=True):
                 fps[row_id] = fp
@@ -684,6 +689,7 @@ class SqliteFrontier:
             self._batch_first.append(first)
             self._batch_count.append(count)
         self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
+        self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
         self._garbage = garbage
         self._next_id = self._written = end_id
 
@@ -788,17 +794,21 @@ class SqliteFrontier:
             return b""
         offsets = self._poff_np[first:end][keep]
         sizes = lengths[keep].astype(np.int64)
-        contiguous = bool(np.array_equal(offsets[1:], offsets[:-1] + sizes[:-1]))
-        start, stop = int(offsets[0]), int(offsets[-1] + sizes[-1])
+        # Runs of requests that lie one after the other in the cache (new rows' requests do, with gaps
+        # where a row was fetched before this record was written): one slice or read per run.
+        breaks = np.flatnonzero(offsets[1:] != offsets[:-1] + sizes[:-1]) + 1
+        starts = np.r_[0, breaks]
+        stops = np.r_[breaks, len(offsets)] - 1
+        run_start = offsets[starts].tolist()
+        run_stop = (offsets[stops] + sizes[stops]).tolist()
         cache_end = self._cache_end
         if int(offsets.min()) >= cache_end:  # all in the unwritten tail (new rows' requests are)
             with memoryview(self._cache_tail) as view:
-                if contiguous:
-                    return bytes(view[start - cache_end:stop - cache_end])
-                return b"".join([view[o:o + k] for o, k in zip((offsets - cache_end).tolist(), sizes.tolist(),
-                                                                 strict=True)])
-        if contiguous and stop <= cache_end:
-            return os.pread(self._cache_fd, stop - start, start)
+                if len(run_start) == 1:
+                    return bytes(view[run_start[0] - cache_end:run_stop[0] - cache_end])
+                return b"".join([view[a - cache_end:b - cache_end] for a, b in zip(run_start, run_stop, strict=True)])
+        if len(run_start) * 8 < len(offsets) and max(run_stop) <= cache_end:
+            return b"".join([os.pread(self._cache_fd, b - a, a) for a, b in zip(run_start, run_stop, strict=True)])
         return b"".join([self._payload(first + k) or b"" for k in keep.tolist()])
 
     def close(self) -> None:
@@ -966,19 +976,21 @@ class SqliteFrontier:
 
     # -- the in-memory order ------------------------------------------------
     # A row's key is one Python int that sorts like (-priority, tiebreak, row): ``K << 64 | tie << 32 | row``
-    # with K the priority's IEEE bits turned round (see ``_neg_bits``); a slot's registration in the heap of
-    # slots is ``key << 32 | slot id`` (a slot not yet refilled: ``K << 96 | slot id``, ahead of all its
-    # rows).  One int object per heap item: a comparison reads one object, not a tuple and a float.
+    # with K the priority's IEEE bits turned round (see ``_key``) and the tiebreak's top bit set; a slot's
+    # registration in the heap of slots is its best hot row's key itself, the very int object at the top of
+    # its hot heap (the slot is ``slot[row]``), so a pop checks it by identity and registers the slot's
+    # next row without building a new int.  A slot not yet refilled is registered as ``K << 64 | slot id``
+    # (tiebreak 0: ahead of every row of it; told apart from a row's key by bit 63).  One int object per
+    # heap item: a comparison reads one object, not a tuple and a float.
     def _key(self, row: int) -> int:
         bits = self._pbits[row]
         high = _LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63  # -0.0 is 0.0
         return (high << 64) | (self._tie[row] << 32) | row
 
     def _register(self, sid: int, key: int) -> None:
-        registration = (key << 32) | sid
-        if self._slot_top.get(sid) != registration:
-            self._slot_top[sid] = registration
-            heapq.heappush(self._best, registration)
+        if self._slot_top.get(sid) is not key:
+            self._slot_top[sid] = key
+            _heappush(self._best, key)
 
     def _to_hot(self, row: int, key: int, sid: int) -> None:
         self._hot[row] = key
@@ -992,9 +1004,8 @@ class SqliteFrontier:
                 self._spill(sid, heap)
                 return
         if heap[0] is key:
-            registration = (key << 32) | sid
-            self._slot_top[sid] = registration
-            heapq.heappush(self._best, registration)
+            self._slot_top[sid] = key
+            _heappush(self._best, key)
 
     def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
@@ -1006,7 +1017,7 @@ class SqliteFrontier:
 
     def _register_pending(self, sid: int, key: int) -> None:
         """Keep the registration of a slot not yet refilled ahead of every row of it."""
-        registration = ((key >> 64) << 96) | sid
+        registration = ((key >> 64) << 64) | sid
         top = self._slot_top.get(sid)
         if top is None or registration < top:
             self._slot_top[sid] = registration
@@ -1219,7 +1230,7 @@ class SqliteFrontier:
             cold.frombytes(queued[start:end].tobytes())
             self._cold[sid] = cold
             self._thr[sid] = _MINUS_KEY
-            registration = (top << 96) | sid
+            registration = (top << 64) | sid
             self._slot_top[sid] = registration
             self._best.append(registration)
         heapq.heapify(self._best)
@@ -1249,7 +1260,7 @@ class SqliteFrontier:
             sid = self._slot_ids.get(entry.slot)
             if sid is None:
                 sid = self._slot_id(entry.slot)
-            tie = zlib.crc32(fingerprint.encode()) ^ self._tie_mask
+            tie = (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
             self._prio[row] = priority
             self._tie[row] = tie
             self._slot[row] = sid
@@ -1309,44 +1320,39 @@ class SqliteFrontier:
         # case, every parked slot still busy, is one subset test in C.
         if parked and not (busy_slots.__class__ is set and parked.keys() <= busy_slots):
             for name in [name for name in parked if name not in busy_slots] if busy_slots else list(parked):
-                heapq.heappush(best, parked.pop(name))
+                _heappush(best, parked.pop(name))
         heaps = self._heaps
+        slot = self._slot
         while best:
             registration = best[0]
-            sid = registration & _M32
-            if slot_top.get(sid) != registration:
-                heapq.heappop(best)  # superseded by a later registration of the slot
+            row = registration & _M32
+            sid = slot[row] if registration & _KEY_FLAG else row  # a pending registration holds the slot id
+            if slot_top.get(sid) is not registration:
+                _heappop(best)  # superseded by a later registration of the slot
                 continue
             heap = heaps.get(sid)
-            if not heap:  # a slot not yet refilled: its rows come out of its cold array now
-                heapq.heappop(best)
-                del slot_top[sid]
-                self._settle(sid)
-                continue
-            top = heap[0]
-            row = top & _M32
-            if hot.get(row) is not top or registration >> 32 != top:
-                # the slot's registered best went stale (done, re-scored): register the live one
-                heapq.heappop(best)
+            if not heap or heap[0] is not registration or hot.get(row) is not registration:
+                # a slot not yet refilled (its rows come out of its cold array now), or its registered best
+                # went stale (done, re-scored): register its live best
+                _heappop(best)
                 del slot_top[sid]
                 self._settle(sid)
                 continue
             if busy_slots and names[sid] in busy_slots:
-                parked[names[sid]] = heapq.heappop(best)
+                parked[names[sid]] = _heappop(best)
                 continue
-            heapq.heappop(heap)
+            _heappop(heap)
             del hot[row]
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
             while heap and hot.get(heap[0] & _M32) is not heap[0]:
-                heapq.heappop(heap)
+                _heappop(heap)
             if not heap:
                 self._refill(sid)
             if heap:
-                registration = (heap[0] << 32) | sid
-                slot_top[sid] = registration
-                heapq.heapreplace(best, registration)
+                registration = slot_top[sid] = heap[0]
+                _heapreplace(best, registration)
             else:
-                heapq.heappop(best)
+                _heappop(best)
                 del slot_top[sid]
                 del heaps[sid]
             break
