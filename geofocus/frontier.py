@@ -220,18 +220,33 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
 #: compaction rewrites: priorities float64, states uint8) and ``batch_requests`` (written once:
 #: the fingerprints concatenated with their lengths in characters, int32; slot ids, int32, names in
 #: ``slots``; the requests, each compact JSON text, concatenated with their lengths in bytes, int32).
+#:
+#: Layout version 3 keeps the requests out of SQLite: a record whose ``request_offsets`` is set (int64, one per
+#: row) has its requests in the *payload file* ``<path>-requests-<n>`` (``n`` is ``meta.requests_file``), the
+#: row's request at its offset with its length, and an empty ``requests``; ``request_sum`` is the Adler-32 of
+#: its requests (the rows with a length, in row order), checked at open for a record with bytes beyond
+#: ``meta.synced_end`` (the payload file is fsync'ed up to there: at close and when it is rewritten), so
+#: requests that a power loss kept from the disk are found and set aside, not read as garbage.  The payload
+#: file is append-only between rewrites; a rewrite (when most of it is fetched rows' requests) writes
+#: ``n + 1``, fsyncs it, points every record at it in one transaction, then deletes ``n``.  A record
+#: without offsets (written by version 2) keeps its requests in ``requests``.
 #: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
     priorities BLOB NOT NULL, states BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS batch_requests (first_id INTEGER PRIMARY KEY, fingerprints TEXT NOT NULL,
-    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL);
+    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL,
+    request_offsets BLOB, request_sum INTEGER);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS slots (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, ids BLOB NOT NULL, priorities BLOB);
 CREATE TABLE IF NOT EXISTS request_log (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, request BLOB NOT NULL);
 """
+
+#: The payload file of a frontier file: its name plus this and the generation.
+_PAYLOAD_SUFFIX = "-requests-"
 
 #: Array types of the file (little-endian whatever the machine).
 _F8, _I4, _I8, _U1 = np.dtype("<f8"), np.dtype("<i4"), np.dtype("<i8"), np.dtype("<u1")
@@ -370,6 +385,11 @@ class SqliteFrontier:
         self._db: sqlite3.Connection | None = None
         self._cache_file: Any = None
         self._cache_fd = -1
+        # The payload file: its generation (None: an unlinked temporary file, for ":memory:"), the length
+        # known to be on disk (fsync'ed), and whether ``meta`` must be written with the next transaction.
+        self._payload_gen: int | None = None
+        self._synced_end = 0
+        self._meta_dirty = False
         self._pending_counters: dict[str, float] = {}
         self._reset_memory()
 
@@ -409,6 +429,7 @@ class SqliteFrontier:
         # The batch records in the file: first row id and row count of each, in row id order.
         self._batch_first: list[int] = []
         self._batch_count: list[int] = []
+        self._batch_v3: list[bool] = []  # the record keeps its requests in the payload file
         self._slots_written = 0  # slot names in the file's ``slots`` table
         self._has_absent = False  # row ids without a URL (a migrated file with gaps)
         self._logged_total = 0  # rows of the request log in the file (newest or superseded)
@@ -514,12 +535,85 @@ class SqliteFrontier:
     def _cache_dir(self) -> str | None:
         return None if self.path == ":memory:" else str(Path(self.path).parent)
 
-    def _open_cache(self) -> None:
-        self._cache_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+    def _payload_path(self, generation: int) -> Path:
+        return Path(f"{self.path}{_PAYLOAD_SUFFIX}{generation}")
+
+    def _open_cache(self, db: sqlite3.Connection) -> None:
+        """Open the payload file the file's ``meta`` names (a new one if no record refers to one yet), and
+        delete any other generation (left by a rewrite killed before or after its commit)."""
+        if self.path == ":memory:":
+            self._cache_file = tempfile.TemporaryFile(prefix="frontier-payloads-")
+            self._cache_fd = self._cache_file.fileno()
+            self._payload_gen = None
+            self._synced_end = 0
+            return
+        meta = dict(db.execute("SELECT name, value FROM meta"))
+        fresh = "requests_file" not in meta
+        generation = 0 if fresh else int(meta["requests_file"])
+        path = self._payload_path(generation)
+        directory, prefix = path.parent, Path(self.path).name + _PAYLOAD_SUFFIX
+        for other in directory.iterdir():
+            if other.name.startswith(prefix) and other.name[len(prefix):].isdigit() and other != path:
+                other.unlink()
+        if not fresh and not path.exists():
+            raise ValueError(f"frontier file {self.path}: its payload file {path.name} is missing")
+        self._cache_file = open(path, "w+b" if fresh else "r+b")  # noqa: SIM115 (kept open until close)
         self._cache_fd = self._cache_file.fileno()
+        self._cache_end = os.fstat(self._cache_fd).st_size
+        self._payload_gen = generation
+        self._synced_end = 0 if fresh else int(meta.get("synced_end", 0))
+        self._meta_dirty = fresh
+
+    def _write_meta(self, db: sqlite3.Connection) -> None:
+        """(in a transaction) Name the payload file in ``meta`` (with the first record that refers to it)."""
+        if self._meta_dirty and self._payload_gen is not None:
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", self._payload_gen), ("synced_end", self._synced_end)])
+        self._meta_dirty = False
+
+    def _payload_sum(self, offsets: list[int], lengths: list[int]) -> int:
+        """Adler-32 of the requests at these places of the payload cache, in this order (a short read, a
+        request a power loss kept from the disk, gives another sum)."""
+        value = 1
+        cache_end = self._cache_end
+        tail = self._cache_tail
+        fd = self._cache_fd
+        # one read per run of requests that lie one after the other
+        k, total = 0, len(offsets)
+        while k < total:
+            start = offsets[k]
+            stop = start + lengths[k]
+            k += 1
+            while k < total and offsets[k] == stop and (stop - start) < 1 << 24:
+                stop += lengths[k]
+                k += 1
+            if start >= cache_end:
+                with memoryview(tail) as view:
+                    value = zlib.adler32(view[start - cache_end:stop - cache_end], value)
+            elif stop <= cache_end:
+                value = zlib.adler32(os.pread(fd, stop - start, start), value)
+            else:
+                self._write_cache()
+                cache_end, tail = self._cache_end, self._cache_tail
+                value = zlib.adler32(os.pread(fd, stop - start, start), value)
+        return value
+
+    def _record_requests(self, first: int, end: int) -> tuple[np.ndarray, bytes, int]:
+        """Rows ``first`` .. ``end - 1``'s requests as a layout 3 record refers to them: (their lengths, 0 for
+        a fetched row; their offsets in the payload file; the Adler-32 of them)."""
+        state = self._state_np[first:end]
+        lengths = np.where(state == DONE, 0, self._plen_np[first:end]).astype(_I4)
+        offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+        keep = np.flatnonzero(lengths > 0)
+        total = self._payload_sum(offsets[keep].tolist(), lengths[keep].tolist()) if len(keep) else 1
+        return lengths, offsets.tobytes(), total
 
     def _compact_cache(self) -> None:
-        """Copy the live payloads to a new cache file (when most of the old one is garbage)."""
+        """Copy the live payloads to a new payload file (when most of the old one is garbage).
+
+        A named payload file is written as the next generation and fsync'ed; then one transaction points
+        every layout 3 record at it (fetched rows without a request) and names it in ``meta``; only then is
+        the old one deleted (a kill before the commit leaves the old one in use, after it the new one)."""
         self._write_cache()
         n = self._next_id
         rows = np.flatnonzero((self._state_np[:n] != DONE) & (self._plen_np[:n] > 0))
@@ -529,7 +623,12 @@ class SqliteFrontier:
         if len(rows):
             new_offsets[1:] = np.cumsum(lengths[:-1])
         old_fd = self._cache_file.fileno()
-        new_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+        generation = self._payload_gen
+        new_file: Any
+        if generation is None:
+            new_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+        else:
+            new_file = open(self._payload_path(generation + 1), "w+b")  # noqa: SIM115
         out = bytearray()
         window = 1 << 24
         i, total = 0, len(rows)
@@ -550,11 +649,49 @@ class SqliteFrontier:
         new_file.write(out)
         new_file.flush()
         self._poff_np[rows] = new_offsets
+        new_end = int(lengths.sum())
+        if generation is not None:
+            try:
+                os.fsync(new_file.fileno())
+                self._repoint_records(generation + 1, new_end)
+            except BaseException:
+                self._poff_np[rows] = offsets
+                new_file.close()
+                self._payload_path(generation + 1).unlink()
+                raise
+            self._payload_path(generation).unlink()
+            self._payload_gen = generation + 1
+            self._synced_end = new_end
         self._cache_file.close()
         self._cache_file = new_file
         self._cache_fd = new_file.fileno()
-        self._cache_end = int(lengths.sum())
+        self._cache_end = new_end
         self._garbage = 0
+
+    def _repoint_records(self, generation: int, synced_end: int) -> None:
+        """(one transaction) Every layout 3 record at its rows' places in payload file ``generation``, which
+        is on disk up to ``synced_end`` (so the records need no sum)."""
+        db = self._require_db()
+        updates = []
+        for first, count, v3 in zip(self._batch_first, self._batch_count, self._batch_v3, strict=True):
+            if v3:
+                end = first + count
+                lengths = np.where(self._state_np[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
+                offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+                updates.append((lengths.tobytes(), offsets.tobytes(), first))
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = NULL "
+                           "WHERE first_id = ?", updates)
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", generation), ("synced_end", synced_end)])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        for lengths_blob, _, first in updates:
+            lengths = np.frombuffer(lengths_blob, dtype=_I4)
+            self._disk_np[first:first + len(lengths)] = lengths
 
     # -- life cycle -------------------------------------------------------
     def open(self) -> None:
@@ -601,7 +738,7 @@ class SqliteFrontier:
         """Rows of a version 1 file (one ``urls`` row per URL) into memory and the payload cache."""
         max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
         self._reset_memory(max_id + 1)
-        self._open_cache()
+        self._open_cache(db)
         fps = self._fps = [None] * (max_id + 1)
         index = self._index
         slot_id = self._slot_id
@@ -638,10 +775,11 @@ class SqliteFrontier:
         self._next_id = self._written = max_id + 1
 
     def _load_batches(self, db: sqlite3.Connection) -> None:
-        """The batch records into memory: arrays, fingerprints, and the requests into the payload cache."""
+        """The batch records into memory: arrays, fingerprints, and where their requests are in the payload file
+        (a record of layout 2 has them in SQLite: they are appended to the payload file)."""
         end_id = db.execute("SELECT MAX(first_id + count) FROM batches").fetchone()[0] or 1
         self._reset_memory(end_id)
-        self._open_cache()
+        self._open_cache(db)
         for sid, name in db.execute("SELECT id, name FROM slots ORDER BY id"):
             if self._slot_id(name) != sid:
                 raise ValueError(f"frontier file {self.path}: slot ids are not numbered 0, 1, 2, ...")
@@ -649,12 +787,14 @@ class SqliteFrontier:
         fps = self._fps = [None] * end_id
         index = self._index
         crc = zlib.crc32
-        garbage = 0
         expected = 1
+        lost: list[tuple[int, int]] = []  # records whose requests are not in the payload file as written
+        file_end = self._cache_end
         records = db.execute(
             "SELECT b.first_id, b.count, b.priorities, b.states, r.fingerprints, r.fingerprint_lengths, r.slots, "
-            "r.request_lengths, r.requests FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
-        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests in records:
+            "r.request_lengths, r.requests, r.request_offsets, r.request_sum "
+            "FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
+        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests, offsets, total in records:
             end = first + count
             if isinstance(text, bytes):
                 text = text.decode("utf-8")
@@ -664,7 +804,9 @@ class SqliteFrontier:
             slot_ids = np.frombuffer(slots, dtype=_I4)
             if (first != expected or not (len(state) == len(fp_ends) == len(lengths) == len(slot_ids) == count)
                     or len(prios) != 8 * count or (count and int(fp_ends[-1]) != len(text))
-                    or int(lengths.sum()) != len(requests) or (count and int(slot_ids.max()) >= len(self._names))):
+                    or (offsets is None and int(lengths.sum()) != len(requests))
+                    or (offsets is not None and (len(offsets) != 8 * count or len(requests)))
+                    or (count and int(slot_ids.max()) >= len(self._names))):
                 raise ValueError(f"frontier file {self.path}: batch record {first} is inconsistent")
             expected = end
             self._state_np[first:end] = np.where(state == QUEUED, QUEUED, DONE)
@@ -681,17 +823,48 @@ class SqliteFrontier:
                 fps[first:end] = names
                 index.update(zip(names, range(first, end), strict=True))
             self._tie_np[first:end] = np.array([crc(name.encode()) for name in names], dtype=np.uint32)
-            self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
             self._plen_np[first:end] = lengths
             self._disk_np[first:end] = lengths
-            garbage += int(lengths[state != QUEUED].sum())
-            self._append_cache(requests)
+            if offsets is None:  # layout 2: the requests are in the record
+                self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
+                self._append_cache(requests)
+            else:
+                places = np.frombuffer(offsets, dtype=_I8)
+                self._poff_np[first:end] = places
+                keep = np.flatnonzero(lengths > 0)
+                if len(keep):
+                    stops = places[keep] + lengths[keep]
+                    if (int(stops.max()) > file_end or int(places[keep].min()) < 0 or (
+                            total is not None and int(stops.max()) > self._synced_end
+                            and self._payload_sum(places[keep].tolist(), lengths[keep].tolist()) != total)):
+                        lost.append((first, end))
             self._batch_first.append(first)
             self._batch_count.append(count)
+            self._batch_v3.append(offsets is not None)
         self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
         self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
-        self._garbage = garbage
+        if lost:
+            self._set_lost_requests_aside(lost)
         self._next_id = self._written = end_id
+        queued = self._state_np[:end_id] == QUEUED
+        self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:end_id][queued].sum())
+
+    def _set_lost_requests_aside(self, records: list[tuple[int, int]]) -> None:
+        """Queued rows of records whose requests did not reach the payload file (the machine went down before
+        they reached the disk) get a request that says so: the scheduler sets them aside (counted as
+        malformed) instead of reading garbage."""
+        marker = encode_request_bytes({MALFORMED_KEY: "request lost: the frontier's payload file does not hold it "
+                                                      "as written (a crash before it reached the disk?)", "raw": ""})
+        n = 0
+        for first, end in records:
+            for row in (np.flatnonzero(self._state_np[first:end] == QUEUED) + first).tolist():
+                self._poff[row] = self._cache_end + len(self._cache_tail)
+                self._plen[row] = len(marker)
+                self._cache_tail += marker
+                n += 1
+        self._write_cache()
+        logger.warning("Frontier %s: the requests of %d queued URLs were lost (the payload file does not hold "
+                       "them as written); they are set aside as malformed", self.path, n)
 
     def _replay(self, db: sqlite3.Connection) -> None:
         """The journal and the request log over the rows just loaded (the changes since they were written)."""
@@ -737,15 +910,15 @@ class SqliteFrontier:
         n = self._next_id
         self._has_absent = any(fp is None for fp in self._fps[1:n])
         records = []
+        self._write_cache()
         db.execute("BEGIN")
         try:
             self._insert_slots(db)
+            self._write_meta(db)
             for first in range(1, n, _BATCH_ROWS):
                 end = min(n, first + _BATCH_ROWS)
                 lengths, meta, data = self._batch_record(first, end)
-                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
-                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
-                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", data)
+                self._insert_record(db, meta, data)
                 records.append((first, end, lengths))
             db.execute("DROP TABLE urls")
             db.execute("DELETE FROM journal")
@@ -757,6 +930,7 @@ class SqliteFrontier:
         for first, end, lengths in records:
             self._batch_first.append(first)
             self._batch_count.append(end - first)
+            self._batch_v3.append(True)
             self._disk_np[first:end] = lengths
         self._slots_written = len(self._names)
         self._journal_ids = 0
@@ -770,8 +944,9 @@ class SqliteFrontier:
                            zip(range(self._slots_written, len(names)), names[self._slots_written:], strict=True))
 
     def _batch_record(self, first: int, end: int) -> tuple[np.ndarray, tuple[Any, ...], tuple[Any, ...]]:
-        """Rows ``first`` .. ``end - 1`` as a batch record: (their stored request lengths, the ``batches``
-        row, the ``batch_requests`` row).  A fetched row is stored without its request."""
+        """Rows ``first`` .. ``end - 1`` as a batch record (layout 3): (their stored request lengths, the ``batches``
+        row, the ``batch_requests`` row).  A fetched row is stored without its request.  The requests stay in the
+        payload file, which must hold them (``_write_cache``) before the record is committed."""
         state = self._state_np[first:end]
         done = state == DONE
         states = np.where(done, DONE, QUEUED).astype(_U1)
@@ -780,47 +955,41 @@ class SqliteFrontier:
             states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
             fps = [fp or "" for fp in fps]
         fp_lengths = np.fromiter(map(len, fps), dtype=_I4, count=len(fps))  # type: ignore[arg-type]
-        lengths = np.where(done, 0, self._plen_np[first:end]).astype(_I4)
+        lengths, offsets, total = self._record_requests(first, end)
         meta = (first, end - first, self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes())
         data = (first, "".join(fps), fp_lengths.tobytes(),  # type: ignore[arg-type]
-                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), self._gather(first, end, lengths))
+                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), b"", offsets, total)
         return lengths, meta, data
 
-    def _gather(self, first: int, end: int, lengths: np.ndarray) -> bytes:
-        """The requests of rows ``first`` .. ``end - 1`` concatenated (``lengths[k]`` bytes of row ``first + k``,
-        none where it is 0), from the payload cache."""
-        keep = np.flatnonzero(lengths > 0)
-        if not len(keep):
-            return b""
-        offsets = self._poff_np[first:end][keep]
-        sizes = lengths[keep].astype(np.int64)
-        # Runs of requests that lie one after the other in the cache (new rows' requests do, with gaps
-        # where a row was fetched before this record was written): one slice or read per run.
-        breaks = np.flatnonzero(offsets[1:] != offsets[:-1] + sizes[:-1]) + 1
-        starts = np.r_[0, breaks]
-        stops = np.r_[breaks, len(offsets)] - 1
-        run_start = offsets[starts].tolist()
-        run_stop = (offsets[stops] + sizes[stops]).tolist()
-        cache_end = self._cache_end
-        if int(offsets.min()) >= cache_end:  # all in the unwritten tail (new rows' requests are)
-            with memoryview(self._cache_tail) as view:
-                if len(run_start) == 1:
-                    return bytes(view[run_start[0] - cache_end:run_stop[0] - cache_end])
-                return b"".join([view[a - cache_end:b - cache_end] for a, b in zip(run_start, run_stop, strict=True)])
-        if len(run_start) * 8 < len(offsets) and max(run_stop) <= cache_end:
-            return b"".join([os.pread(self._cache_fd, b - a, a) for a, b in zip(run_start, run_stop, strict=True)])
-        return b"".join([self._payload(first + k) or b"" for k in keep.tolist()])
+    def _insert_record(self, db: sqlite3.Connection, meta: tuple[Any, ...], data: tuple[Any, ...]) -> None:
+        db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
+        db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, request_lengths, "
+                   "requests, request_offsets, request_sum) VALUES(?, ?, ?, ?, ?, ?, ?, ?)", data)
 
     def close(self) -> None:
         if self._db is not None:
             self.flush()
             self.compact()
+            self._sync_payloads()
             self._db.close()
             self._db = None
             if self._cache_file is not None:
                 self._cache_file.close()
                 self._cache_file = None
             self._reset_memory()
+
+    def _sync_payloads(self) -> None:
+        """fsync the payload file and record how far it is on disk (the next open checks no record below)."""
+        db = self._require_db()
+        if self._payload_gen is None or self._meta_dirty:
+            return
+        self._write_cache()
+        end = self._cache_end
+        if end == self._synced_end:
+            return
+        os.fsync(self._cache_fd)
+        db.execute("INSERT OR REPLACE INTO meta(name, value) VALUES('synced_end', ?)", (end,))
+        self._synced_end = end
 
     def flush(self) -> None:
         db = self._require_db()
@@ -833,6 +1002,7 @@ class SqliteFrontier:
         batch = None
         if n > written:  # the rows first seen since the last flush: one batch record
             batch = self._batch_record(written, n)
+            self._write_cache()  # its requests are in the payload file before the record is committed
         records: list[tuple[int, int, bytes, bytes | None]] = []
         seq = self._next_seq
         journal_ids = 0
@@ -862,9 +1032,8 @@ class SqliteFrontier:
         try:
             if batch is not None:
                 self._insert_slots(db)
-                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", batch[1])
-                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
-                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", batch[2])
+                self._write_meta(db)
+                self._insert_record(db, batch[1], batch[2])
             db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", bulk)
             if records:
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
@@ -883,6 +1052,7 @@ class SqliteFrontier:
         if batch is not None:
             self._batch_first.append(written)
             self._batch_count.append(n - written)
+            self._batch_v3.append(True)
             self._disk_np[written:n] = batch[0]
             self._slots_written = len(self._names)
         for s, row_id, _ in logged:
@@ -910,8 +1080,9 @@ class SqliteFrontier:
 
         Every record's priorities and states are rewritten (9 bytes a row); a record whose stored requests
         are mostly of fetched rows is rewritten with the live ones only (their newest requests, which makes
-        their request log entries superfluous); the request log keeps the newest request of the other live
-        rows that have one, and the journal is emptied."""
+        their request log entries superfluous: it refers to them in the payload file, as layout 3 does, also
+        if it held its requests itself); the request log keeps the newest request of the other live rows
+        that have one, and the journal is emptied."""
         db = self._require_db()
         if (self._next_id > self._written or self._dones or self._dirty_priorities or self._bulk_priorities
                 or self._dirty_requests):
@@ -940,12 +1111,13 @@ class SqliteFrontier:
         for k in rewrite:
             first = self._batch_first[k]
             end = first + self._batch_count[k]
-            lengths = np.where(state[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
-            rewritten.append((first, end, lengths, self._gather(first, end, lengths)))
+            rewritten.append((first, end, *self._record_requests(first, end)))
+        if rewritten:
+            self._write_cache()
         logged = self._logged_request
         if rewritten:  # the rewritten records hold these rows' newest requests
-            bounds = np.array([first for first, _, _, _ in rewritten], dtype=np.int64)
-            ends = np.array([end for _, end, _, _ in rewritten], dtype=np.int64)
+            bounds = np.array([r[0] for r in rewritten], dtype=np.int64)
+            ends = np.array([r[1] for r in rewritten], dtype=np.int64)
             rows = np.fromiter(logged, dtype=np.int64, count=len(logged))
             at = np.searchsorted(bounds, rows, side="right") - 1
             inside = (at >= 0) & (rows < ends[np.maximum(at, 0)])
@@ -955,15 +1127,21 @@ class SqliteFrontier:
         db.execute("BEGIN")
         try:
             db.executemany("UPDATE batches SET priorities = ?, states = ? WHERE first_id = ?", metas)
-            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = ? WHERE first_id = ?",
-                           [(lengths.tobytes(), data, first) for first, _, lengths, data in rewritten])
+            if rewritten:
+                self._write_meta(db)
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = x'', request_offsets = ?, "
+                           "request_sum = ? WHERE first_id = ?",
+                           [(lengths.tobytes(), offsets, total, first)
+                            for first, _, lengths, offsets, total in rewritten])
             db.executemany("DELETE FROM request_log WHERE seq = ?", stale)
             db.execute("DELETE FROM journal")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        for first, end, lengths, _ in rewritten:
+        for k in rewrite:
+            self._batch_v3[k] = True
+        for first, end, lengths, _, _ in rewritten:
             disk[first:end] = lengths
         self._logged_request = logged
         self._logged_total = len(logged)
