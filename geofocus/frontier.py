@@ -28,6 +28,7 @@ import tempfile
 import time
 import zlib
 from array import array
+from bisect import insort
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -302,6 +303,14 @@ def _unique(values: np.ndarray) -> np.ndarray:
     return values[np.r_[True, values[1:] != values[:-1]]] if len(values) else values
 
 
+def _extend_sorted(items: list[int], keys: list[int]) -> None:
+    """Append sorted ``keys`` to the sorted list ``items`` (a refill's keys are all worse than what a hot list
+    holds; sorted anew should that not hold)."""
+    items.extend(keys)
+    if len(items) > len(keys) and keys and items[-len(keys) - 1] > keys[0]:
+        items.sort()
+
+
 def _view(arr: Any) -> Any:
     """A memoryview of a numpy array: element access as Python numbers, no numpy scalars."""
     return memoryview(arr)
@@ -313,11 +322,12 @@ class SqliteFrontier:
     Memory holds one row per known fingerprint (a dict from fingerprint to row id, and per-row
     numpy arrays: priority, tiebreak, slot id, state, and where the row's request lies in the
     payload cache), not a Python object per URL.  The order is, per download slot (host), a small
-    *hot* heap of its best queued rows and an unsorted *cold* array of the rest (every hot row of a
+    *hot* list of its best queued rows, sorted (a pop takes the first: no sift; a push into it is a
+    binary search), and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  A heap item is one Python int that sorts like
-    (-priority, tiebreak, row) (a slot's registration adds its id below), so a comparison reads one
-    object.  A push worse than its slot's threshold is an
+    of the slots' best hot rows, with lazy deletion.  An item is one Python int that sorts like
+    (-priority, tiebreak, row) (a slot's registration is its best row's item itself), so a comparison
+    reads one object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
     cold array (about a quarter of them, by one numpy sort or partition; all of them when they are
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
@@ -404,7 +414,7 @@ class SqliteFrontier:
         self._cold: list[array] = []  # slot id -> row ids of its cold rows (and stale ones)
         self._thr: list[int] = []  # slot id -> the key parting its hot rows from its cold ones
         self._hot: dict[int, int] = {}  # row id -> its live heap item (its key)
-        self._heaps: dict[int, list[int]] = {}  # slot id -> heap of its hot rows' keys
+        self._heaps: dict[int, list[int]] = {}  # slot id -> its hot rows' keys, sorted (and stale ones)
         self._slot_top: dict[int, int] = {}  # slot id -> its live registration in ``_best``
         self._best: list[int] = []  # heap of the slots' registrations
         self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
@@ -1177,7 +1187,7 @@ class SqliteFrontier:
         if heap is None:
             heap = self._heaps[sid] = [key]
         else:
-            heapq.heappush(heap, key)
+            insort(heap, key)
             if len(heap) > self.hot_max:
                 self._spill(sid, heap)
                 return
@@ -1238,7 +1248,7 @@ class SqliteFrontier:
                 self._to_cold(row, sid, key)
             self._thr[sid] = keep[-1]
             valid = keep
-        heap[:] = valid  # sorted: a heap
+        heap[:] = valid  # sorted
         if valid:
             self._register(sid, valid[0])
 
@@ -1295,9 +1305,9 @@ class SqliteFrontier:
         self._where_np[take] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = keys  # sorted: a heap
+            self._heaps[sid] = keys  # sorted
         else:
-            heap.extend(keys)  # each worse than all the heap holds: still a heap
+            _extend_sorted(heap, keys)
         new = array("q")
         if rest is not None and len(rest):
             new.frombytes(rest.tobytes())
@@ -1325,9 +1335,9 @@ class SqliteFrontier:
             hot[key & _M32] = key
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = keys  # sorted: a heap
+            self._heaps[sid] = keys  # sorted
         else:
-            heap.extend(keys)
+            _extend_sorted(heap, keys)
         self._cold[sid] = array("q")
         self._thr[sid] = _INF_KEY
 
@@ -1336,7 +1346,7 @@ class SqliteFrontier:
         hot = self._hot
         heap = self._heaps.get(sid)
         while heap and hot.get(heap[0] & _M32) is not heap[0]:
-            heapq.heappop(heap)
+            del heap[0]
         if not heap:
             self._refill(sid)
             heap = self._heaps.get(sid)
@@ -1368,7 +1378,7 @@ class SqliteFrontier:
         self._best = []
         self._parked = {}
         for sid, heap in list(heaps.items()):
-            heapq.heapify(heap)
+            heap.sort()
             self._settle(sid)
 
     def _rebuild_order(self) -> None:
@@ -1519,11 +1529,11 @@ class SqliteFrontier:
             if busy_slots and names[sid] in busy_slots:
                 parked[names[sid]] = _heappop(best)
                 continue
-            _heappop(heap)
+            del heap[0]
             del hot[row]
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
             while heap and hot.get(heap[0] & _M32) is not heap[0]:
-                _heappop(heap)
+                del heap[0]
             if not heap:
                 self._refill(sid)
             if heap:
