@@ -24,6 +24,7 @@ import operator
 import os
 import random
 import sqlite3
+import sys
 import tempfile
 import time
 import zlib
@@ -311,6 +312,14 @@ def _extend_sorted(items: list[int], keys: list[int]) -> None:
         items.sort()
 
 
+def _int64_bytes(values: array) -> bytes:
+    """An ``array("q")`` as little-endian int64."""
+    if sys.byteorder == "big":
+        values = array("q", values)
+        values.byteswap()
+    return values.tobytes()
+
+
 def _view(arr: Any) -> Any:
     """A memoryview of a numpy array: element access as Python numbers, no numpy scalars."""
     return memoryview(arr)
@@ -428,7 +437,7 @@ class SqliteFrontier:
         self._dirty_priorities: set[int] = set()
         self._bulk_priorities: list[np.ndarray] = []
         self._dirty_requests: set[int] = set()
-        self._dones: list[int] = []
+        self._dones = array("q")  # row ids fetched since the last flush
         self._logged_request: dict[int, int] = {}  # row id -> seq of its newest request in request_log
         self._journal_ids = 0  # row ids in journal records (what a compaction removes)
         self._next_seq = 1
@@ -581,31 +590,26 @@ class SqliteFrontier:
                            [("requests_file", self._payload_gen), ("synced_end", self._synced_end)])
         self._meta_dirty = False
 
-    def _payload_sum(self, offsets: list[int], lengths: list[int]) -> int:
+    def _payload_sum(self, offsets: np.ndarray, lengths: np.ndarray) -> int:
         """Adler-32 of the requests at these places of the payload cache, in this order (a short read, a
         request a power loss kept from the disk, gives another sum)."""
+        offsets, lengths = offsets.astype(np.int64), lengths.astype(np.int64)
+        # one read (or slice of the unwritten tail) per run of requests that lie one after the other
+        breaks = np.flatnonzero(offsets[1:] != offsets[:-1] + lengths[:-1]) + 1
+        firsts, lasts = np.r_[0, breaks], np.r_[breaks, len(offsets)] - 1
         value = 1
-        cache_end = self._cache_end
-        tail = self._cache_tail
-        fd = self._cache_fd
-        # one read per run of requests that lie one after the other
-        k, total = 0, len(offsets)
-        while k < total:
-            start = offsets[k]
-            stop = start + lengths[k]
-            k += 1
-            while k < total and offsets[k] == stop and (stop - start) < 1 << 24:
-                stop += lengths[k]
-                k += 1
+        for start, stop in zip(offsets[firsts].tolist(), (offsets[lasts] + lengths[lasts]).tolist(), strict=True):
+            if stop > self._cache_end and start < self._cache_end:
+                self._write_cache()  # a run across the end of the file: all of it in the file
+            cache_end = self._cache_end
             if start >= cache_end:
-                with memoryview(tail) as view:
+                with memoryview(self._cache_tail) as view:
                     value = zlib.adler32(view[start - cache_end:stop - cache_end], value)
-            elif stop <= cache_end:
-                value = zlib.adler32(os.pread(fd, stop - start, start), value)
-            else:
-                self._write_cache()
-                cache_end, tail = self._cache_end, self._cache_tail
-                value = zlib.adler32(os.pread(fd, stop - start, start), value)
+                continue
+            while start < stop:
+                size = min(stop - start, 1 << 24)
+                value = zlib.adler32(os.pread(self._cache_fd, size, start), value)
+                start += size
         return value
 
     def _record_requests(self, first: int, end: int) -> tuple[np.ndarray, bytes, int]:
@@ -615,7 +619,7 @@ class SqliteFrontier:
         lengths = np.where(state == DONE, 0, self._plen_np[first:end]).astype(_I4)
         offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
         keep = np.flatnonzero(lengths > 0)
-        total = self._payload_sum(offsets[keep].tolist(), lengths[keep].tolist()) if len(keep) else 1
+        total = self._payload_sum(offsets[keep], lengths[keep]) if len(keep) else 1
         return lengths, offsets.tobytes(), total
 
     def _compact_cache(self) -> None:
@@ -846,7 +850,7 @@ class SqliteFrontier:
                     stops = places[keep] + lengths[keep]
                     if (int(stops.max()) > file_end or int(places[keep].min()) < 0 or (
                             total is not None and int(stops.max()) > self._synced_end
-                            and self._payload_sum(places[keep].tolist(), lengths[keep].tolist()) != total)):
+                            and self._payload_sum(places[keep], lengths[keep]) != total)):
                         lost.append((first, end))
             self._batch_first.append(first)
             self._batch_count.append(count)
@@ -1030,7 +1034,7 @@ class SqliteFrontier:
                 seq += len(bulk)
                 journal_ids += len(ids)
         if self._dones:
-            records.append((seq, _J_DONE, np.array(self._dones, dtype=_I8).tobytes(), None))
+            records.append((seq, _J_DONE, _int64_bytes(self._dones), None))
             seq += 1
             journal_ids += len(self._dones)
         logged = []
@@ -1074,7 +1078,7 @@ class SqliteFrontier:
         self._dirty_priorities = set()
         self._bulk_priorities = []
         self._dirty_requests = set()
-        self._dones = []
+        self._dones = array("q")
         self._pending_counters.clear()
         if len(self._cache_tail) > 1 << 20:
             self._write_cache()
