@@ -293,6 +293,7 @@ _SIGN, _LOW63, _M32 = 1 << 63, (1 << 63) - 1, (1 << 32) - 1
 _TIE_HIGH = 1 << 31
 _KEY_FLAG = 1 << 63
 _heappush, _heappop, _heapreplace = heapq.heappush, heapq.heappop, heapq.heapreplace
+_new_entry = object.__new__
 
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
@@ -1554,11 +1555,18 @@ class SqliteFrontier:
         self._state[row] = LEASED
         self._queued -= 1
         fingerprint: Any = self._fps[row]
-        entry = FrontierEntry(fingerprint, self._prio[row], names[sid], None)
+        # Built without a call of ``__init__`` (a pop makes one per URL): every slot set here.
+        entry = _new_entry(FrontierEntry)
+        entry.fingerprint = fingerprint
+        entry.priority = self._prio[row]
+        entry.slot = names[sid]
+        entry.encoded = None
         length = self._plen[row]
         if not length:
             entry._request = {}
+            entry._raw = None
             return entry
+        entry._request = None
         offset = self._poff[row]
         end = self._cache_end
         if offset >= end:
