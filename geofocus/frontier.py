@@ -351,42 +351,46 @@ class SqliteFrontier:
     mask, so equal priorities are not served in discovery order.
 
     Requests are encoded once (a ``FrontierEntry.encoded`` given by the caller is stored as is) and
-    kept out of memory: in the SQLite file for good, and in a payload cache (an unlinked temporary
-    file next to it, rebuilt from the SQLite file at every :meth:`open`, rewritten when most of it is
-    garbage) from which a pop reads its request with one ``pread`` instead of a database query (1.5
-    against 7 us at a million queued).  The cache costs disk, not memory: about the size of the
-    queued requests again.  A popped entry carries its request as the stored JSON text, decoded at
-    the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
+    kept out of memory and out of SQLite: in the *payload file* next to the SQLite file
+    (``<path>-requests-<n>``), append-only, rewritten with the live requests only when most of it is
+    fetched rows' requests; a pop reads its request with one ``pread`` (1.5 against 7 us for a database
+    query at a million queued).  The file costs disk, not memory: about the size of the requests not
+    yet fetched, up to twice that.  A popped entry carries its request as the stored JSON text, decoded
+    at the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
 
-    Durability: the file (layout version 2, see ``_SCHEMA``) is written append-only between
-    compactions.  Each :meth:`flush` appends one *batch record* for the URLs first seen since the
-    previous one (their fingerprints, slots, priorities, states and requests as packed arrays and
-    concatenated JSON texts: two blobs, not a row per URL); every later change is appended, never
-    updated in place: fetched row ids and new priorities as packed arrays in ``journal`` (one record
-    per kind and flush), a changed request (a better parent, a retry) as a row of ``request_log``.
-    All changes since the last :meth:`flush` are kept in memory and written in one transaction by
-    :meth:`flush` (the scheduler flushes every few pages and on a timer): a kill -9 loses at most
-    that much, which the crawl redoes (WAL, ``synchronous=NORMAL``: a committed flush survives the
-    process being killed; an OS crash or power loss may lose the last flushes, never corrupt the
-    file).  :meth:`open` loads the batch records and replays the journal and the request log over
-    them; :meth:`close`, and a flush once the journal and the request log hold more than
-    ``compact_after`` entries (default twice the rows, at least one million), compact them in one
-    transaction: every record's priorities and states are rewritten (9 bytes a row), a record whose
-    stored requests are mostly of fetched rows is rewritten with the live ones only, the request log
-    keeps only the newest request of each other live row, and the journal is emptied.  A pop writes
-    nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.  A file
-    of the previous layout (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch
-    records in one transaction (a kill during it leaves the old file as it was).
+    Durability: the files (layout version 3, see ``_SCHEMA``) are written append-only between
+    compactions.  Each :meth:`flush` writes the new requests to the payload file, then appends one
+    *batch record* for the URLs first seen since the previous flush (their fingerprints, slots,
+    priorities, states, and where their requests are in the payload file, as packed arrays: a few
+    blobs, not a row per URL); every later change is appended, never updated in place: fetched row ids
+    and new priorities as packed arrays in ``journal`` (one record per kind and flush), a changed
+    request (a better parent, a retry) as a row of ``request_log``.  All changes since the last
+    :meth:`flush` are kept in memory and written in one transaction by :meth:`flush` (the scheduler
+    flushes every few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes
+    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed).  An OS crash
+    or power loss may lose the last flushes, never corrupt the file: the payload file is fsync'ed at
+    :meth:`close` and when it is rewritten, and a record written since is checked against the Adler-32
+    of its requests at :meth:`open` (queued URLs whose requests the disk lost are handed out as
+    malformed entries, which the scheduler sets aside).  :meth:`open` loads the batch records and
+    replays the journal and the request log over them; :meth:`close`, and a flush once the journal
+    and the request log hold more than ``compact_after`` entries (default twice the rows, at least one
+    million), compact them in one transaction: every record's priorities and states are rewritten (9
+    bytes a row), a record whose stored requests are mostly of fetched rows is rewritten with the live
+    ones only, the request log keeps only the newest request of each other live row, and the journal
+    is emptied.  A pop writes nothing: an entry leased but not done at a stop is queued again at the
+    next :meth:`open`.  A file of layout 2 (the requests inside the records) is read as it is; one of
+    layout 1 (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch records in one
+    transaction (a kill during it leaves the old file as it was).
     """
 
-    #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
+    #: A slot's hot list is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
     hot_max = 256
     hot_keep = 64
     #: A slot takes at least ``refill_min`` (all, below twice that) and at most ``refill_max`` rows from
     #: its cold array at a time, about a quarter of it in between.
     refill_min = 32
     refill_max = 1024
-    #: The payload cache is rewritten (live requests only) once it holds this many bytes of garbage and
+    #: The payload file is rewritten (live requests only) once it holds this many bytes of garbage and
     #: more garbage than live requests.
     cache_compact_min = 1 << 28
     #: Page size of a new SQLite file.
