@@ -271,8 +271,8 @@ class SyncCycle:
             args = []
             for fp in out.dones:
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                args += [fp, skey.encode() + sfield]
-            self.scripts.call_chunked("done", [self.base, self.node], args, 2, client=pipe)
+                args.append(skey.encode() + sfield + fp.encode())  # one argument per fingerprint (done.lua)
+            self.scripts.call_chunked("done", [self.base, self.node], args, 1, client=pipe)
         self.leases.queue_release(pipe, out.releases.items())
         if out.rescores:
             args = []
