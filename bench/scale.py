@@ -39,12 +39,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from redisutil import RedisServer  # noqa: E402
+
 from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
 from geofocus.partition import (  # noqa: E402
-    CityMentions, GeoIPTable, Link, Page, Partitioner, plan_for_region,
+    CityMentions,
+    GeoIPTable,
+    Link,
+    Page,
+    Partitioner,
+    plan_for_region,
 )
 from geofocus.redis.frontier import RedisFrontier  # noqa: E402
-from redisutil import RedisServer  # noqa: E402
 
 
 # -- 1. frontier operations ----------------------------------------------------------
@@ -165,7 +171,8 @@ class SimwebPages:
         result = None
         for _ in range(3):  # follow redirects
             parts = urlsplit(url)
-            res = self.web.resolve(parts.hostname or "", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
+            path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            res = self.web.resolve(parts.hostname or "", path)
             if res.kind == "redirect" and res.location:
                 url = res.location
                 continue
@@ -217,7 +224,7 @@ def simulate(policy: str, web: SimwebPages, geoip_path: str, budget: int) -> dic
                 fetched.append((node, url))
                 text, addresses, links, ip = page
                 targets = part.assign(Page(url, text, ip, addresses), [Link(u, a, c) for u, a, c in links])
-                for (u, _, _), target in zip(links, targets):
+                for (u, _, _), target in zip(links, targets, strict=True):
                     if target != node:
                         sent += 1
                     queues[target].append(u)
