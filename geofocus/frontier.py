@@ -863,15 +863,16 @@ class SqliteFrontier:
         self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
         self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
         if lost:
-            self._set_lost_requests_aside(lost)
+            self._set_lost_requests_aside(db, lost)
         self._next_id = self._written = end_id
         queued = self._state_np[:end_id] == QUEUED
         self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:end_id][queued].sum())
 
-    def _set_lost_requests_aside(self, records: list[tuple[int, int]]) -> None:
+    def _set_lost_requests_aside(self, db: sqlite3.Connection, records: list[tuple[int, int]]) -> None:
         """Queued rows of records whose requests did not reach the payload file (the machine went down before
         they reached the disk) get a request that says so: the scheduler sets them aside (counted as
-        malformed) instead of reading garbage."""
+        malformed) instead of reading garbage.  The records are pointed at it at once (after an fsync), so
+        that a later open, which checks nothing below the fsync'ed end, does not read the lost places."""
         marker = encode_request_bytes({MALFORMED_KEY: "request lost: the frontier's payload file does not hold it "
                                                       "as written (a crash before it reached the disk?)", "raw": ""})
         n = 0
@@ -882,6 +883,22 @@ class SqliteFrontier:
                 self._cache_tail += marker
                 n += 1
         self._write_cache()
+        os.fsync(self._cache_fd)
+        updates = []
+        for first, end in records:
+            queued = self._state_np[first:end] == QUEUED
+            lengths = np.where(queued, self._plen_np[first:end], 0).astype(_I4)
+            offsets = np.where(queued, self._poff_np[first:end], 0).astype(_I8)
+            self._disk_np[first:end] = lengths
+            updates.append((lengths.tobytes(), offsets.tobytes(), first))
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = NULL "
+                           "WHERE first_id = ?", updates)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
         logger.warning("Frontier %s: the requests of %d queued URLs were lost (the payload file does not hold "
                        "them as written); they are set aside as malformed", self.path, n)
 

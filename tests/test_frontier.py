@@ -878,4 +878,11 @@ def test_requests_a_crash_kept_from_the_disk_are_set_aside_not_read_as_garbage(t
     assert got[:10] == [(f"http://a.de/{i}", {"url": f"http://a.de/{i}"}) for i in range(9, -1, -1)]
     assert [fp for fp, _ in got[10:]] == [f"http://b.de/{i}" for i in range(9, -1, -1)]
     assert all("_geofocus_malformed" in request for _, request in got[10:])
-    g.close()
+    g.close()  # the payload file fsync'ed again: the next open checks none of it, and must not need to
+    h = SqliteFrontier(path, seed=1)
+    h.open()
+    again = []
+    while (e := h.pop()) is not None:
+        again.append((e.fingerprint, e.request))
+    h.close()
+    assert again == got
