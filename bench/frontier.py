@@ -1,7 +1,8 @@
 """Frontier benchmark: push / re-prioritise / pop / re-score rates, reopen time and peak memory.
 
     python bench/frontier.py [--urls 1000000] [--json bench/results/frontier.json] [--module FILE]
-    python bench/frontier.py --interleave OLD.py,NEW.py [--urls 1000000] [--block 5000] [--reps 8] [--json F]
+    python bench/frontier.py --interleave OLD.py,NEW.py [--urls 1000000] [--block 5000] [--reps 8] [--prebuilt]
+        [--json F]
     python bench/frontier.py --redis redis://127.0.0.1:6379/0 [--workers 1,2] [--urls 100000] [--json F]
 
 Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
@@ -13,9 +14,13 @@ frontier that hands its requests out still encoded pays for decoding them
 there, as a crawl's scheduler pays at once), then
 re-scores every queued URL (new priorities for all of them; the adaptive
 strategy's re-scoring), then closes (a close compacts the journal) and reopens
-the file (a resume).  ``sqlite_file_mb`` is what the frontier's directory holds
-(the SQLite file and its WAL); ``payload_cache_mb`` the frontier's unlinked cache
-of queued requests, where it has one.  ``--module FILE`` runs the same benchmark against another
+the file (a resume).  ``sqlite_file_mb`` is the SQLite file and its WAL;
+``payload_file_mb`` the payload file next to it (layout 3: the requests),
+``payload_cache_mb`` the frontier's copy of the requests it reads them from (the
+payload file itself since layout 3; an unlinked cache file before).
+``push_pop_frontier_per_s`` runs the same rounds with the new entries built and
+encoded beforehand (as the scheduler hands them over, with ``encoded``): the
+frontier's calls alone.  ``--module FILE`` runs the same benchmark against another
 copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
 the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
@@ -56,7 +61,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from geofocus.defaults import GEOFOCUS_REDIS_BATCH  # noqa: E402
-from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402,F401
+from geofocus.frontier import FrontierEntry, SqliteFrontier, encode_request_bytes  # noqa: E402,F401
 
 HOSTS = 2000
 
@@ -265,6 +270,25 @@ def main_interleave(args: argparse.Namespace) -> None:
 
     def block(run: dict, rounds: int, read: bool) -> float:
         frontier, make, rng, next_id = run["frontier"], run["make"], run["rng"], run["next"]
+        if args.prebuilt:  # the frontier's calls alone: entries built and encoded first, as the scheduler gives them
+            encode = sys.modules[frontier.__class__.__module__].encode_request_bytes
+            cpu = 0.0
+            for start in range(0, rounds, 1000):
+                block = [make(next_id + k, rng.random() * 0.5) for k in range(start, min(start + 1000, rounds))]
+                for new in block:
+                    new.encoded = encode(new.request)
+                t0 = time.process_time()
+                for new in block:
+                    popped_entry = frontier.pop(busy)
+                    if popped_entry is not None:
+                        if read:
+                            popped_entry.request  # noqa: B018
+                        frontier.done(popped_entry.fingerprint)
+                    frontier.push(new)
+                frontier.flush()
+                cpu += time.process_time() - t0
+            run["next"] = next_id + rounds
+            return cpu
         t0 = time.process_time()
         for k in range(rounds):
             popped_entry = frontier.pop(busy)
@@ -287,7 +311,8 @@ def main_interleave(args: argparse.Namespace) -> None:
                 run["cpu"][read] += block(run, args.block, read)
                 run["rounds"][read] += args.block
     load = os.getloadavg()
-    results = {"urls": args.urls, "block": args.block, "reps": args.reps, "load_average": [round(x, 2) for x in load],
+    results = {"urls": args.urls, "block": args.block, "reps": args.reps, "prebuilt": args.prebuilt,
+               "load_average": [round(x, 2) for x in load],
                "modules": []}
     for run in runs:
         row = {"module": run["path"]}
@@ -318,6 +343,8 @@ def main() -> None:
                         help="comma-separated frontier.py files: their steady state, interleaved in one process")
     parser.add_argument("--block", type=int, default=5000, help="with --interleave: rounds per block")
     parser.add_argument("--reps", type=int, default=8, help="with --interleave: blocks per module and mode")
+    parser.add_argument("--prebuilt", action="store_true",
+                        help="with --interleave: time the frontier's calls alone (entries built and encoded first)")
     args = parser.parse_args()
     if args.interleave:
         main_interleave(args)
@@ -329,6 +356,7 @@ def main() -> None:
         module = load_module(args.module, "frontier_under_test")
         globals()["FrontierEntry"] = module.FrontierEntry
         globals()["SqliteFrontier"] = module.SqliteFrontier
+        globals()["encode_request_bytes"] = module.encode_request_bytes
     rng = random.Random(7)
     n = args.urls
     tenth = max(n // 10, 1)
@@ -391,8 +419,32 @@ def main() -> None:
             frontier.flush()
             return round(2 * tenth / (time.process_time() - t0))
 
+        def frontier_rounds(frontier: SqliteFrontier) -> float:
+            """The same rounds with each block's 1,000 new entries built beforehand and encoded, as the
+            scheduler hands them over (``encoded``): the frontier's own calls timed, not the entries' making
+            (a SHA-1, a payload dict and its JSON, about 4 us of the 20 a round may take)."""
+            nonlocal next_id
+            cpu = 0.0
+            for start in range(0, tenth, 1000):
+                block = []
+                for i in range(next_id, next_id + min(1000, tenth - start)):
+                    new = entry(i, rng.random() * 0.5)
+                    new.encoded = encode_request_bytes(new.request)
+                    block.append(new)
+                next_id += len(block)
+                t0 = time.process_time()
+                for new in block:
+                    popped_entry = frontier.pop(busy)
+                    if popped_entry is not None:
+                        frontier.done(popped_entry.fingerprint)
+                    frontier.push(new)
+                frontier.flush()
+                cpu += time.process_time() - t0
+            return round(2 * tenth / cpu)
+
         results["push_pop_per_s"] = rounds(frontier, read=False)
         results["push_pop_read_per_s"] = rounds(frontier, read=True)
+        results["push_pop_frontier_per_s"] = frontier_rounds(frontier)
         results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
@@ -425,7 +477,10 @@ def main() -> None:
         frontier.close()
         results["close_s"] = round(time.process_time() - t0, 2)
         del frontier
-        results["sqlite_file_mb"] = round(sum(p.stat().st_size for p in Path(tmp).iterdir()) / 2**20, 1)
+        files = list(Path(tmp).iterdir())
+        results["sqlite_file_mb"] = round(sum(p.stat().st_size for p in files if "-requests-" not in p.name) / 2**20, 1)
+        # layout 3 keeps the requests in a payload file next to the SQLite file (earlier: an unlinked cache)
+        results["payload_file_mb"] = round(sum(p.stat().st_size for p in files if "-requests-" in p.name) / 2**20, 1)
 
         t0 = time.process_time()
         reopened = SqliteFrontier(path, seed=1)

@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -38,12 +39,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from redisutil import RedisServer  # noqa: E402
+
 from geofocus.frontier import FrontierEntry, SqliteFrontier  # noqa: E402
 from geofocus.partition import (  # noqa: E402
-    CityMentions, GeoIPTable, Link, Page, Partitioner, plan_for_region,
+    CityMentions,
+    GeoIPTable,
+    Link,
+    Page,
+    Partitioner,
+    plan_for_region,
 )
 from geofocus.redis.frontier import RedisFrontier  # noqa: E402
-from redisutil import RedisServer  # noqa: E402
 
 
 # -- 1. frontier operations ----------------------------------------------------------
@@ -98,8 +105,10 @@ def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
 # -- 2. crawl throughput -------------------------------------------------------------
 def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
           seconds: float) -> dict[str, float]:
-    """`scrapy crawl geo` workers on simweb for ``seconds``; pages/s over all of them."""
+    """`scrapy crawl geo` workers on simweb for ``seconds``; pages/s over all of them, and the workers' CPU
+    (user + system of the crawl processes, from rusage) per page: whether they were short of CPU."""
     procs = []
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}"
     crawl_id = f"bench-{os.getpid()}-{workers}-{time.time_ns()}"
     for w in range(workers):
@@ -113,6 +122,8 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
                                       env={**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": proxy}))
     for p in procs:
         p.wait()
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_s = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     times, urls = [], []
     for w in range(workers):
         log = workdir / f"w{w}" / "crawl.jsonl"
@@ -122,7 +133,9 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
             urls.append(row["url"])
     span = max(times) - min(times) if len(times) > 1 else float("nan")
     return {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "pages": len(urls),
-            "unique": len(set(urls)), "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1)}
+            "unique": len(set(urls)), "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
+            "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 # -- 3. collaborative policies on a us-top100 simweb ----------------------------------
@@ -158,7 +171,8 @@ class SimwebPages:
         result = None
         for _ in range(3):  # follow redirects
             parts = urlsplit(url)
-            res = self.web.resolve(parts.hostname or "", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
+            path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            res = self.web.resolve(parts.hostname or "", path)
             if res.kind == "redirect" and res.location:
                 url = res.location
                 continue
@@ -210,7 +224,7 @@ def simulate(policy: str, web: SimwebPages, geoip_path: str, budget: int) -> dic
                 fetched.append((node, url))
                 text, addresses, links, ip = page
                 targets = part.assign(Page(url, text, ip, addresses), [Link(u, a, c) for u, a, c in links])
-                for (u, _, _), target in zip(links, targets):
+                for (u, _, _), target in zip(links, targets, strict=True):
                     if target != node:
                         sent += 1
                     queues[target].append(u)
@@ -275,7 +289,8 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
                 crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
     for r in runs:
         print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
-              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s")
+              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s; workers' CPU "
+              f"{r['workers_cpu_s']} s ({r['cpu_ms_per_page']} ms a page); load {r['load_average'][0]}")
     print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
     return {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
             "seconds": args.seconds, "runs": runs}

@@ -24,10 +24,12 @@ import operator
 import os
 import random
 import sqlite3
+import sys
 import tempfile
 import time
 import zlib
 from array import array
+from bisect import insort
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -220,18 +222,33 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
 #: compaction rewrites: priorities float64, states uint8) and ``batch_requests`` (written once:
 #: the fingerprints concatenated with their lengths in characters, int32; slot ids, int32, names in
 #: ``slots``; the requests, each compact JSON text, concatenated with their lengths in bytes, int32).
+#:
+#: Layout version 3 keeps the requests out of SQLite: a record whose ``request_offsets`` is set (int64, one per
+#: row) has its requests in the *payload file* ``<path>-requests-<n>`` (``n`` is ``meta.requests_file``), the
+#: row's request at its offset with its length, and an empty ``requests``; ``request_sum`` is the Adler-32 of
+#: its requests (the rows with a length, in row order), checked at open for a record with bytes beyond
+#: ``meta.synced_end`` (the payload file is fsync'ed up to there: at close and when it is rewritten), so
+#: requests that a power loss kept from the disk are found and set aside, not read as garbage.  The payload
+#: file is append-only between rewrites; a rewrite (when most of it is fetched rows' requests) writes
+#: ``n + 1``, fsyncs it, points every record at it in one transaction, then deletes ``n``.  A record
+#: without offsets (written by version 2) keeps its requests in ``requests``.
 #: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
     priorities BLOB NOT NULL, states BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS batch_requests (first_id INTEGER PRIMARY KEY, fingerprints TEXT NOT NULL,
-    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL);
+    fingerprint_lengths BLOB NOT NULL, slots BLOB NOT NULL, request_lengths BLOB NOT NULL, requests BLOB NOT NULL,
+    request_offsets BLOB, request_sum INTEGER);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS slots (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS malformed (fp TEXT PRIMARY KEY, reason TEXT NOT NULL, request TEXT, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, ids BLOB NOT NULL, priorities BLOB);
 CREATE TABLE IF NOT EXISTS request_log (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, request BLOB NOT NULL);
 """
+
+#: The payload file of a frontier file: its name plus this and the generation.
+_PAYLOAD_SUFFIX = "-requests-"
 
 #: Array types of the file (little-endian whatever the machine).
 _F8, _I4, _I8, _U1 = np.dtype("<f8"), np.dtype("<i4"), np.dtype("<i8"), np.dtype("<u1")
@@ -271,6 +288,12 @@ _INF_KEY = 1 << 200
 _MINUS_KEY = -1
 #: Keys: a priority's IEEE bits (as uint64) turned into a number that grows as the priority falls.
 _SIGN, _LOW63, _M32 = 1 << 63, (1 << 63) - 1, (1 << 32) - 1
+#: Every row's tiebreak has its top bit set (31 random bits below it), so a row's key has bit 63 set and a
+#: slot's pending registration (``K << 64 | slot id``, tiebreak 0) sorts ahead of every row of the slot.
+_TIE_HIGH = 1 << 31
+_KEY_FLAG = 1 << 63
+_heappush, _heappop, _heapreplace = heapq.heappush, heapq.heappop, heapq.heapreplace
+_new_entry = object.__new__
 
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
@@ -280,6 +303,22 @@ def _unique(values: np.ndarray) -> np.ndarray:
     """The sorted distinct values (np.unique hashes in numpy 2.x: much slower on a million ids)."""
     values = np.sort(values)
     return values[np.r_[True, values[1:] != values[:-1]]] if len(values) else values
+
+
+def _extend_sorted(items: list[int], keys: list[int]) -> None:
+    """Append sorted ``keys`` to the sorted list ``items`` (a refill's keys are all worse than what a hot list
+    holds; sorted anew should that not hold)."""
+    items.extend(keys)
+    if len(items) > len(keys) and keys and items[-len(keys) - 1] > keys[0]:
+        items.sort()
+
+
+def _int64_bytes(values: array) -> bytes:
+    """An ``array("q")`` as little-endian int64."""
+    if sys.byteorder == "big":
+        values = array("q", values)
+        values.byteswap()
+    return values.tobytes()
 
 
 def _view(arr: Any) -> Any:
@@ -293,11 +332,12 @@ class SqliteFrontier:
     Memory holds one row per known fingerprint (a dict from fingerprint to row id, and per-row
     numpy arrays: priority, tiebreak, slot id, state, and where the row's request lies in the
     payload cache), not a Python object per URL.  The order is, per download slot (host), a small
-    *hot* heap of its best queued rows and an unsorted *cold* array of the rest (every hot row of a
+    *hot* list of its best queued rows, sorted (a pop takes the first: no sift; a push into it is a
+    binary search), and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  A heap item is one Python int that sorts like
-    (-priority, tiebreak, row) (a slot's registration adds its id below), so a comparison reads one
-    object.  A push worse than its slot's threshold is an
+    of the slots' best hot rows, with lazy deletion.  An item is one Python int that sorts like
+    (-priority, tiebreak, row) (a slot's registration is its best row's item itself), so a comparison
+    reads one object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
     cold array (about a quarter of them, by one numpy sort or partition; all of them when they are
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
@@ -311,42 +351,46 @@ class SqliteFrontier:
     mask, so equal priorities are not served in discovery order.
 
     Requests are encoded once (a ``FrontierEntry.encoded`` given by the caller is stored as is) and
-    kept out of memory: in the SQLite file for good, and in a payload cache (an unlinked temporary
-    file next to it, rebuilt from the SQLite file at every :meth:`open`, rewritten when most of it is
-    garbage) from which a pop reads its request with one ``pread`` instead of a database query (1.5
-    against 7 us at a million queued).  The cache costs disk, not memory: about the size of the
-    queued requests again.  A popped entry carries its request as the stored JSON text, decoded at
-    the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
+    kept out of memory and out of SQLite: in the *payload file* next to the SQLite file
+    (``<path>-requests-<n>``), append-only, rewritten with the live requests only when most of it is
+    fetched rows' requests; a pop reads its request with one ``pread`` (1.5 against 7 us for a database
+    query at a million queued).  The file costs disk, not memory: about the size of the requests not
+    yet fetched, up to twice that.  A popped entry carries its request as the stored JSON text, decoded
+    at the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
 
-    Durability: the file (layout version 2, see ``_SCHEMA``) is written append-only between
-    compactions.  Each :meth:`flush` appends one *batch record* for the URLs first seen since the
-    previous one (their fingerprints, slots, priorities, states and requests as packed arrays and
-    concatenated JSON texts: two blobs, not a row per URL); every later change is appended, never
-    updated in place: fetched row ids and new priorities as packed arrays in ``journal`` (one record
-    per kind and flush), a changed request (a better parent, a retry) as a row of ``request_log``.
-    All changes since the last :meth:`flush` are kept in memory and written in one transaction by
-    :meth:`flush` (the scheduler flushes every few pages and on a timer): a kill -9 loses at most
-    that much, which the crawl redoes (WAL, ``synchronous=NORMAL``: a committed flush survives the
-    process being killed; an OS crash or power loss may lose the last flushes, never corrupt the
-    file).  :meth:`open` loads the batch records and replays the journal and the request log over
-    them; :meth:`close`, and a flush once the journal and the request log hold more than
-    ``compact_after`` entries (default twice the rows, at least one million), compact them in one
-    transaction: every record's priorities and states are rewritten (9 bytes a row), a record whose
-    stored requests are mostly of fetched rows is rewritten with the live ones only, the request log
-    keeps only the newest request of each other live row, and the journal is emptied.  A pop writes
-    nothing: an entry leased but not done at a stop is queued again at the next :meth:`open`.  A file
-    of the previous layout (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch
-    records in one transaction (a kill during it leaves the old file as it was).
+    Durability: the files (layout version 3, see ``_SCHEMA``) are written append-only between
+    compactions.  Each :meth:`flush` writes the new requests to the payload file, then appends one
+    *batch record* for the URLs first seen since the previous flush (their fingerprints, slots,
+    priorities, states, and where their requests are in the payload file, as packed arrays: a few
+    blobs, not a row per URL); every later change is appended, never updated in place: fetched row ids
+    and new priorities as packed arrays in ``journal`` (one record per kind and flush), a changed
+    request (a better parent, a retry) as a row of ``request_log``.  All changes since the last
+    :meth:`flush` are kept in memory and written in one transaction by :meth:`flush` (the scheduler
+    flushes every few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes
+    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed).  An OS crash
+    or power loss may lose the last flushes, never corrupt the file: the payload file is fsync'ed at
+    :meth:`close` and when it is rewritten, and a record written since is checked against the Adler-32
+    of its requests at :meth:`open` (queued URLs whose requests the disk lost are handed out as
+    malformed entries, which the scheduler sets aside).  :meth:`open` loads the batch records and
+    replays the journal and the request log over them; :meth:`close`, and a flush once the journal
+    and the request log hold more than ``compact_after`` entries (default twice the rows, at least one
+    million), compact them in one transaction: every record's priorities and states are rewritten (9
+    bytes a row), a record whose stored requests are mostly of fetched rows is rewritten with the live
+    ones only, the request log keeps only the newest request of each other live row, and the journal
+    is emptied.  A pop writes nothing: an entry leased but not done at a stop is queued again at the
+    next :meth:`open`.  A file of layout 2 (the requests inside the records) is read as it is; one of
+    layout 1 (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch records in one
+    transaction (a kill during it leaves the old file as it was).
     """
 
-    #: A slot's hot heap is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
+    #: A slot's hot list is cut back to ``hot_keep`` rows once it holds more than ``hot_max``.
     hot_max = 256
     hot_keep = 64
     #: A slot takes at least ``refill_min`` (all, below twice that) and at most ``refill_max`` rows from
     #: its cold array at a time, about a quarter of it in between.
     refill_min = 32
     refill_max = 1024
-    #: The payload cache is rewritten (live requests only) once it holds this many bytes of garbage and
+    #: The payload file is rewritten (live requests only) once it holds this many bytes of garbage and
     #: more garbage than live requests.
     cache_compact_min = 1 << 28
     #: Page size of a new SQLite file.
@@ -365,6 +409,11 @@ class SqliteFrontier:
         self._db: sqlite3.Connection | None = None
         self._cache_file: Any = None
         self._cache_fd = -1
+        # The payload file: its generation (None: an unlinked temporary file, for ":memory:"), the length
+        # known to be on disk (fsync'ed), and whether ``meta`` must be written with the next transaction.
+        self._payload_gen: int | None = None
+        self._synced_end = 0
+        self._meta_dirty = False
         self._pending_counters: dict[str, float] = {}
         self._reset_memory()
 
@@ -379,7 +428,7 @@ class SqliteFrontier:
         self._cold: list[array] = []  # slot id -> row ids of its cold rows (and stale ones)
         self._thr: list[int] = []  # slot id -> the key parting its hot rows from its cold ones
         self._hot: dict[int, int] = {}  # row id -> its live heap item (its key)
-        self._heaps: dict[int, list[int]] = {}  # slot id -> heap of its hot rows' keys
+        self._heaps: dict[int, list[int]] = {}  # slot id -> its hot rows' keys, sorted (and stale ones)
         self._slot_top: dict[int, int] = {}  # slot id -> its live registration in ``_best``
         self._best: list[int] = []  # heap of the slots' registrations
         self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
@@ -393,7 +442,7 @@ class SqliteFrontier:
         self._dirty_priorities: set[int] = set()
         self._bulk_priorities: list[np.ndarray] = []
         self._dirty_requests: set[int] = set()
-        self._dones: list[int] = []
+        self._dones = array("q")  # row ids fetched since the last flush
         self._logged_request: dict[int, int] = {}  # row id -> seq of its newest request in request_log
         self._journal_ids = 0  # row ids in journal records (what a compaction removes)
         self._next_seq = 1
@@ -404,6 +453,7 @@ class SqliteFrontier:
         # The batch records in the file: first row id and row count of each, in row id order.
         self._batch_first: list[int] = []
         self._batch_count: list[int] = []
+        self._batch_v3: list[bool] = []  # the record keeps its requests in the payload file
         self._slots_written = 0  # slot names in the file's ``slots`` table
         self._has_absent = False  # row ids without a URL (a migrated file with gaps)
         self._logged_total = 0  # rows of the request log in the file (newest or superseded)
@@ -454,7 +504,7 @@ class SqliteFrontier:
         return sid
 
     def _tiebreak(self, fingerprint: str) -> int:
-        return zlib.crc32(fingerprint.encode()) ^ self._tie_mask
+        return (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
 
     def _new_row(self, fingerprint: str) -> int:
         row = self._next_id
@@ -509,12 +559,80 @@ class SqliteFrontier:
     def _cache_dir(self) -> str | None:
         return None if self.path == ":memory:" else str(Path(self.path).parent)
 
-    def _open_cache(self) -> None:
-        self._cache_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+    def _payload_path(self, generation: int) -> Path:
+        return Path(f"{self.path}{_PAYLOAD_SUFFIX}{generation}")
+
+    def _open_cache(self, db: sqlite3.Connection) -> None:
+        """Open the payload file the file's ``meta`` names (a new one if no record refers to one yet), and
+        delete any other generation (left by a rewrite killed before or after its commit)."""
+        if self.path == ":memory:":
+            self._cache_file = tempfile.TemporaryFile(prefix="frontier-payloads-")
+            self._cache_fd = self._cache_file.fileno()
+            self._payload_gen = None
+            self._synced_end = 0
+            return
+        meta = dict(db.execute("SELECT name, value FROM meta"))
+        fresh = "requests_file" not in meta
+        generation = 0 if fresh else int(meta["requests_file"])
+        path = self._payload_path(generation)
+        directory, prefix = path.parent, Path(self.path).name + _PAYLOAD_SUFFIX
+        for other in directory.iterdir():
+            if other.name.startswith(prefix) and other.name[len(prefix):].isdigit() and other != path:
+                other.unlink()
+        if not fresh and not path.exists():
+            raise ValueError(f"frontier file {self.path}: its payload file {path.name} is missing")
+        self._cache_file = open(path, "w+b" if fresh else "r+b")  # noqa: SIM115 (kept open until close)
         self._cache_fd = self._cache_file.fileno()
+        self._cache_end = os.fstat(self._cache_fd).st_size
+        self._payload_gen = generation
+        self._synced_end = 0 if fresh else int(meta.get("synced_end", 0))
+        self._meta_dirty = fresh
+
+    def _write_meta(self, db: sqlite3.Connection) -> None:
+        """(in a transaction) Name the payload file in ``meta`` (with the first record that refers to it)."""
+        if self._meta_dirty and self._payload_gen is not None:
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", self._payload_gen), ("synced_end", self._synced_end)])
+        self._meta_dirty = False
+
+    def _payload_sum(self, offsets: np.ndarray, lengths: np.ndarray) -> int:
+        """Adler-32 of the requests at these places of the payload cache, in this order (a short read, a
+        request a power loss kept from the disk, gives another sum)."""
+        offsets, lengths = offsets.astype(np.int64), lengths.astype(np.int64)
+        # one read (or slice of the unwritten tail) per run of requests that lie one after the other
+        breaks = np.flatnonzero(offsets[1:] != offsets[:-1] + lengths[:-1]) + 1
+        firsts, lasts = np.r_[0, breaks], np.r_[breaks, len(offsets)] - 1
+        value = 1
+        for start, stop in zip(offsets[firsts].tolist(), (offsets[lasts] + lengths[lasts]).tolist(), strict=True):
+            if stop > self._cache_end and start < self._cache_end:
+                self._write_cache()  # a run across the end of the file: all of it in the file
+            cache_end = self._cache_end
+            if start >= cache_end:
+                with memoryview(self._cache_tail) as view:
+                    value = zlib.adler32(view[start - cache_end:stop - cache_end], value)
+                continue
+            while start < stop:
+                size = min(stop - start, 1 << 24)
+                value = zlib.adler32(os.pread(self._cache_fd, size, start), value)
+                start += size
+        return value
+
+    def _record_requests(self, first: int, end: int) -> tuple[np.ndarray, bytes, int]:
+        """Rows ``first`` .. ``end - 1``'s requests as a layout 3 record refers to them: (their lengths, 0 for
+        a fetched row; their offsets in the payload file; the Adler-32 of them)."""
+        state = self._state_np[first:end]
+        lengths = np.where(state == DONE, 0, self._plen_np[first:end]).astype(_I4)
+        offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+        keep = np.flatnonzero(lengths > 0)
+        total = self._payload_sum(offsets[keep], lengths[keep]) if len(keep) else 1
+        return lengths, offsets.tobytes(), total
 
     def _compact_cache(self) -> None:
-        """Copy the live payloads to a new cache file (when most of the old one is garbage)."""
+        """Copy the live payloads to a new payload file (when most of the old one is garbage).
+
+        A named payload file is written as the next generation and fsync'ed; then one transaction points
+        every layout 3 record at it (fetched rows without a request) and names it in ``meta``; only then is
+        the old one deleted (a kill before the commit leaves the old one in use, after it the new one)."""
         self._write_cache()
         n = self._next_id
         rows = np.flatnonzero((self._state_np[:n] != DONE) & (self._plen_np[:n] > 0))
@@ -524,7 +642,12 @@ class SqliteFrontier:
         if len(rows):
             new_offsets[1:] = np.cumsum(lengths[:-1])
         old_fd = self._cache_file.fileno()
-        new_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+        generation = self._payload_gen
+        new_file: Any
+        if generation is None:
+            new_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
+        else:
+            new_file = open(self._payload_path(generation + 1), "w+b")  # noqa: SIM115
         out = bytearray()
         window = 1 << 24
         i, total = 0, len(rows)
@@ -545,11 +668,49 @@ class SqliteFrontier:
         new_file.write(out)
         new_file.flush()
         self._poff_np[rows] = new_offsets
+        new_end = int(lengths.sum())
+        if generation is not None:
+            try:
+                os.fsync(new_file.fileno())
+                self._repoint_records(generation + 1, new_end)
+            except BaseException:
+                self._poff_np[rows] = offsets
+                new_file.close()
+                self._payload_path(generation + 1).unlink()
+                raise
+            self._payload_path(generation).unlink()
+            self._payload_gen = generation + 1
+            self._synced_end = new_end
         self._cache_file.close()
         self._cache_file = new_file
         self._cache_fd = new_file.fileno()
-        self._cache_end = int(lengths.sum())
+        self._cache_end = new_end
         self._garbage = 0
+
+    def _repoint_records(self, generation: int, synced_end: int) -> None:
+        """(one transaction) Every layout 3 record at its rows' places in payload file ``generation``, which
+        is on disk up to ``synced_end`` (so the records need no sum)."""
+        db = self._require_db()
+        updates = []
+        for first, count, v3 in zip(self._batch_first, self._batch_count, self._batch_v3, strict=True):
+            if v3:
+                end = first + count
+                lengths = np.where(self._state_np[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
+                offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+                updates.append((lengths.tobytes(), offsets.tobytes(), first))
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = NULL "
+                           "WHERE first_id = ?", updates)
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", generation), ("synced_end", synced_end)])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        for lengths_blob, _, first in updates:
+            lengths = np.frombuffer(lengths_blob, dtype=_I4)
+            self._disk_np[first:first + len(lengths)] = lengths
 
     # -- life cycle -------------------------------------------------------
     def open(self) -> None:
@@ -596,7 +757,7 @@ class SqliteFrontier:
         """Rows of a version 1 file (one ``urls`` row per URL) into memory and the payload cache."""
         max_id = db.execute("SELECT MAX(id) FROM urls").fetchone()[0] or 0
         self._reset_memory(max_id + 1)
-        self._open_cache()
+        self._open_cache(db)
         fps = self._fps = [None] * (max_id + 1)
         index = self._index
         slot_id = self._slot_id
@@ -614,7 +775,7 @@ class SqliteFrontier:
             self._state_np[ids] = np.where(queued, QUEUED, DONE)
             self._prio_np[ids] = np.array(prio_t, dtype=np.float64)
             self._slot_np[ids] = [slot_id(s) for s in slot_t]
-            self._tie_np[ids] = [crc(fp.encode()) ^ mask for fp in fp_t]
+            self._tie_np[ids] = [(crc(fp.encode()) ^ mask) | _TIE_HIGH for fp in fp_t]
             index.update(zip(fp_t, ids_t, strict=True))
             for row_id, fp in zip(ids_t, fp_t, strict=True):
                 fps[row_id] = fp
@@ -633,10 +794,11 @@ class SqliteFrontier:
         self._next_id = self._written = max_id + 1
 
     def _load_batches(self, db: sqlite3.Connection) -> None:
-        """The batch records into memory: arrays, fingerprints, and the requests into the payload cache."""
+        """The batch records into memory: arrays, fingerprints, and where their requests are in the payload file
+        (a record of layout 2 has them in SQLite: they are appended to the payload file)."""
         end_id = db.execute("SELECT MAX(first_id + count) FROM batches").fetchone()[0] or 1
         self._reset_memory(end_id)
-        self._open_cache()
+        self._open_cache(db)
         for sid, name in db.execute("SELECT id, name FROM slots ORDER BY id"):
             if self._slot_id(name) != sid:
                 raise ValueError(f"frontier file {self.path}: slot ids are not numbered 0, 1, 2, ...")
@@ -644,12 +806,14 @@ class SqliteFrontier:
         fps = self._fps = [None] * end_id
         index = self._index
         crc = zlib.crc32
-        garbage = 0
         expected = 1
+        lost: list[tuple[int, int]] = []  # records whose requests are not in the payload file as written
+        file_end = self._cache_end
         records = db.execute(
             "SELECT b.first_id, b.count, b.priorities, b.states, r.fingerprints, r.fingerprint_lengths, r.slots, "
-            "r.request_lengths, r.requests FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
-        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests in records:
+            "r.request_lengths, r.requests, r.request_offsets, r.request_sum "
+            "FROM batches b JOIN batch_requests r USING (first_id) ORDER BY first_id")
+        for first, count, prios, states, text, fp_lengths, slots, request_lengths, requests, offsets, total in records:
             end = first + count
             if isinstance(text, bytes):
                 text = text.decode("utf-8")
@@ -659,7 +823,9 @@ class SqliteFrontier:
             slot_ids = np.frombuffer(slots, dtype=_I4)
             if (first != expected or not (len(state) == len(fp_ends) == len(lengths) == len(slot_ids) == count)
                     or len(prios) != 8 * count or (count and int(fp_ends[-1]) != len(text))
-                    or int(lengths.sum()) != len(requests) or (count and int(slot_ids.max()) >= len(self._names))):
+                    or (offsets is None and int(lengths.sum()) != len(requests))
+                    or (offsets is not None and (len(offsets) != 8 * count or len(requests)))
+                    or (count and int(slot_ids.max()) >= len(self._names))):
                 raise ValueError(f"frontier file {self.path}: batch record {first} is inconsistent")
             expected = end
             self._state_np[first:end] = np.where(state == QUEUED, QUEUED, DONE)
@@ -676,16 +842,65 @@ class SqliteFrontier:
                 fps[first:end] = names
                 index.update(zip(names, range(first, end), strict=True))
             self._tie_np[first:end] = np.array([crc(name.encode()) for name in names], dtype=np.uint32)
-            self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
             self._plen_np[first:end] = lengths
             self._disk_np[first:end] = lengths
-            garbage += int(lengths[state != QUEUED].sum())
-            self._append_cache(requests)
+            if offsets is None:  # layout 2: the requests are in the record
+                self._poff_np[first:end] = self._cache_end + np.cumsum(lengths, dtype=np.int64) - lengths
+                self._append_cache(requests)
+            else:
+                places = np.frombuffer(offsets, dtype=_I8)
+                self._poff_np[first:end] = places
+                keep = np.flatnonzero(lengths > 0)
+                if len(keep):
+                    stops = places[keep] + lengths[keep]
+                    if (int(stops.max()) > file_end or int(places[keep].min()) < 0 or (
+                            total is not None and int(stops.max()) > self._synced_end
+                            and self._payload_sum(places[keep], lengths[keep]) != total)):
+                        lost.append((first, end))
             self._batch_first.append(first)
             self._batch_count.append(count)
+            self._batch_v3.append(offsets is not None)
         self._tie_np[:end_id] ^= np.uint32(self._tie_mask)
-        self._garbage = garbage
+        self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
+        if lost:
+            self._set_lost_requests_aside(db, lost)
         self._next_id = self._written = end_id
+        queued = self._state_np[:end_id] == QUEUED
+        self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:end_id][queued].sum())
+
+    def _set_lost_requests_aside(self, db: sqlite3.Connection, records: list[tuple[int, int]]) -> None:
+        """Queued rows of records whose requests did not reach the payload file (the machine went down before
+        they reached the disk) get a request that says so: the scheduler sets them aside (counted as
+        malformed) instead of reading garbage.  The records are pointed at it at once (after an fsync), so
+        that a later open, which checks nothing below the fsync'ed end, does not read the lost places."""
+        marker = encode_request_bytes({MALFORMED_KEY: "request lost: the frontier's payload file does not hold it "
+                                                      "as written (a crash before it reached the disk?)", "raw": ""})
+        n = 0
+        for first, end in records:
+            for row in (np.flatnonzero(self._state_np[first:end] == QUEUED) + first).tolist():
+                self._poff[row] = self._cache_end + len(self._cache_tail)
+                self._plen[row] = len(marker)
+                self._cache_tail += marker
+                n += 1
+        self._write_cache()
+        os.fsync(self._cache_fd)
+        updates = []
+        for first, end in records:
+            queued = self._state_np[first:end] == QUEUED
+            lengths = np.where(queued, self._plen_np[first:end], 0).astype(_I4)
+            offsets = np.where(queued, self._poff_np[first:end], 0).astype(_I8)
+            self._disk_np[first:end] = lengths
+            updates.append((lengths.tobytes(), offsets.tobytes(), first))
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = NULL "
+                           "WHERE first_id = ?", updates)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        logger.warning("Frontier %s: the requests of %d queued URLs were lost (the payload file does not hold "
+                       "them as written); they are set aside as malformed", self.path, n)
 
     def _replay(self, db: sqlite3.Connection) -> None:
         """The journal and the request log over the rows just loaded (the changes since they were written)."""
@@ -731,15 +946,15 @@ class SqliteFrontier:
         n = self._next_id
         self._has_absent = any(fp is None for fp in self._fps[1:n])
         records = []
+        self._write_cache()
         db.execute("BEGIN")
         try:
             self._insert_slots(db)
+            self._write_meta(db)
             for first in range(1, n, _BATCH_ROWS):
                 end = min(n, first + _BATCH_ROWS)
                 lengths, meta, data = self._batch_record(first, end)
-                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
-                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
-                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", data)
+                self._insert_record(db, meta, data)
                 records.append((first, end, lengths))
             db.execute("DROP TABLE urls")
             db.execute("DELETE FROM journal")
@@ -751,6 +966,7 @@ class SqliteFrontier:
         for first, end, lengths in records:
             self._batch_first.append(first)
             self._batch_count.append(end - first)
+            self._batch_v3.append(True)
             self._disk_np[first:end] = lengths
         self._slots_written = len(self._names)
         self._journal_ids = 0
@@ -764,8 +980,9 @@ class SqliteFrontier:
                            zip(range(self._slots_written, len(names)), names[self._slots_written:], strict=True))
 
     def _batch_record(self, first: int, end: int) -> tuple[np.ndarray, tuple[Any, ...], tuple[Any, ...]]:
-        """Rows ``first`` .. ``end - 1`` as a batch record: (their stored request lengths, the ``batches``
-        row, the ``batch_requests`` row).  A fetched row is stored without its request."""
+        """Rows ``first`` .. ``end - 1`` as a batch record (layout 3): (their stored request lengths, the ``batches``
+        row, the ``batch_requests`` row).  A fetched row is stored without its request.  The requests stay in the
+        payload file, which must hold them (``_write_cache``) before the record is committed."""
         state = self._state_np[first:end]
         done = state == DONE
         states = np.where(done, DONE, QUEUED).astype(_U1)
@@ -774,43 +991,41 @@ class SqliteFrontier:
             states[[k for k, fp in enumerate(fps) if fp is None]] = _ABSENT
             fps = [fp or "" for fp in fps]
         fp_lengths = np.fromiter(map(len, fps), dtype=_I4, count=len(fps))  # type: ignore[arg-type]
-        lengths = np.where(done, 0, self._plen_np[first:end]).astype(_I4)
+        lengths, offsets, total = self._record_requests(first, end)
         meta = (first, end - first, self._prio_np[first:end].astype(_F8).tobytes(), states.tobytes())
         data = (first, "".join(fps), fp_lengths.tobytes(),  # type: ignore[arg-type]
-                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), self._gather(first, end, lengths))
+                self._slot_np[first:end].astype(_I4).tobytes(), lengths.tobytes(), b"", offsets, total)
         return lengths, meta, data
 
-    def _gather(self, first: int, end: int, lengths: np.ndarray) -> bytes:
-        """The requests of rows ``first`` .. ``end - 1`` concatenated (``lengths[k]`` bytes of row ``first + k``,
-        none where it is 0), from the payload cache."""
-        keep = np.flatnonzero(lengths > 0)
-        if not len(keep):
-            return b""
-        offsets = self._poff_np[first:end][keep]
-        sizes = lengths[keep].astype(np.int64)
-        contiguous = bool(np.array_equal(offsets[1:], offsets[:-1] + sizes[:-1]))
-        start, stop = int(offsets[0]), int(offsets[-1] + sizes[-1])
-        cache_end = self._cache_end
-        if int(offsets.min()) >= cache_end:  # all in the unwritten tail (new rows' requests are)
-            with memoryview(self._cache_tail) as view:
-                if contiguous:
-                    return bytes(view[start - cache_end:stop - cache_end])
-                return b"".join([view[o:o + k] for o, k in zip((offsets - cache_end).tolist(), sizes.tolist(),
-                                                                 strict=True)])
-        if contiguous and stop <= cache_end:
-            return os.pread(self._cache_fd, stop - start, start)
-        return b"".join([self._payload(first + k) or b"" for k in keep.tolist()])
+    def _insert_record(self, db: sqlite3.Connection, meta: tuple[Any, ...], data: tuple[Any, ...]) -> None:
+        db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", meta)
+        db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, request_lengths, "
+                   "requests, request_offsets, request_sum) VALUES(?, ?, ?, ?, ?, ?, ?, ?)", data)
 
     def close(self) -> None:
         if self._db is not None:
             self.flush()
             self.compact()
+            self._sync_payloads()
             self._db.close()
             self._db = None
             if self._cache_file is not None:
                 self._cache_file.close()
                 self._cache_file = None
             self._reset_memory()
+
+    def _sync_payloads(self) -> None:
+        """fsync the payload file and record how far it is on disk (the next open checks no record below)."""
+        db = self._require_db()
+        if self._payload_gen is None or self._meta_dirty:
+            return
+        self._write_cache()
+        end = self._cache_end
+        if end == self._synced_end:
+            return
+        os.fsync(self._cache_fd)
+        db.execute("INSERT OR REPLACE INTO meta(name, value) VALUES('synced_end', ?)", (end,))
+        self._synced_end = end
 
     def flush(self) -> None:
         db = self._require_db()
@@ -823,6 +1038,7 @@ class SqliteFrontier:
         batch = None
         if n > written:  # the rows first seen since the last flush: one batch record
             batch = self._batch_record(written, n)
+            self._write_cache()  # its requests are in the payload file before the record is committed
         records: list[tuple[int, int, bytes, bytes | None]] = []
         seq = self._next_seq
         journal_ids = 0
@@ -840,7 +1056,7 @@ class SqliteFrontier:
                 seq += len(bulk)
                 journal_ids += len(ids)
         if self._dones:
-            records.append((seq, _J_DONE, np.array(self._dones, dtype=_I8).tobytes(), None))
+            records.append((seq, _J_DONE, _int64_bytes(self._dones), None))
             seq += 1
             journal_ids += len(self._dones)
         logged = []
@@ -852,9 +1068,8 @@ class SqliteFrontier:
         try:
             if batch is not None:
                 self._insert_slots(db)
-                db.execute("INSERT INTO batches(first_id, count, priorities, states) VALUES(?, ?, ?, ?)", batch[1])
-                db.execute("INSERT INTO batch_requests(first_id, fingerprints, fingerprint_lengths, slots, "
-                           "request_lengths, requests) VALUES(?, ?, ?, ?, ?, ?)", batch[2])
+                self._write_meta(db)
+                self._insert_record(db, batch[1], batch[2])
             db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", bulk)
             if records:
                 db.executemany("INSERT INTO journal(seq, kind, ids, priorities) VALUES(?, ?, ?, ?)", records)
@@ -873,6 +1088,7 @@ class SqliteFrontier:
         if batch is not None:
             self._batch_first.append(written)
             self._batch_count.append(n - written)
+            self._batch_v3.append(True)
             self._disk_np[written:n] = batch[0]
             self._slots_written = len(self._names)
         for s, row_id, _ in logged:
@@ -884,7 +1100,7 @@ class SqliteFrontier:
         self._dirty_priorities = set()
         self._bulk_priorities = []
         self._dirty_requests = set()
-        self._dones = []
+        self._dones = array("q")
         self._pending_counters.clear()
         if len(self._cache_tail) > 1 << 20:
             self._write_cache()
@@ -900,8 +1116,9 @@ class SqliteFrontier:
 
         Every record's priorities and states are rewritten (9 bytes a row); a record whose stored requests
         are mostly of fetched rows is rewritten with the live ones only (their newest requests, which makes
-        their request log entries superfluous); the request log keeps the newest request of the other live
-        rows that have one, and the journal is emptied."""
+        their request log entries superfluous: it refers to them in the payload file, as layout 3 does, also
+        if it held its requests itself); the request log keeps the newest request of the other live rows
+        that have one, and the journal is emptied."""
         db = self._require_db()
         if (self._next_id > self._written or self._dones or self._dirty_priorities or self._bulk_priorities
                 or self._dirty_requests):
@@ -930,12 +1147,13 @@ class SqliteFrontier:
         for k in rewrite:
             first = self._batch_first[k]
             end = first + self._batch_count[k]
-            lengths = np.where(state[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
-            rewritten.append((first, end, lengths, self._gather(first, end, lengths)))
+            rewritten.append((first, end, *self._record_requests(first, end)))
+        if rewritten:
+            self._write_cache()
         logged = self._logged_request
         if rewritten:  # the rewritten records hold these rows' newest requests
-            bounds = np.array([first for first, _, _, _ in rewritten], dtype=np.int64)
-            ends = np.array([end for _, end, _, _ in rewritten], dtype=np.int64)
+            bounds = np.array([r[0] for r in rewritten], dtype=np.int64)
+            ends = np.array([r[1] for r in rewritten], dtype=np.int64)
             rows = np.fromiter(logged, dtype=np.int64, count=len(logged))
             at = np.searchsorted(bounds, rows, side="right") - 1
             inside = (at >= 0) & (rows < ends[np.maximum(at, 0)])
@@ -945,15 +1163,21 @@ class SqliteFrontier:
         db.execute("BEGIN")
         try:
             db.executemany("UPDATE batches SET priorities = ?, states = ? WHERE first_id = ?", metas)
-            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = ? WHERE first_id = ?",
-                           [(lengths.tobytes(), data, first) for first, _, lengths, data in rewritten])
+            if rewritten:
+                self._write_meta(db)
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = x'', request_offsets = ?, "
+                           "request_sum = ? WHERE first_id = ?",
+                           [(lengths.tobytes(), offsets, total, first)
+                            for first, _, lengths, offsets, total in rewritten])
             db.executemany("DELETE FROM request_log WHERE seq = ?", stale)
             db.execute("DELETE FROM journal")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        for first, end, lengths, _ in rewritten:
+        for k in rewrite:
+            self._batch_v3[k] = True
+        for first, end, lengths, _, _ in rewritten:
             disk[first:end] = lengths
         self._logged_request = logged
         self._logged_total = len(logged)
@@ -966,19 +1190,21 @@ class SqliteFrontier:
 
     # -- the in-memory order ------------------------------------------------
     # A row's key is one Python int that sorts like (-priority, tiebreak, row): ``K << 64 | tie << 32 | row``
-    # with K the priority's IEEE bits turned round (see ``_neg_bits``); a slot's registration in the heap of
-    # slots is ``key << 32 | slot id`` (a slot not yet refilled: ``K << 96 | slot id``, ahead of all its
-    # rows).  One int object per heap item: a comparison reads one object, not a tuple and a float.
+    # with K the priority's IEEE bits turned round (see ``_key``) and the tiebreak's top bit set; a slot's
+    # registration in the heap of slots is its best hot row's key itself, the very int object at the top of
+    # its hot heap (the slot is ``slot[row]``), so a pop checks it by identity and registers the slot's
+    # next row without building a new int.  A slot not yet refilled is registered as ``K << 64 | slot id``
+    # (tiebreak 0: ahead of every row of it; told apart from a row's key by bit 63).  One int object per
+    # heap item: a comparison reads one object, not a tuple and a float.
     def _key(self, row: int) -> int:
         bits = self._pbits[row]
         high = _LOW63 - bits if bits < _SIGN else bits if bits > _SIGN else _LOW63  # -0.0 is 0.0
         return (high << 64) | (self._tie[row] << 32) | row
 
     def _register(self, sid: int, key: int) -> None:
-        registration = (key << 32) | sid
-        if self._slot_top.get(sid) != registration:
-            self._slot_top[sid] = registration
-            heapq.heappush(self._best, registration)
+        if self._slot_top.get(sid) is not key:
+            self._slot_top[sid] = key
+            _heappush(self._best, key)
 
     def _to_hot(self, row: int, key: int, sid: int) -> None:
         self._hot[row] = key
@@ -987,14 +1213,13 @@ class SqliteFrontier:
         if heap is None:
             heap = self._heaps[sid] = [key]
         else:
-            heapq.heappush(heap, key)
+            insort(heap, key)
             if len(heap) > self.hot_max:
                 self._spill(sid, heap)
                 return
         if heap[0] is key:
-            registration = (key << 32) | sid
-            self._slot_top[sid] = registration
-            heapq.heappush(self._best, registration)
+            self._slot_top[sid] = key
+            _heappush(self._best, key)
 
     def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
@@ -1006,7 +1231,7 @@ class SqliteFrontier:
 
     def _register_pending(self, sid: int, key: int) -> None:
         """Keep the registration of a slot not yet refilled ahead of every row of it."""
-        registration = ((key >> 64) << 96) | sid
+        registration = ((key >> 64) << 64) | sid
         top = self._slot_top.get(sid)
         if top is None or registration < top:
             self._slot_top[sid] = registration
@@ -1049,7 +1274,7 @@ class SqliteFrontier:
                 self._to_cold(row, sid, key)
             self._thr[sid] = keep[-1]
             valid = keep
-        heap[:] = valid  # sorted: a heap
+        heap[:] = valid  # sorted
         if valid:
             self._register(sid, valid[0])
 
@@ -1106,9 +1331,9 @@ class SqliteFrontier:
         self._where_np[take] = _HOT
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = keys  # sorted: a heap
+            self._heaps[sid] = keys  # sorted
         else:
-            heap.extend(keys)  # each worse than all the heap holds: still a heap
+            _extend_sorted(heap, keys)
         new = array("q")
         if rest is not None and len(rest):
             new.frombytes(rest.tobytes())
@@ -1136,9 +1361,9 @@ class SqliteFrontier:
             hot[key & _M32] = key
         heap = self._heaps.get(sid)
         if heap is None:
-            self._heaps[sid] = keys  # sorted: a heap
+            self._heaps[sid] = keys  # sorted
         else:
-            heap.extend(keys)
+            _extend_sorted(heap, keys)
         self._cold[sid] = array("q")
         self._thr[sid] = _INF_KEY
 
@@ -1147,7 +1372,7 @@ class SqliteFrontier:
         hot = self._hot
         heap = self._heaps.get(sid)
         while heap and hot.get(heap[0] & _M32) is not heap[0]:
-            heapq.heappop(heap)
+            del heap[0]
         if not heap:
             self._refill(sid)
             heap = self._heaps.get(sid)
@@ -1179,7 +1404,7 @@ class SqliteFrontier:
         self._best = []
         self._parked = {}
         for sid, heap in list(heaps.items()):
-            heapq.heapify(heap)
+            heap.sort()
             self._settle(sid)
 
     def _rebuild_order(self) -> None:
@@ -1219,7 +1444,7 @@ class SqliteFrontier:
             cold.frombytes(queued[start:end].tobytes())
             self._cold[sid] = cold
             self._thr[sid] = _MINUS_KEY
-            registration = (top << 96) | sid
+            registration = (top << 64) | sid
             self._slot_top[sid] = registration
             self._best.append(registration)
         heapq.heapify(self._best)
@@ -1249,7 +1474,7 @@ class SqliteFrontier:
             sid = self._slot_ids.get(entry.slot)
             if sid is None:
                 sid = self._slot_id(entry.slot)
-            tie = zlib.crc32(fingerprint.encode()) ^ self._tie_mask
+            tie = (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
             self._prio[row] = priority
             self._tie[row] = tie
             self._slot[row] = sid
@@ -1309,44 +1534,39 @@ class SqliteFrontier:
         # case, every parked slot still busy, is one subset test in C.
         if parked and not (busy_slots.__class__ is set and parked.keys() <= busy_slots):
             for name in [name for name in parked if name not in busy_slots] if busy_slots else list(parked):
-                heapq.heappush(best, parked.pop(name))
+                _heappush(best, parked.pop(name))
         heaps = self._heaps
+        slot = self._slot
         while best:
             registration = best[0]
-            sid = registration & _M32
-            if slot_top.get(sid) != registration:
-                heapq.heappop(best)  # superseded by a later registration of the slot
+            row = registration & _M32
+            sid = slot[row] if registration & _KEY_FLAG else row  # a pending registration holds the slot id
+            if slot_top.get(sid) is not registration:
+                _heappop(best)  # superseded by a later registration of the slot
                 continue
             heap = heaps.get(sid)
-            if not heap:  # a slot not yet refilled: its rows come out of its cold array now
-                heapq.heappop(best)
-                del slot_top[sid]
-                self._settle(sid)
-                continue
-            top = heap[0]
-            row = top & _M32
-            if hot.get(row) is not top or registration >> 32 != top:
-                # the slot's registered best went stale (done, re-scored): register the live one
-                heapq.heappop(best)
+            if not heap or heap[0] is not registration or hot.get(row) is not registration:
+                # a slot not yet refilled (its rows come out of its cold array now), or its registered best
+                # went stale (done, re-scored): register its live best
+                _heappop(best)
                 del slot_top[sid]
                 self._settle(sid)
                 continue
             if busy_slots and names[sid] in busy_slots:
-                parked[names[sid]] = heapq.heappop(best)
+                parked[names[sid]] = _heappop(best)
                 continue
-            heapq.heappop(heap)
+            del heap[0]
             del hot[row]
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
             while heap and hot.get(heap[0] & _M32) is not heap[0]:
-                heapq.heappop(heap)
+                del heap[0]
             if not heap:
                 self._refill(sid)
             if heap:
-                registration = (heap[0] << 32) | sid
-                slot_top[sid] = registration
-                heapq.heapreplace(best, registration)
+                registration = slot_top[sid] = heap[0]
+                _heapreplace(best, registration)
             else:
-                heapq.heappop(best)
+                _heappop(best)
                 del slot_top[sid]
                 del heaps[sid]
             break
@@ -1356,11 +1576,18 @@ class SqliteFrontier:
         self._state[row] = LEASED
         self._queued -= 1
         fingerprint: Any = self._fps[row]
-        entry = FrontierEntry(fingerprint, self._prio[row], names[sid], None)
+        # Built without a call of ``__init__`` (a pop makes one per URL): every slot set here.
+        entry = _new_entry(FrontierEntry)
+        entry.fingerprint = fingerprint
+        entry.priority = self._prio[row]
+        entry.slot = names[sid]
+        entry.encoded = None
         length = self._plen[row]
         if not length:
             entry._request = {}
+            entry._raw = None
             return entry
+        entry._request = None
         offset = self._poff[row]
         end = self._cache_end
         if offset >= end:

@@ -718,7 +718,8 @@ def test_compaction_keeps_the_queue_whether_it_rewrites_the_records_or_not(tmp_p
     f.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM journal").fetchone()[0] == 0
-    stored = sum(len(r) for (r,) in db.execute("SELECT requests FROM batch_requests"))
+    # bytes of requests the records refer to (in the payload file)
+    stored = sum(sum(memoryview(r).cast("i")) for (r,) in db.execute("SELECT request_lengths FROM batch_requests"))
     db.close()
     assert (stored < 30 * 20) == (fetched == 45)  # 60 requests of about 20 bytes; 14 are left when rewritten
     g = SqliteFrontier(path, seed=1)
@@ -780,3 +781,108 @@ def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_chang
     bad = f.pop()
     assert bad.fingerprint == "b" and bad.request["_geofocus_malformed"].startswith("bad JSON")
     f.close()
+
+
+def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_them_out(tmp_path):
+    """A file written by layout 2 (each record holds its requests in SQLite, no payload file) resumes with
+    its queue, requests and fetched set; new rows and rewritten records go to the payload file."""
+    import sqlite3
+
+    from frontierfile import payload_path, stored_rows
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(20):
+        f.push(entry(f"http://h{i % 3}.de/{i}", i / 20))
+    f.flush()
+    fetched = [f.pop().fingerprint for _ in range(2)]
+    for fp in fetched:
+        f.done(fp)
+    f.close()
+    before = stored_rows(path)
+    # the same file as layout 2 wrote it: the requests in the records, no meta, no payload file
+    db = sqlite3.connect(path)
+    payloads = payload_path(path, db)
+    data = payloads.read_bytes()
+    for first, lengths, offsets in db.execute(
+            "SELECT first_id, request_lengths, request_offsets FROM batch_requests").fetchall():
+        lens, offs = memoryview(lengths).cast("i").tolist(), memoryview(offsets).cast("q").tolist()
+        blob = b"".join(data[o:o + k] for o, k in zip(offs, lens, strict=True))
+        db.execute("UPDATE batch_requests SET requests = ?, request_offsets = NULL, request_sum = NULL "
+                   "WHERE first_id = ?", (blob, first))
+    db.execute("DELETE FROM meta")
+    db.commit()
+    db.close()
+    payloads.unlink()
+    assert stored_rows(path) == before
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    assert len(g) == 18 and all(g.push(entry(fp, 1.0)) == PushResult.REJECTED for fp in fetched)
+    g.push(entry("http://h9.de/new", 0.01))
+    popped = [g.pop() for _ in range(3)]
+    assert [(e.fingerprint, e.request) for e in popped] == [
+        (f"http://h{i % 3}.de/{i}", {"url": f"http://h{i % 3}.de/{i}"}) for i in (17, 16, 15)]
+    for e in popped:
+        g.done(e.fingerprint)
+    g.close()
+    h = SqliteFrontier(path, seed=1)
+    h.open()
+    out = []
+    while (e := h.pop()) is not None:
+        out.append((e.fingerprint, e.request))
+    h.close()
+    assert out == [(f"http://h{i % 3}.de/{i}", {"url": f"http://h{i % 3}.de/{i}"}) for i in range(14, 0, -1)] + [
+        ("http://h9.de/new", {"url": "http://h9.de/new"}), ("http://h0.de/0", {"url": "http://h0.de/0"})]
+
+
+def test_requests_a_crash_kept_from_the_disk_are_set_aside_not_read_as_garbage(tmp_path):
+    """The payload file is fsync'ed at close; a record written after that whose requests are not in the file
+    as written (a power loss: other bytes where they were written) has its queued URLs handed out as malformed entries
+    (which the scheduler sets aside), the rest of the queue intact.  A stray payload file of another
+    generation (a rewrite killed before or after its commit) is deleted at open."""
+    from frontierfile import payload_path
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(10):
+        f.push(entry(f"http://a.de/{i}", 0.5 + i / 100))
+    f.close()  # fsync'ed: these are not checked again
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    for i in range(10):
+        f.push(entry(f"http://b.de/{i}", i / 100))
+    f.flush()  # committed, and the process dies before any close
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    payloads = payload_path(path, db)
+    synced = db.execute("SELECT value FROM meta WHERE name = 'synced_end'").fetchone()[0]
+    db.close()
+    data = payloads.read_bytes()
+    written = data[synced:]
+    requests = [json.dumps({"url": f"http://b.de/{i}"}, separators=(",", ":")).encode() for i in range(10)]
+    assert written == b"".join(requests)
+    with open(payloads, "r+b") as damaged:  # other requests where these were written (e.g. a reused block)
+        damaged.seek(synced)
+        damaged.write(b"".join(reversed(requests)))
+    stray = path.parent / (path.name + "-requests-99")
+    stray.write_bytes(b"left by a killed rewrite")
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    assert not stray.exists()
+    got = []
+    while (e := g.pop()) is not None:
+        got.append((e.fingerprint, e.request))
+    assert got[:10] == [(f"http://a.de/{i}", {"url": f"http://a.de/{i}"}) for i in range(9, -1, -1)]
+    assert [fp for fp, _ in got[10:]] == [f"http://b.de/{i}" for i in range(9, -1, -1)]
+    assert all("_geofocus_malformed" in request for _, request in got[10:])
+    g.close()  # the payload file fsync'ed again: the next open checks none of it, and must not need to
+    h = SqliteFrontier(path, seed=1)
+    h.open()
+    again = []
+    while (e := h.pop()) is not None:
+        again.append((e.fingerprint, e.request))
+    h.close()
+    assert again == got

@@ -260,16 +260,19 @@ class SyncCycle:
                 if args is None:
                     args = by_node[node] = []
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                args += [fp, skey.encode() + sfield, repr(float(entry.priority)),
-                         request_value(entry.slot, entry.request, entry.encoded)]
+                fp_bytes = fp.encode()
+                # one argument per entry (see push.lua): redis-py packs each argument in Python
+                args.append(b"".join((skey.encode(), sfield, repr(float(entry.priority)).encode(), b"\t",
+                                      str(len(fp_bytes)).encode(), b"\t", fp_bytes,
+                                      request_value(entry.slot, entry.request, entry.encoded))))
             for node, args in by_node.items():
-                self.scripts.call_chunked("push", [self.base, node], args, 4, client=pipe)
+                self.scripts.call_chunked("push", [self.base, node], args, 1, client=pipe)
         if out.dones:
             args = []
             for fp in out.dones:
                 skey, sfield = seen_shard(compact_fingerprint(fp))
-                args += [fp, skey.encode() + sfield]
-            self.scripts.call_chunked("done", [self.base, self.node], args, 2, client=pipe)
+                args.append(skey.encode() + sfield + fp.encode())  # one argument per fingerprint (done.lua)
+            self.scripts.call_chunked("done", [self.base, self.node], args, 1, client=pipe)
         self.leases.queue_release(pipe, out.releases.items())
         if out.rescores:
             args = []

@@ -1,10 +1,11 @@
 -- Mark fingerprints fetched: lease and queue entry dropped, seen-set entry set to the node.
--- ARGV: b, node, then (fp, seen shard suffix (4 characters) and field) pairs.
+-- ARGV: b, node, then one argument per fingerprint: its seen shard suffix (4 characters) and field
+-- (14 bytes), then the fingerprint (one argument, not two: the worker packs each argument on its own).
 -- Returns {seen, refetched, overlap}.
 local b, node = ARGV[1], ARGV[2]
 local seen, refetched, overlap, dequeued = 0, 0, 0, 0
-for i = 3, #ARGV, 2 do
-  local fp = ARGV[i]
+for i = 3, #ARGV do
+  local fp = string.sub(ARGV[i], 19)
   local leased = redis.call('ZREM', b .. ':leases', fp)
   redis.call('HDEL', b .. ':lease', fp)
   if leased == 1 then
@@ -21,8 +22,8 @@ for i = 3, #ARGV, 2 do
       redis.call('HDEL', b .. ':req', fp)
     end
   end
-  local skey = b .. ':seen:' .. string.sub(ARGV[i + 1], 1, 4)
-  local sfield = string.sub(ARGV[i + 1], 5)
+  local skey = b .. ':seen:' .. string.sub(ARGV[i], 1, 4)
+  local sfield = string.sub(ARGV[i], 5, 18)
   if redis.call('HSETNX', skey, sfield, node) == 1 then
     seen = seen + 1
   else

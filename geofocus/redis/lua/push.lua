@@ -1,12 +1,18 @@
 -- Queue entries or raise their priority (ZADD GT); a leased or fetched fingerprint is rejected.
--- ARGV: b, node (where new entries are queued), then (fp, seen shard suffix (4 characters) and
--- field, priority, "slot\tjson") quadruples.
+-- ARGV: b, node (where new entries are queued), then one argument per entry: its seen shard suffix
+-- (4 characters) and field (14 bytes), its priority, a tab, the fingerprint's length in bytes, a tab,
+-- the fingerprint, then "slot\tjson" (one argument, not four: the worker packs each argument on its own).
 -- Returns {new, raised, rejected}.
 local b, node = ARGV[1], ARGV[2]
 local new, raised, rejected = 0, 0, 0
-for i = 3, #ARGV, 4 do
-  local fp, seen, prio, val = ARGV[i], ARGV[i+1], tonumber(ARGV[i+2]), ARGV[i+3]
-  if redis.call('HEXISTS', b .. ':seen:' .. string.sub(seen, 1, 4), string.sub(seen, 5)) == 1
+local sub, find = string.sub, string.find
+for i = 3, #ARGV do
+  local a = ARGV[i]
+  local t1 = find(a, '\t', 19, true)
+  local t2 = find(a, '\t', t1 + 1, true)
+  local n = tonumber(sub(a, t1 + 1, t2 - 1))
+  local fp, prio, val = sub(a, t2 + 1, t2 + n), tonumber(sub(a, 19, t1 - 1)), sub(a, t2 + n + 1)
+  if redis.call('HEXISTS', b .. ':seen:' .. sub(a, 1, 4), sub(a, 5, 18)) == 1
       or redis.call('ZSCORE', b .. ':leases', fp) then
     rejected = rejected + 1
   else
