@@ -31,6 +31,8 @@ import logging
 import math
 import time
 import uuid
+from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -384,10 +386,11 @@ class GeoScheduler(BaseScheduler):
                 continue
             if new.shape != (len(fingerprints),):
                 continue
-            rows = np.flatnonzero(np.isfinite(new)).tolist()
-            values = new.tolist()
+            rows = np.flatnonzero(np.isfinite(new))
+            # (fingerprint, priority in [0, 1], None) per moved row, built by zip, not per row in Python
+            moved = itemgetter(*rows.tolist())(fingerprints) if len(rows) > 1 else [fingerprints[i] for i in rows]
             changed = self.frontier.update_priorities(
-                [(fingerprints[i], min(max(values[i], 0.0), 1.0), None) for i in rows])
+                list(zip(moved, np.clip(new[rows], 0.0, 1.0).tolist(), repeat(None))))
             self.count("geofocus/frontier/rescored", changed)
             self.count("geofocus/frontier/rescore_queue/passes")
             self.count("geofocus/frontier/rescore_queue/queued", len(fingerprints))
