@@ -447,6 +447,10 @@ def _compact(payload: dict[str, Any]) -> None:
     if meta and FINGERPRINT_META in meta:
         meta = payload["meta"] = dict(meta)
         del meta[FINGERPRINT_META]
+        # The geo spider's links (they carry a fingerprint): canonical URLs Request() took as they
+        # are, which a popped request rebuilt from the stored URL gets back through safe_url_string.
+        # (Another request's verbatim_url is its own wish and stays.)
+        meta.pop("verbatim_url", None)
 
 
 def _strip_unserialisable(payload: dict[str, Any]) -> bytes | None:

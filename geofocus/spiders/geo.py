@@ -32,6 +32,9 @@ from geofocus.strategies import check_strategy
 
 logger = logging.getLogger(__name__)
 
+#: Scrapy's Request meta key that skips ``safe_url_string`` (the scheduler does not store it).
+VERBATIM = "verbatim_url"
+
 
 class SeedError(UsageError):
     pass
@@ -193,16 +196,13 @@ class GeoSpider(scrapy.Spider):
             for fp, link, link_page in scorer.score_links(response, page, _followed(links)):
                 if link_wanted(fp, link_page.priority):
                     url = link["url"]
-                    yield scrapy.Request(url, callback=self.parse, errback=self.errback,
-                                         meta={META_KEY: link_page, FINGERPRINT_META: (url, fp, link_page)})
+                    yield scrapy.Request(url, callback=self.parse, errback=self.errback, meta={
+                        META_KEY: link_page, FINGERPRINT_META: (url, fp, link_page), VERBATIM: _verbatim(url)})
             return
         for fp, link in _followed(links):
-            yield scrapy.Request(
-                link["url"],
-                callback=self.parse,
-                errback=self.errback,
-                meta={META_KEY: PageMeta(link=link), FINGERPRINT_META: (link["url"], fp)},
-            )
+            url = link["url"]
+            yield scrapy.Request(url, callback=self.parse, errback=self.errback, meta={
+                META_KEY: PageMeta(link=link), FINGERPRINT_META: (url, fp), VERBATIM: _verbatim(url)})
 
     def _link_scorer(self) -> Any:
         """The prediction middleware if it scores links before their Requests exist (checked once:
@@ -232,6 +232,14 @@ class GeoSpider(scrapy.Spider):
                                             spider=self)
         logger.debug("Request failed: %(request)s: %(reason)s", {"request": request, "reason": failure.value})
         self.crawler.signals.send_catch_log(geo_signals.request_finished, request=request, spider=self)
+
+
+def _verbatim(url: str) -> bool:
+    """True when Request() may take a link's canonical URL as it is: w3lib's ``safe_url_string``
+    (which Request runs on every URL unless meta ``verbatim_url`` is set) leaves a canonical URL
+    unchanged except for a ``'`` (escaped in the query) and credentials (the userinfo escaped
+    otherwise), so only those URLs still go through it (tests/test_urls_verbatim.py)."""
+    return "'" not in url and "@" not in url
 
 
 def _followed(links: Iterator[tuple[str, dict[str, Any]]]) -> Iterator[tuple[str, dict[str, Any]]]:
