@@ -31,6 +31,8 @@ import logging
 import math
 import time
 import uuid
+from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -384,10 +386,11 @@ class GeoScheduler(BaseScheduler):
                 continue
             if new.shape != (len(fingerprints),):
                 continue
-            rows = np.flatnonzero(np.isfinite(new)).tolist()
-            values = new.tolist()
+            rows = np.flatnonzero(np.isfinite(new))
+            # (fingerprint, priority in [0, 1], None) per moved row, built by zip, not per row in Python
+            moved = itemgetter(*rows.tolist())(fingerprints) if len(rows) > 1 else [fingerprints[i] for i in rows]
             changed = self.frontier.update_priorities(
-                [(fingerprints[i], min(max(values[i], 0.0), 1.0), None) for i in rows])
+                list(zip(moved, np.clip(new[rows], 0.0, 1.0).tolist(), repeat(None))))
             self.count("geofocus/frontier/rescored", changed)
             self.count("geofocus/frontier/rescore_queue/passes")
             self.count("geofocus/frontier/rescore_queue/queued", len(fingerprints))
@@ -444,6 +447,10 @@ def _compact(payload: dict[str, Any]) -> None:
     if meta and FINGERPRINT_META in meta:
         meta = payload["meta"] = dict(meta)
         del meta[FINGERPRINT_META]
+        # The geo spider's links (they carry a fingerprint): canonical URLs Request() took as they
+        # are, which a popped request rebuilt from the stored URL gets back through safe_url_string.
+        # (Another request's verbatim_url is its own wish and stays.)
+        meta.pop("verbatim_url", None)
 
 
 def _strip_unserialisable(payload: dict[str, Any]) -> bytes | None:

@@ -48,6 +48,10 @@ TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 SCHEDULER = "geofocus.scheduler.GeoScheduler"
 
 DOWNLOADER_MIDDLEWARES = {
+    # Scrapy's offsite filter parses the URL of every scheduled request (its request_scheduled
+    # receiver) to compare its host with the spider's allowed_domains: the geo spider has none and
+    # follows every domain, so it would never filter (docs/performance.md, Session 7).
+    "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
     # URL filters run before robots.txt is fetched for a host that would be dropped anyway.
     "geofocus.downloadermiddlewares.tld.TldFilterMiddleware": 50,
     "geofocus.downloadermiddlewares.traps.TrapFilterMiddleware": 60,
@@ -62,6 +66,10 @@ DOWNLOADER_MIDDLEWARES = {
 }
 
 SPIDER_MIDDLEWARES = {
+    # Scrapy's Referer middleware with the policy and the page's stripped URL worked out once per
+    # page, not once per link (the same headers: geofocus/spidermiddlewares/referer.py).
+    "scrapy.spidermiddlewares.referer.RefererMiddleware": None,
+    "geofocus.spidermiddlewares.referer.PageRefererMiddleware": 700,
     "geofocus.spidermiddlewares.finish.PageFinishedMiddleware": 10,
     "geofocus.spidermiddlewares.geoeval.GeoEvaluationMiddleware": 550,
     # Strategy "classifier": link SVM, map images, selection and exploration (after decay and prediction).

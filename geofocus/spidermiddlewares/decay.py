@@ -35,6 +35,15 @@ def link_priority_bound(parent: PageMeta, strategy: str, decay: float) -> float:
     return 1.0
 
 
+def link_values(parent: PageMeta, strategy: str, decay: float) -> tuple[int, int, float, float]:
+    """(dist, seed_dist, score, priority) of every link of page ``parent``: what
+    :class:`BridgeDistanceMiddleware` writes into each link's page state."""
+    dist = parent.page_distance + 1
+    seed_dist = parent.seed_distance + 1
+    score = decay_score(dist, decay)
+    return dist, seed_dist, score, bfs_priority(seed_dist) if strategy == "bfs" else score
+
+
 class BridgeDistanceMiddleware:
     """Writes dist, seed_dist, score, parent and (``bfs``, ``distance``) priority of every outgoing link."""
 
@@ -54,10 +63,7 @@ class BridgeDistanceMiddleware:
 
     def link_values(self, parent: PageMeta) -> tuple[int, int, float, float]:
         """(dist, seed_dist, score, priority) of every link of page ``parent``."""
-        dist = parent.page_distance + 1
-        seed_dist = parent.seed_distance + 1
-        score = decay_score(dist, self.decay)
-        return dist, seed_dist, score, bfs_priority(seed_dist) if self.strategy == "bfs" else score
+        return link_values(parent, self.strategy, self.decay)
 
     def annotate(self, request: Request, parent: PageMeta, parent_url: str,
                  values: tuple[int, int, float, float] | None = None) -> None:

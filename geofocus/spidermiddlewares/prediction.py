@@ -20,6 +20,15 @@ state (:class:`geofocus.pagemeta.PageMeta`):
   log: ``scrapy train RUN_DIR -o MODEL``.
 * ``rescore(page)``: recompute a queued request's priority with the current
   model; the scheduler's ``rescore_requested`` signal calls it for a batch.
+* ``score_links(response, parent, links)``: the same page state (the decay
+  middleware's fields, then path, prediction and priority) for links that have
+  no Request yet.  The geo spider uses it (see :func:`link_scorer`) to drop a
+  link that is queued at a priority at least as good as its final one before
+  a Request, the middleware chain and the page-finished filter ever see it
+  (with ``adaptive`` and ``online`` about a third of a page's unfetched links
+  are such duplicates).  The spider carries the scored page state in
+  ``meta[FINGERPRINT_META]`` as ``(url, fingerprint, page state)``; a request
+  whose page state is that one is not scored again.
 
 The strategy, decay and depth come from the crawl context (geofocus/context.py).
 
@@ -39,7 +48,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -49,13 +58,14 @@ from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.context import crawl_context
-from geofocus.pagemeta import PageMeta
+from geofocus.pagemeta import FINGERPRINT_META, PageMeta
 from geofocus.prediction.features import _hostname, link_features, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.prediction.modelfile import ModelFile
 from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
 from geofocus.rundir import get_run_dir
 from geofocus.scheduler import scheduler_of
+from geofocus.spidermiddlewares.decay import BridgeDistanceMiddleware, link_values
 from geofocus.strategies import STRATEGIES
 
 if TYPE_CHECKING:
@@ -389,7 +399,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             if isinstance(o, Request):
                 page = PageMeta.of(o)
                 link = page.link if page is not None else None
-                if page is not None and isinstance(link, Mapping):
+                if page is not None and isinstance(link, Mapping) and not _scored(o, page):
                     ids, host = self._link_ids(page, link, parent)
                     requests.append(o)
                     pages.append(page)
@@ -408,7 +418,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         if page is None:
             return request
         link = page.link
-        if not isinstance(link, Mapping):
+        if not isinstance(link, Mapping) or _scored(request, page):
             return request
         if self.online:
             return self._process_online(request, response, page, link)
@@ -421,6 +431,49 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         page.path = [terms, *self._parent_path(response)]
         self._score(page, terms)
         return request
+
+    def score_links(
+        self, response: Response, parent: PageMeta, links: Iterable[tuple[str, dict[str, Any]]]
+    ) -> Iterator[tuple[str, dict[str, Any], PageMeta]]:
+        """(fingerprint, link, page state) for each (fingerprint, link) of page ``response``: the
+        page state a Request for the link would leave the decay middleware and this one with.
+
+        What the middlewares do to a page's Requests, done before the Requests exist and in the
+        same order: ``adaptive`` scores each link as it is pulled (as the chain does), ``online``
+        scores the page's links in one batch (as :meth:`process_spider_output` does) and
+        remembers those the frontier will queue for whole-queue re-scoring.
+        """
+        if not self._opened:
+            self.open()
+        dist, seed_dist, score, decay_priority = link_values(parent, self.strategy, self.decay)
+        url = response.url
+        parent_path = self._parent_path(response)
+        if not self.online:
+            for fp, link in links:
+                page = PageMeta(link=link, dist=dist, seed_dist=seed_dist, score=score,
+                                priority=decay_priority, parent=url)
+                terms = link_terms(link)
+                page.path = [terms, *parent_path]
+                self._score(page, terms)
+                yield fp, link, page
+            return
+        batch = [(fp, link, PageMeta(link=link, dist=dist, seed_dist=seed_dist, score=score,
+                                     priority=decay_priority, parent=url)) for fp, link in links]
+        if not batch:
+            return
+        pages = [page for _fp, _link, page in batch]
+        id_lists: list[list[int]] = []
+        hosts: list[str | None] = []
+        for _fp, link, page in batch:
+            ids, host = self._link_ids(page, link, parent_path)
+            id_lists.append(ids)
+            hosts.append(host)
+        scored = self._score_online(pages, id_lists, hosts)
+        if self.rescore_queue:
+            for i in scored:
+                page = pages[i]
+                self._remember_fingerprint(batch[i][0], page, id_lists[i], float(page.priority or 0.0), hosts[i])
+        yield from batch
 
     def _parent_path(self, response: Response | None) -> list[Any]:
         """The first n-1 entries of the parent page's path (none if it has no list there)."""
@@ -455,13 +508,26 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
     def _remember(self, request: Request, page: PageMeta, ids: list[int], priority: float,
                   host: str | None) -> None:
         """Keep a link's ids by fingerprint for whole-queue re-scoring, if the frontier will queue it."""
+        scheduler = self._queue_scheduler()
+        if scheduler is not None:
+            # the fingerprint the geo spider carries in meta, if any
+            self._remember_fingerprint(scheduler.fingerprint(request), page, ids, priority, host)
+
+    def _queue_scheduler(self) -> Any:
+        """The scheduler whose frontier lists its whole queue (None: whole-queue re-scoring is off)."""
         scheduler = self._scheduler
         if scheduler is None:
             scheduler = self._scheduler = scheduler_of(self.crawler)
             if scheduler is None or not hasattr(scheduler.frontier, "queued_priorities"):
                 self.rescore_queue = False  # another scheduler, or a shared frontier: batches only
-                return
-        fingerprint = scheduler.fingerprint(request)  # the one the geo spider carries in meta, if any
+                return None
+        return scheduler
+
+    def _remember_fingerprint(self, fingerprint: str, page: PageMeta, ids: list[int], priority: float,
+                              host: str | None) -> None:
+        scheduler = self._queue_scheduler()
+        if scheduler is None:
+            return
         pushable = scheduler._pushable
         if pushable is not None and not pushable(fingerprint, priority):
             return  # a duplicate the frontier refuses: nothing to re-score
@@ -622,6 +688,44 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         page.prediction = pred
         page.priority = priority(float(score), pred)
         return page.priority
+
+
+def link_scorer(crawler: Crawler) -> LinkPredictionMiddleware | None:
+    """The prediction middleware, when the geo spider may score its links with
+    :meth:`LinkPredictionMiddleware.score_links` before their Requests exist: strategy
+    ``adaptive`` or ``online``, and between the spider and this middleware only the decay
+    middleware and middlewares that neither read nor write a link's priority or features
+    (otherwise None: the links are scored as Requests, in the chain)."""
+    from scrapy.spidermiddlewares.depth import DepthMiddleware
+    from scrapy.spidermiddlewares.metacopy import MetaCopyDetectionMiddleware
+    from scrapy.spidermiddlewares.referer import RefererMiddleware
+    from scrapy.spidermiddlewares.urllength import UrlLengthMiddleware
+
+    from geofocus.spidermiddlewares.partition import PartitionMiddleware
+
+    engine = getattr(crawler, "engine", None)
+    chain: Sequence[Any] = getattr(getattr(getattr(engine, "scraper", None), "spidermw", None), "middlewares", ())
+    at = [i for i, mw in enumerate(chain) if isinstance(mw, LinkPredictionMiddleware)]
+    if len(at) != 1:
+        return None
+    middleware: LinkPredictionMiddleware = chain[at[0]]
+    if not (middleware.adaptive or middleware.online):
+        return None
+    # The spider's output passes the chain from its end to its start: these come before us.
+    before = chain[at[0] + 1:]
+    passive = (BridgeDistanceMiddleware, PartitionMiddleware, RefererMiddleware, UrlLengthMiddleware,
+               DepthMiddleware, MetaCopyDetectionMiddleware)
+    if sum(isinstance(mw, BridgeDistanceMiddleware) for mw in before) != 1 or not all(
+        isinstance(mw, passive) for mw in before
+    ):
+        return None
+    return middleware
+
+
+def _scored(request: Request, page: PageMeta) -> bool:
+    """True for a request the geo spider made with the page state ``score_links`` gave it."""
+    carried = request.meta.get(FINGERPRINT_META)
+    return carried is not None and len(carried) > 2 and carried[2] is page and carried[0] == request.url
 
 
 def _int_or_none(value: Any) -> int | None:

@@ -27,9 +27,13 @@ from geofocus.regions import Region, RegionError, available_regions, load_region
 from geofocus.scheduler import scheduler_of
 from geofocus.seeds import SeedLineError, parse_seed_line
 from geofocus.spidermiddlewares.decay import link_priority_bound
+from geofocus.spidermiddlewares.prediction import link_scorer
 from geofocus.strategies import check_strategy
 
 logger = logging.getLogger(__name__)
+
+#: Scrapy's Request meta key that skips ``safe_url_string`` (the scheduler does not store it).
+VERBATIM = "verbatim_url"
 
 
 class SeedError(UsageError):
@@ -78,6 +82,9 @@ class GeoSpider(scrapy.Spider):
     context: CrawlContext
     #: pages longer than this (GEOFOCUS_MAX_PARSE_BYTES) are not parsed
     max_parse_bytes: int
+    #: the prediction middleware that scores links before their Requests exist (None: the chain does)
+    _scorer: Any = None
+    _scorer_checked = False
 
     def __init__(
         self, region: str | None = None, seeds: str | None = None, strategy: str | None = None, **kwargs: Any
@@ -162,7 +169,10 @@ class GeoSpider(scrapy.Spider):
         The hot path of a crawl: each link is normalised once (its fingerprint,
         carried in meta), and a link already fetched, or queued at a priority
         at least as good as this page can give it, is dropped here, before a
-        Request, its signals and its serialisation exist.
+        Request, its signals and its serialisation exist.  With ``adaptive`` and
+        ``online`` the prediction middleware scores the links here (its
+        ``score_links``), so that "as good as" is the link's final priority,
+        not the bound 1.0 a prediction could reach.
         """
         events, too_deep = page_events(root, response.text)
         if too_deep:
@@ -180,14 +190,27 @@ class GeoSpider(scrapy.Spider):
         def wanted(fp: str, link: dict[str, Any]) -> bool:
             return not link["nofollow"] and link_wanted(fp, bound)
 
-        for fp, link in iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events):
-            del link["nofollow"]
-            yield scrapy.Request(
-                link["url"],
-                callback=self.parse,
-                errback=self.errback,
-                meta={META_KEY: PageMeta(link=link), FINGERPRINT_META: (link["url"], fp)},
-            )
+        links = iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events)
+        scorer = self._link_scorer()
+        if scorer is not None:
+            for fp, link, link_page in scorer.score_links(response, page, _followed(links)):
+                if link_wanted(fp, link_page.priority):
+                    url = link["url"]
+                    yield scrapy.Request(url, callback=self.parse, errback=self.errback, meta={
+                        META_KEY: link_page, FINGERPRINT_META: (url, fp, link_page), VERBATIM: _verbatim(url)})
+            return
+        for fp, link in _followed(links):
+            url = link["url"]
+            yield scrapy.Request(url, callback=self.parse, errback=self.errback, meta={
+                META_KEY: PageMeta(link=link), FINGERPRINT_META: (url, fp), VERBATIM: _verbatim(url)})
+
+    def _link_scorer(self) -> Any:
+        """The prediction middleware if it scores links before their Requests exist (checked once:
+        the middleware chain is built before the first response)."""
+        if not self._scorer_checked:
+            self._scorer_checked = True
+            self._scorer = link_scorer(self.crawler)
+        return self._scorer
 
     def _count_too_deep(self, response: Response) -> None:
         self.crawler.stats.inc_value("geofocus/linkextract/too_deep")
@@ -209,3 +232,18 @@ class GeoSpider(scrapy.Spider):
                                             spider=self)
         logger.debug("Request failed: %(request)s: %(reason)s", {"request": request, "reason": failure.value})
         self.crawler.signals.send_catch_log(geo_signals.request_finished, request=request, spider=self)
+
+
+def _verbatim(url: str) -> bool:
+    """True when Request() may take a link's canonical URL as it is: w3lib's ``safe_url_string``
+    (which Request runs on every URL unless meta ``verbatim_url`` is set) leaves a canonical URL
+    unchanged except for a ``'`` (escaped in the query) and credentials (the userinfo escaped
+    otherwise), so only those URLs still go through it (tests/test_urls_verbatim.py)."""
+    return "'" not in url and "@" not in url
+
+
+def _followed(links: Iterator[tuple[str, dict[str, Any]]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The links ``wanted`` let through, without their ``nofollow`` flag (all are followed)."""
+    for fp, link in links:
+        del link["nofollow"]
+        yield fp, link
