@@ -56,7 +56,9 @@ if TYPE_CHECKING:
 
 #: The key of the page state in ``Request.meta``.
 META_KEY = "geofocus"
-#: meta key carrying (url, fingerprint) computed once for a link; used only while the URL matches.
+#: meta key carrying (url, fingerprint) computed once for a link, or (url, fingerprint, page state)
+#: for a link the prediction middleware scored before its Request existed; used only while the URL
+#: matches, never stored.
 FINGERPRINT_META = "geofocus_fp"
 #: meta key of a popped request that was queued under a key of its own (dont_filter duplicates).
 FRONTIER_KEY_META = "geofocus_key"
