@@ -36,11 +36,25 @@ _VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*
 _VALUE_TAIL = _VALUE.pattern.split("))", 1)[1]
 _VALUE_COLON = re.compile(r":" + _VALUE_TAIL, re.M)
 _VALUE_EQUALS = re.compile(r"=(?:(?<=[ \t]=)|(?=[> \t]))" + _VALUE_TAIL, re.M)
+# Assignments without spaces, in text that is no markup (code, the text of a page): keyword arguments
+# (``strasse="Jahnalle", hausnummer="1"``, ``street1='6512 Greene Rd.'``) and form data
+# (``--data-urlencode "addresses[0][primary_line]=2261 Market Street"``, ``-d "city=San Francisco"``,
+# ``?zip=94114&city=...``): a quoted value, or an unquoted one up to the quote or ``&`` that ends it
+# (group 5). In markup this is every attribute (``class="x"``), so the markup is not scanned for it.
+_VALUE_ASSIGN = re.compile(r"""=(?<=[\w\]]=)(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|()()"""
+                           r"""([^\s"'&<>=\[\]{}][^\n"'&<>=]{0,119}+)(?=["'&]))""")
 
 
-def _values(text: str) -> Iterator[re.Match[str]]:
+def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
     """The matches of ``_VALUE`` in ``text``, as ``_VALUE.finditer`` gives them (each search starts where
-    the last match ended; the two patterns cannot match at the same position)."""
+    the last match ended; the patterns cannot match at the same position); with ``assignments="also"`` those
+    of ``_VALUE_ASSIGN`` too, with ``"only"`` those alone."""
+    if assignments == "only":
+        yield from _VALUE_ASSIGN.finditer(text)
+        return
+    if assignments:
+        yield from _merged(_values(text), _VALUE_ASSIGN, text)
+        return
     pos = 0
     colon = _VALUE_COLON.search(text)
     equals = _VALUE_EQUALS.search(text)
@@ -58,19 +72,36 @@ def _values(text: str) -> Iterator[re.Match[str]]:
             equals = _VALUE_EQUALS.search(text, pos)
 
 
+def _merged(matches: Iterator[re.Match[str]], pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``matches`` and those of ``pattern`` in ``text``, in text order, none overlapping one yielded before."""
+    other = pattern.search(text)
+    for match in matches:
+        while other is not None and other.start() < match.start():
+            yield other
+            other = pattern.search(text, other.end())
+        if other is not None and other.start() < match.end():
+            other = pattern.search(text, match.end())
+        yield match
+    while other is not None:
+        yield other
+        other = pattern.search(text, other.end())
+
+
 # A quoted capitalised key before an object: the object's name ("Stadtbibliothek Oldenburg": {...}).
 _NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$""")
 # A house number's key and a bare number of a few digits in the field after a street's value.
 _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
-               "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer"),
-    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr"),
+               "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
+               "primaryline"),
+    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
+               "streetno", "houseno"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
@@ -78,8 +109,11 @@ ROLES = {
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress", "street2", "streetline2"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline"),
 }
+# Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street".
+_KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
+                 "office", "business", "home", "work")
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
 # spelled out ("Fifth Floor"); "Auditorium" or "OFR Conference Room" name a room, not a unit.
@@ -135,20 +169,28 @@ def _key_role(key: str, parent: str | None) -> str | None:
         return "street"
     if parent == "street" and folded in ("number", "housenumber", "nr"):
         return "number"
-    return _ROLE_OF.get(folded)
+    role = _ROLE_OF.get(folded)
+    if role is None and folded[:1] in "abhlmopsvw":
+        for prefix in _KEY_PREFIXES:
+            if folded.startswith(prefix) and len(folded) > len(prefix) + 2:
+                role = _ROLE_OF.get(folded[len(prefix):])
+                return role if role not in ("name", None) else None
+    return role
 
 
-def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
-    """Groups of address parts written as key/value pairs, in text order."""
+def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[KeyedAddress]:
+    """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
+    that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
+    ``"only"`` those alone (the text of a page whose markup was read for the others)."""
     if ":" not in text and "=" not in text:
         return
-    yield from _grouped(_keyed_fields(text, limit), street_required=True)
+    yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
 
 
-def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
     parent: str | None = None
     parent_end = -1
-    for match in _values(text):
+    for match in _values(text, assignments):
         if not limit.candidate():
             break
         key_match = _KEY_BEFORE.search(text, max(0, match.start() - 44), match.start())
@@ -173,6 +215,11 @@ def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
             continue
         # An unquoted value ends before the brackets that close its object ("house_number": 30}).
         unquoted = (match.group(3) or "").rstrip(" \t}],")
+        if match.re is _VALUE_ASSIGN and match.group(5):
+            # An unquoted assigned value is form data: its key follows a quote, "&", "?" or "[".
+            if text[key_match.start(1) - 1:key_match.start(1)] not in ("\"", "'", "&", "?", "["):
+                continue
+            unquoted = match.group(5)
         value = " ".join((match.group(1) or match.group(2) or unquoted or match.group(4) or "").split())
         if not value:
             continue

@@ -134,7 +134,14 @@ class GeoParser:
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
         read_texts: set[str] = set()
-        for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
+        # Assignments without spaces (keyword arguments, form data) are read in text that is no markup: the
+        # markup itself if it has no tags, else the page text (in markup they are attributes).
+        markup_is_text = "<" not in markup
+        assigned = (keyed_addresses(text, limit, assignments="only")
+                    if not markup_is_text and "=" in text else iter(()))
+        keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
+                                          assignments="also" if markup_is_text else "")
+        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
                            form_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:

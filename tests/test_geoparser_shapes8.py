@@ -1,0 +1,58 @@
+"""Ways of writing addresses met in real text (session 8: API examples, data-model tests, JSON-LD records of
+organisations): each test is a class of writing, with several members in text written for the test, not a
+snippet of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.unit, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+def _places(parser, text):
+    return sorted((a.street, a.house_number, a.postcode) for a in parser.parse(text).all_addresses)
+
+
+@pytest.mark.parametrize("text", [
+    'Anschrift(strasse="Lange Straße", hausnummer="4", plz="26122", ort="Oldenburg")',
+    "addr = dict(ort='Oldenburg', plz='26122',\n            strasse='Lange Straße', hausnummer='4')",
+    'new Address(street="Lange Straße 4", zip="26122", city="Oldenburg")',
+])
+def test_keyword_arguments_without_spaces(oldenburg, text):
+    assert _places(oldenburg, text) == [("Lange Straße", "4", "26122")]
+
+
+@pytest.mark.parametrize("text", [
+    "Address.create(\n    street1='900 Bagby St',\n    city='Houston',\n    state='TX',\n    zip='77002',\n)",
+    'curl https://api.example.com/v1/verify \\\n  -d "primary_line=900 Bagby St" \\\n  -d "city=Houston" \\\n'
+    '  -d "state=TX" \\\n  -d "zip_code=77002"',
+    'curl -X POST https://api.example.com/bulk \\\n  --data-urlencode "to[0][address_line1]=900 Bagby St" \\\n'
+    '  --data-urlencode "to[0][address_city]=Houston" \\\n  --data-urlencode "to[0][address_state]=TX" \\\n'
+    '  --data-urlencode "to[0][address_zip]=77002"',
+    "https://maps.example.com/search?street=900 Bagby St&city=Houston&state=TX&zip=77002&format=json",
+])
+def test_keyword_arguments_and_form_data_us(us, text):
+    assert _places(us, text) == [("Bagby St", "900", "77002")]
+
+
+@pytest.mark.parametrize("text", [
+    '{"billing_street": "900 Bagby St", "billing_city": "Houston", "billing_state": "TX", "billing_zip": "77002"}',
+    'shipping_address_line1: "900 Bagby St"\nshipping_city: "Houston"\nshipping_state: "TX"\nshipping_zip: "77002"',
+    '{"street1": "Bagby St", "street_no": "900", "city": "Houston", "state": "TX", "zip": "77002"}',
+    '{"venue_address": "900 Bagby St", "venue_city": "Houston", "venue_state": "TX", "venue_postal_code": "77002"}',
+])
+def test_keys_named_with_a_prefix_or_a_number_key(us, text):
+    assert _places(us, text) == [("Bagby St", "900", "77002")]
+
+
+def test_form_data_value_needs_a_delimiter_before_its_key(us):
+    # "x=1 street=..." in prose: no quote, "&", "?" or "[" before the key, so no form data.
+    assert _places(us, 'the loop ran with x=1 and zip=77002" once') == []
+
+
+def test_assignments_in_markup_attributes_are_not_read(oldenburg):
+    html = '<div class="strasse" title="x"><span data-ort="Oldenburg">Kontakt</span></div>'
+    assert _places(oldenburg, html) == []
