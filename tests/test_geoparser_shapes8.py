@@ -56,3 +56,19 @@ def test_form_data_value_needs_a_delimiter_before_its_key(us):
 def test_assignments_in_markup_attributes_are_not_read(oldenburg):
     html = '<div class="strasse" title="x"><span data-ort="Oldenburg">Kontakt</span></div>'
     assert _places(oldenburg, html) == []
+
+
+@pytest.mark.parametrize("text, street", [
+    ("Südliche Hamburger Straße 12\n22083 Hamburg", "Südliche Hamburger Straße"),
+    ('{"strasse": "Östliche Karl-Friedrich-Straße", "hausnummer": "8", "plz": "75175", "ort": "Pforzheim"}',
+     "Östliche Karl-Friedrich-Straße"),
+    ("Obere Bremer Str. 3, 26122 Oldenburg", "Obere Bremer Str."),
+    ("Innere Kanalstraße 15\n50823 Köln", "Innere Kanalstraße"),
+    ("Alter Markt 7, 26122 Oldenburg", "Alter Markt"),
+])
+def test_adjective_of_position_or_age_before_the_street_name(oldenburg, text, street):
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == [street]
+
+
+def test_words_in_er_of_a_sentence_stay_out_of_the_street(oldenburg):
+    assert [a.street for a in oldenburg.parse("Unser Bremer Weg 4, 26122 Oldenburg").all_addresses] == ["Bremer Weg"]

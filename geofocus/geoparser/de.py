@@ -97,13 +97,16 @@ _NOT_PLACE_ADJ = (r"(?:Der|Oder|Aber|Über|Unter|Hinter|Wieder|Jeder|Dieser|Jene
                   r"Mitglieder|Oktober|November|Dezember|September|Vertreter|Geschäftsführer|Leiter|Träger|"
                   r"Hersteller|Verleger|Herausgeber|Sitzungszimmer|Neuer|Alter|Großer|Kleiner|Langer|Hoher|"
                   r"Oberer|Unterer|Kurzer|Breiter|Ecke)")
+# An adjective of age, size or position before a street's name, itself perhaps a place adjective and a
+# street word: "Alte Schulstraße", "Nördliche Münchner Straße", "Obere Bremer Str.", "Großer Kamp".
+_LEAD_ADJ = (r"(?:(?:Alt|Neu|Groß|Klein|Lang|Hoh|Ober|Unter|Kurz|Breit|Nördlich|Südlich|Östlich|Westlich|Inner|"
+             r"Äußer|Mittler|Hinter|Vorder)er?)")
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
-    rf"|{_ADJ} {_STANDALONE}"
-    rf"|(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
-    rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
-    rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
+    rf"|(?:{_LEAD_ADJ} (?!{_NOT_PLACE_ADJ} ))?{_ADJ} {_STANDALONE}"
+    rf"|(?:{_LEAD_ADJ} )?(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
+    rf"|(?:(?:{_LEAD_ADJ}|Sankt|St\.) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?"
     # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
     rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
