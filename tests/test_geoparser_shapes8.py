@@ -72,3 +72,12 @@ def test_adjective_of_position_or_age_before_the_street_name(oldenburg, text, st
 
 def test_words_in_er_of_a_sentence_stay_out_of_the_street(oldenburg):
     assert [a.street for a in oldenburg.parse("Unser Bremer Weg 4, 26122 Oldenburg").all_addresses] == ["Bremer Weg"]
+
+
+@pytest.mark.parametrize("text, street", [
+    ('{"streetAddress": "GroÃŸe StraÃŸe 12 ", "postalCode": 26122, "addressLocality": "Oldenburg"}', "Große Straße"),
+    ('strasse: "KÃ¶nigstraÃŸe 4"\nplz: "26122"\nort: "Oldenburg"', "Königstraße"),
+    ('<p>Kontakt</p>{"street": "MÃ¼hlenweg 3", "zip": "26122", "city": "Oldenburg"}', "Mühlenweg"),
+])
+def test_mojibake_in_keyed_values(oldenburg, text, street):
+    assert [(a.street, a.postcode) for a in oldenburg.parse(text).all_addresses] == [(street, "26122")]

@@ -12,7 +12,7 @@ from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import reshape, unfold
+from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -157,6 +157,7 @@ class GeoParser:
                     written = keyed.text(us=self.address_format == "us")
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
+            written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"
             read_texts.add(written)
             for raw in self._extract(written, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,

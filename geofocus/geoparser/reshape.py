@@ -88,14 +88,20 @@ def unfold(markup: str) -> str:
     return markup
 
 
+def repair_mojibake(text: str) -> str:
+    """``text`` with UTF-8 read as Latin-1 repaired (``StraÃŸe`` -> ``Straße``), tested cheaply first."""
+    if ("Ã" in text or "Â" in text) and _MOJIBAKE.search(text):
+        return ftfy.fix_text(text)
+    return text
+
+
 def reshape(text: str) -> str | None:
     """``text`` with field syntax turned into line breaks, or None if it has none.
 
     Each step runs only when its sign is in the text (a substring test or one
     scan), so a page without such syntax costs a few fast scans."""
     out = text
-    if ("Ã" in out or "Â" in out) and _MOJIBAKE.search(out):
-        out = ftfy.fix_text(out)
+    out = repair_mojibake(out)
     # One-character tests first: each is a fast scan, a two-character one is not.
     if "](" in out:
         out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))
