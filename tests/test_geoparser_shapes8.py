@@ -81,3 +81,33 @@ def test_words_in_er_of_a_sentence_stay_out_of_the_street(oldenburg):
 ])
 def test_mojibake_in_keyed_values(oldenburg, text, street):
     assert [(a.street, a.postcode) for a in oldenburg.parse(text).all_addresses] == [(street, "26122")]
+
+
+@pytest.mark.parametrize("text", [
+    '{"street1": "Bagby St 900", "city": "Houston", "state": "TX", "zip": "77002"}',
+    '"streetAddress": "North Main Street 900",\n"addressLocality": "Houston",\n"addressRegion": "TX",\n'
+    '"postalCode": "77002"',
+    "address: Bagby Street 900\ncity: Houston\nstate: TX\nzip: '77002'",
+])
+def test_us_street_value_with_the_number_after_it(us, text):
+    [found] = _found(us, text)
+    assert found[1] == "900" and found[3] == "77002" and found[5] is True
+
+
+@pytest.mark.parametrize("street", ["County Road 12", "State Route 66", "US Highway 290", "Broadway 2024"])
+def test_numbered_roads_and_years_keep_their_number_in_the_street(us, street):
+    text = f'{{"street1": "{street}", "city": "Houston", "state": "TX", "zip": "77002"}}'
+    assert not any(f[1] in ("12", "66", "290", "2024") for f in _found(us, text))
+
+
+@pytest.mark.parametrize("locality, region", [
+    ("Houston, Houston", "TX"),
+    ("Midtown, Houston", "TX"),
+    ("Houston, TX", "TX"),
+    ("Houston", "US-TX"),
+    ("Houston", "US.TX"),
+])
+def test_us_locality_with_a_district_or_repeated_and_iso_region_codes(us, locality, region):
+    text = (f'{{"streetAddress": "900 Bagby St", "addressLocality": "{locality}", "addressRegion": "{region}",'
+            f' "postalCode": "77002"}}')
+    assert [(f[0], f[1], f[3], f[4], f[5]) for f in _found(us, text)] == [("Bagby St", "900", "77002", "Houston", True)]

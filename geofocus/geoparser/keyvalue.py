@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser.us import number_written_last
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
@@ -145,8 +146,15 @@ class KeyedAddress:
         if not street or not place:
             return None
         if us:
-            state_zip = " ".join(y for y in (p.get("state"), p.get("postcode")) if y)
-            tail = ", ".join(x for x in (p.get("city"), state_zip) if x)
+            if not number and not street[:1].isdigit() and street[-1:].isdigit():
+                written_last = number_written_last(street)  # "street1": "Broadway 1"
+                if written_last is not None:
+                    number, street = written_last
+            state = p.get("state")
+            if state and _ISO_SUBDIVISION.fullmatch(state):
+                state = state[3:]  # "addressRegion": "US-OR" or "US.OR" (ISO 3166-2 codes)
+            state_zip = " ".join(y for y in (state, p.get("postcode")) if y)
+            tail = ", ".join(x for x in (_us_locality(p.get("city")), state_zip) if x)
             unit = p.get("unit", "")
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
@@ -161,6 +169,19 @@ class KeyedAddress:
             street = " ".join("-".join(part[:1].upper() + part[1:] for part in word.split("-"))
                               for word in street.split(" "))
         return f"{street} {number}".strip() + f"\n{place}"
+
+
+_ISO_SUBDIVISION = re.compile(r"US[-.][A-Z]{2}")
+_NOT_A_PLACE = re.compile(r"[A-Z]{2}|USA?|U\.S\.A?\.?|United States(?: of America)?")
+
+
+def _us_locality(value: str | None) -> str | None:
+    """The city of a locality value with commas: the last of its parts that is no state or country
+    ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY")."""
+    if not value or "," not in value:
+        return value
+    parts = [part.strip() for part in value.split(",") if part.strip() and not _NOT_A_PLACE.fullmatch(part.strip())]
+    return parts[-1] if parts else value
 
 
 def _key_role(key: str, parent: str | None) -> str | None:

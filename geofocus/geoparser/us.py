@@ -494,6 +494,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.city and ('"' in raw.city or ":" in raw.city):
+            continue  # 'addressLocality": "Houston': a reading across the fields of data (the keys read them)
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
@@ -669,6 +671,21 @@ _CITY_ONLY_END = re.compile(r"[ \t]*(?:$|\n|[;|)\]\"'`]|\.(?:\s|$)|,[ \t]*(?:USA
 _UPPER_TYPE = re.compile(r"(?<=[A-Za-z0-9.] )(?:ST|AV|RD|DR|LN|CT|PL|SQ|WY)(?=,? ?$)")
 # A state or a ZIP at the start of the next line: "Boston,\nMA".
 _STATE_OR_ZIP_NEXT = re.compile(rf"[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_]))")
+# A street value with its house number written after it ("street1": "Broadway 1", "streetAddress":
+# "Southwest 4th Avenue 1600"): a street with a type word, not a numbered road ("County Road 12", "Route 66").
+_NUMBER_LAST = re.compile(rf"(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,5}}[A-Z]?)")
+_NUMBERED_ROAD = re.compile(r"(?:^|\s)(?:Highway|Hwy|Route|Rte|Interstate|I-|(?:US|U\.S\.|State|County|FM"
+                            r"|Farm to Market|Ranch to Market|RM|SR|CR|Township|Twp) (?:Road|Rd))\.?$", re.I)
+
+
+def number_written_last(street: str) -> tuple[str, str] | None:
+    """``(number, street)`` of a street value written "street number" (see ``_NUMBER_LAST``), or None."""
+    found = _NUMBER_LAST.fullmatch(street)
+    if found is None or _NUMBERED_ROAD.search(found.group("street")) or _is_year(found.group("number")):
+        return None
+    return found.group("number"), found.group("street")
+
+
 # The house number after the street: "Broadway 24, ".
 _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
 
