@@ -111,3 +111,13 @@ def test_us_locality_with_a_district_or_repeated_and_iso_region_codes(us, locali
     text = (f'{{"streetAddress": "900 Bagby St", "addressLocality": "{locality}", "addressRegion": "{region}",'
             f' "postalCode": "77002"}}')
     assert [(f[0], f[1], f[3], f[4], f[5]) for f in _found(us, text)] == [("Bagby St", "900", "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("900 Bagby St, Siute 200, Houston, TX 77002", "Siute 200"),
+    ("900 Bagby St Suit 12\nHouston, TX 77002", "Suit 12"),
+    ("Sutie 300, 900 Bagby St, Houston, TX 77002", "Sutie 300"),
+    ("<p>900 Bagby St<br />\nStuie 4<br />\nHouston, TX 77002</p>", "Stuie 4"),
+])
+def test_misspelt_suite_is_a_unit(us, text, unit):
+    assert _found(us, text) == [("Bagby St", "900", unit, "77002", "Houston", True)]

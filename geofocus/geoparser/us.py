@@ -92,7 +92,8 @@ _STREET = (
 )
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
-_UNIT = (r"(?:,? (?:Suites?|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+_UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
+         r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
          r"|,? #[\w-]{1,6}|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?)"  # "23rd Floor", "2nd Fl."
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
@@ -523,7 +524,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # the name is the building's), and may end the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
