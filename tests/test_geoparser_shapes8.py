@@ -121,3 +121,16 @@ def test_us_locality_with_a_district_or_repeated_and_iso_region_codes(us, locali
 ])
 def test_misspelt_suite_is_a_unit(us, text, unit):
     assert _found(us, text) == [("Bagby St", "900", unit, "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    ("Pfadfinderheim, II. Bergstraße 4, 26122 Oldenburg", "II. Bergstraße"),
+    ("IV. Querweg 12\n26122 Oldenburg", "IV. Querweg"),
+    ("Treffpunkt: XII. Hafenstraße 3 in 26122 Oldenburg", "XII. Hafenstraße"),
+])
+def test_roman_ordinal_before_a_street_name(oldenburg, text, street):
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == [street]
+
+
+def test_arabic_list_number_before_a_street_stays_out(oldenburg):
+    assert [a.street for a in oldenburg.parse("1. Querweg 12\n26122 Oldenburg").all_addresses] == ["Querweg"]

@@ -101,12 +101,14 @@ _NOT_PLACE_ADJ = (r"(?:Der|Oder|Aber|Über|Unter|Hinter|Wieder|Jeder|Dieser|Jene
 # street word: "Alte Schulstraße", "Nördliche Münchner Straße", "Obere Bremer Str.", "Großer Kamp".
 _LEAD_ADJ = (r"(?:(?:Alt|Neu|Groß|Klein|Lang|Hoh|Ober|Unter|Kurz|Breit|Nördlich|Südlich|Östlich|Westlich|Inner|"
              r"Äußer|Mittler|Hinter|Vorder)er?)")
+# A Roman ordinal before a street's name: "III. Koppelweg", "II. Hagen" (not an Arabic "1.": a list item).
+_ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\."
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
     rf"|(?:{_LEAD_ADJ} (?!{_NOT_PLACE_ADJ} ))?{_ADJ} {_STANDALONE}"
     rf"|(?:{_LEAD_ADJ} )?(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
-    rf"|(?:(?:{_LEAD_ADJ}|Sankt|St\.) )?{_SUFFIX_WORD}"
+    rf"|(?:(?:{_LEAD_ADJ}|Sankt|St\.|{_ROMAN}) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?"
     # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
     rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
