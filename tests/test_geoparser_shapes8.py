@@ -134,3 +134,17 @@ def test_roman_ordinal_before_a_street_name(oldenburg, text, street):
 
 def test_arabic_list_number_before_a_street_stays_out(oldenburg):
     assert [a.street for a in oldenburg.parse("1. Querweg 12\n26122 Oldenburg").all_addresses] == ["Querweg"]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ('{"Location": "Room 204, Public Safety Building",\n "Address": "900 Bagby St, Houston, TX 77002"}', "Room 204"),
+    ("location: Suite 12, City Hall Annex\naddress: 900 Bagby St, Houston, TX 77002", "Suite 12"),
+    ('"venue": "3rd Floor, Hall of the Council",\n"address": "900 Bagby St, Houston, TX 77002"', "3rd Floor"),
+])
+def test_unit_and_building_name_on_the_line_above_the_street(us, text, unit):
+    assert _found(us, text) == [("Bagby St", "900", unit, "77002", "Houston", True)]
+
+
+def test_line_above_with_its_own_address_gives_no_unit(us):
+    text = '"Location": "Room 204, 100 Main St, Houston, TX 77002",\n"Address": "900 Bagby St, Houston, TX 77002"'
+    assert [f[2] for f in _found(us, text) if f[0] == "Bagby St"] == [None]

@@ -286,6 +286,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 5)": sorted((data / "realtext").glob("heldout5_*.txt")),
         "real text (held-out 6)": sorted((data / "realtext").glob("heldout6_*.txt")),
         "real text (held-out 7)": sorted((data / "realtext").glob("heldout7_*.txt")),
+        "real text (held-out 8)": sorted((data / "realtext").glob("heldout8_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

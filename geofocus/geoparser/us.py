@@ -530,7 +530,10 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
-_UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})[ \t]*[\"']?[ \t]*,?[ \t]*$")
+# The unit may have its building's name after it on that line ("Location": "Room 350, Public Service Center").
+_UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
+                             r"(?:,[ \t]*[A-Z][A-Za-z.'&-]*(?:[ \t]+(?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){0,5})?"
+                             r"[ \t]*[\"']?[ \t]*,?[ \t]*$")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
