@@ -148,3 +148,26 @@ def test_unit_and_building_name_on_the_line_above_the_street(us, text, unit):
 def test_line_above_with_its_own_address_gives_no_unit(us):
     text = '"Location": "Room 204, 100 Main St, Houston, TX 77002",\n"Address": "900 Bagby St, Houston, TX 77002"'
     assert [f[2] for f in _found(us, text) if f[0] == "Bagby St"] == [None]
+
+
+@pytest.mark.parametrize("text", [
+    "Stadtverwaltung\nMarkt=C3=BCbergang\nBr=C3=BCderstra=C3=9Fe 12\n26122 Oldenburg",      # UTF-8 bytes
+    "Mit freundlichen Gr=FC=DFen\nGr=FCne Stra=DFe 12\n26122 Oldenburg\nTel. 0441 1234",      # Latin-1 bytes
+    "<p>Amt f=C3=BCr Wirtschaft<br />=0D=0AGr=C3=BCne Stra=C3=9Fe 12<br />=0D=0A26122 Olden=\nburg</p>",
+])
+def test_quoted_printable_mail_text(oldenburg, text):
+    found = [(a.street, a.house_number, a.postcode) for a in oldenburg.parse(text).all_addresses]
+    assert [f for f in found if f[2] == "26122"] and all(f[0] in ("Brüderstraße", "Grüne Straße") for f in found)
+
+
+@pytest.mark.parametrize("text, street", [
+    ("Behörde\nCarl-von-Ossietzky- Straße 9\n26122 Oldenburg", "Carl-von-Ossietzky-Straße"),
+    ("Amt, Johann-Justus-\nWeg 14, 26122 Oldenburg", "Johann-Justus-Weg"),
+])
+def test_hyphenated_street_name_cut_after_its_hyphen(oldenburg, text, street):
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == [street]
+
+
+def test_quoted_printable_signs_absent_leave_equals_signs(oldenburg):
+    text = "a=DEADBEEF\nLange Straße 4\n26122 Oldenburg"
+    assert [a.street for a in oldenburg.parse(text).all_addresses] == ["Lange Straße"]

@@ -302,6 +302,9 @@ _NOT_AFTER_PREP = {
 }
 
 
+_TYPE_WORD_ALONE = frozenset(("straße", "strasse", "str", "weg", "allee", "gasse", "chaussee"))
+
+
 def _street_ok(street: str, loose: bool = False) -> bool:
     """No street: "Tel 0441", "Linie 3", "Raum 12"; but "Platz der Republik" is one."""
     words = street.split(" ")
@@ -316,6 +319,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
+    if len(words) == 1 and first in _TYPE_WORD_ALONE:
+        return False  # "Straße 9-13": the end of a name cut off before it ("Henning-von-Tresckow- Straße")
     # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
     adjective_first = len(words) == 2 and words[0][:1].isupper() and words[0].endswith(("er", "e", "es", "en"))
     return (len(words) > 2 or last not in _NOT_STREET or adjective_first) and len(street) >= 3

@@ -12,7 +12,7 @@ from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
+from geofocus.geoparser.reshape import decode_quoted_printable, repair_mojibake, reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -102,7 +102,7 @@ class GeoParser:
         result = ParseResult()
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
-        text = html_to_text(markup)
+        text = decode_quoted_printable(html_to_text(markup))  # saved mails: "Deelb=F6genkamp 4"
         if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))
