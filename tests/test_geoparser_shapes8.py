@@ -171,3 +171,12 @@ def test_hyphenated_street_name_cut_after_its_hyphen(oldenburg, text, street):
 def test_quoted_printable_signs_absent_leave_equals_signs(oldenburg):
     text = "a=DEADBEEF\nLange Straße 4\n26122 Oldenburg"
     assert [a.street for a in oldenburg.parse(text).all_addresses] == ["Lange Straße"]
+
+
+@pytest.mark.parametrize("text", [
+    " ng at 4 p.m. at 900 Bagby St\\, Houston\\, TX 77002</b></li>",
+    "ADDRESS 900 Bagby St\\; Houston\\; TX 77002",
+    "Meet at 900 Bagby St\\, Houston\\, TX 77002\\n(second floor)",
+])
+def test_icalendar_escapes_without_a_property_at_the_line_start(us, text):
+    assert [(f[0], f[1], f[3], f[4], f[5]) for f in _found(us, text)] == [("Bagby St", "900", "77002", "Houston", True)]

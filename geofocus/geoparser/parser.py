@@ -103,6 +103,10 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = decode_quoted_printable(html_to_text(markup))  # saved mails: "Deelb=F6genkamp 4"
+        if "\\" in text and ("\\," in text or "\\;" in text):
+            # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
+            # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
+            text = text.replace("\\,", ",").replace("\\;", ";")
         if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))
