@@ -66,7 +66,7 @@ def decode_quoted_printable(text: str) -> str:
 
 # A hyphenated street name cut after a hyphen by a space or a line break ("Henning-von-Tresckow- Straße",
 # "Carl-von-Ossietzky-\nStraße", as mails and text taken from PDFs wrap them): the parts joined.
-_HYPHEN_CUT = re.compile(r"(?<=[a-zäöüß])-(?:[ \t]+|[ \t]*\n[ \t]*)"
+_HYPHEN_CUT = re.compile(r"-(?<=[a-zäöüß]-)(?:[ \t]+|[ \t]*\n[ \t]*)"
                          r"(?=(?:Stra(?:ß|ss)e|Str\.|Weg|Allee|Platz|Ring|Damm|Gasse)(?![a-zäöüß]))")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 # A Markdown link, "[801 18th St NW](http://...)": its text stays, the address it points to goes.
