@@ -328,6 +328,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
 _UNIT_TAIL = re.compile(
+    # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
+    r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
     r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
     r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
     r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
