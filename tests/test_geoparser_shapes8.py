@@ -180,3 +180,28 @@ def test_quoted_printable_signs_absent_leave_equals_signs(oldenburg):
 ])
 def test_icalendar_escapes_without_a_property_at_the_line_start(us, text):
     assert [(f[0], f[1], f[3], f[4], f[5]) for f in _found(us, text)] == [("Bagby St", "900", "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Straße 4 / Ecke Achternstraße, 26122 Oldenburg",
+    "Treff: Lange Straße 4, Ecke Markt\n26122 Oldenburg",
+    "Café X – Lange Straße 4 (Ecke Achternstraße) – 26122 Oldenburg",
+])
+def test_corner_named_between_house_number_and_postcode(oldenburg, text):
+    assert [(a.street, a.house_number, a.postcode) for a in oldenburg.parse(text).all_addresses] == [
+        ("Lange Straße", "4", "26122")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Offices\nHouston: 900 Bagby St., Suite 100\nDallas: 1500 Marilla St",
+     [("Bagby St.", "900", "Suite 100", "Houston"), ("Marilla St", "1500", None, "Dallas")]),
+    ("- Houston : 900 Bagby St, Suite 5", [("Bagby St", "900", "Suite 5", "Houston")]),
+    ('"summary": "Meeting\\nHouston: 900 Bagby St\\n"', [("Bagby St", "900", None, "Houston")]),
+])
+def test_region_city_as_the_label_of_an_address_line(us, text, expected):
+    assert [(f[0], f[1], f[2], f[4]) for f in _found(us, text)] == expected
+
+
+@pytest.mark.parametrize("text", ["We met in Houston: 900 people came", "Springfield: 524 S. 2nd Street"])
+def test_city_label_needs_a_region_city_at_the_line_start_and_a_street(us, text):
+    assert _found(us, text) == []

@@ -505,6 +505,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
+        elif not raw.unit:
+            raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
 
 
@@ -694,6 +696,10 @@ def number_written_last(street: str) -> tuple[str, str] | None:
 _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
 
 
+_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})"
+                                rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
+
+
 def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
     pattern = getattr(gaz, "_us_city_only", False)
     if pattern is False:
@@ -723,6 +729,24 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         if not limit.candidate():
             return
         start, end = m.span()
+        if text[end:end + 1] == ":" or text[end:end + 2] == " :":
+            # The city as a line's label, the address after it: "Houston: 900 Bagby St, Suite 100" (lists of
+            # offices, meeting places).
+            found_after = _CITY_COLON_STREET.match(text, end)
+            # A line break or its escape in a JSON string ("summary": "...\\nHouston: 900 Bagby St\\n").
+            escaped = text.rfind("\\n", 0, start)
+            line_start = max(text.rfind("\n", 0, start) + 1, escaped + 2 if escaped >= 0 else 0)
+            if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
+                canonical, city_state = next(((city, state) for (name, state), city in region_cities.items()
+                                              if name == fold(m.group(0))), (None, None))
+                words = found_after.group("street").lower().split()
+                if canonical is not None and words and words[0] not in _NOT_STREET:
+                    unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
+                    yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
+                                     postcode=None, city=canonical, city_text=m.group(0), in_region=True,
+                                     start=found_after.start("number"), end=found_after.end(), state=city_state,
+                                     unit=unit)
+            continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
