@@ -205,3 +205,17 @@ def test_region_city_as_the_label_of_an_address_line(us, text, expected):
 @pytest.mark.parametrize("text", ["We met in Houston: 900 people came", "Springfield: 524 S. 2nd Street"])
 def test_city_label_needs_a_region_city_at_the_line_start_and_a_street(us, text):
     assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Anschrift: Haarenufer 8, Oldenburg 26122",
+    "Haarenufer 8, Oldenburg, 26122, Deutschland",
+    "Haarenufer 8\nOldenburg 26122",
+])
+def test_postcode_after_the_city(oldenburg, text):
+    assert [(a.street, a.postcode, a.in_region) for a in oldenburg.parse(text).all_addresses] == [
+        ("Haarenufer", "26122", True)]
+
+
+def test_postcode_after_the_city_of_another_oldenburg_is_not_the_region(oldenburg):
+    assert not any(a.in_region for a in oldenburg.parse("Haarenufer 8, Oldenburg 23758").all_addresses)

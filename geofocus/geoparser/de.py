@@ -453,6 +453,9 @@ _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
 _COUNTRY_AFTER_CITY = re.compile(r", ?(?:Germany|Deutschland)(?=[ \t]*\n)")
 # "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
 _BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
+# The postcode after the city, as international forms and data fields write it: "Lange Straße 4, Oldenburg
+# 26122", "..., Oldenburg, 26122" (the postcode must be one of the region's, checked by the caller).
+_POSTCODE_AFTER_CITY = re.compile(r",? ?(\d{5})(?![\d.,]\d|\d)")
 
 
 def _trim_street(street: str) -> str:
@@ -670,7 +673,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 continue
             street, number = found.group("street"), found.group("number")
             addr_start, end = before_start + found.start(), city.end
-            bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
+            bracket = (_BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
+                       or _POSTCODE_AFTER_CITY.match(text, city.end))  # "Lange Straße 4, Oldenburg 26122"
         else:
             after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
                 _after_street(text, after_city, gaz))
