@@ -219,3 +219,21 @@ def test_postcode_after_the_city(oldenburg, text):
 
 def test_postcode_after_the_city_of_another_oldenburg_is_not_the_region(oldenburg):
     assert not any(a.in_region for a in oldenburg.parse("Haarenufer 8, Oldenburg 23758").all_addresses)
+
+
+@pytest.mark.parametrize("text", [
+    "NUMBER,STREET,UNIT,CITY,REGION,POSTCODE\n900,BAGBY ST,,HOUSTON,TX,77002",
+    "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE\n-95.36,29.76,900,Bagby Street,,Houston,,TX,77002",
+    "INSERT INTO addr VALUES (7, '900', 'Bagby St', 'Houston', 'TX', '77002');",
+])
+def test_us_house_number_in_a_column_of_its_own(us, text):
+    assert [(f[1], f[3], f[5]) for f in _found(us, text)] == [("900", "77002", True)]
+
+
+def test_id_column_before_a_name_is_no_house_number(us):
+    assert _found(us, "id,name,city,state,zip\n12,Main Street Cafe,Houston,TX,77002") == []
+
+
+def test_id_column_before_a_numbered_street_is_no_house_number(us):
+    text = "id,address_1,city,state,zip\n2,24 Second Avenue,Houston,TX,77002"
+    assert [(f[0], f[1]) for f in _found(us, text)] == [("Second Avenue", "24")]

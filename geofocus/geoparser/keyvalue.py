@@ -338,6 +338,10 @@ _ROW_QUOTES = " \t'\"`"
 _ROW_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{1,60}")
 _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+# A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
+_ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
+                          r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
+                          r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
 _ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
@@ -425,12 +429,20 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
     if len(fields) < 3:
         return None
     for at, value in enumerate(fields):
+        rest = at + 1
+        if us and value.isdigit() and len(value) <= 6 and value[0] != "0" and not (
+                len(value) == 4 and 1900 <= int(value) <= 2099) and at + 1 < len(fields) and (
+                _ROW_US_NAME.fullmatch(fields[at + 1]) and not street_form.fullmatch(fields[at + 1])):
+            # The house number in a column of its own ("NUMBER,STREET,UNIT,CITY,REGION,POSTCODE" of address
+            # lists, "900,BAGBY ST,,HOUSTON,TX,77002"): the street must have a type word, and no number of
+            # its own ("2,24 Second Avenue": an id before a street).
+            value, rest = f"{value} {fields[at + 1]}", at + 2
         # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
         if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
                 value):
             continue
         parts: dict[str, str] = {"street": value}
-        for later in fields[at + 1:at + 7]:
+        for later in fields[rest:rest + 6]:
             folded = later.lower()
             if folded in _ROW_EMPTY or folded in own:
                 continue
