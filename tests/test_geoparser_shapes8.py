@@ -237,3 +237,11 @@ def test_id_column_before_a_name_is_no_house_number(us):
 def test_id_column_before_a_numbered_street_is_no_house_number(us):
     text = "id,address_1,city,state,zip\n2,24 Second Avenue,Houston,TX,77002"
     assert [(f[0], f[1]) for f in _found(us, text)] == [("Second Avenue", "24")]
+
+
+@pytest.mark.parametrize("code", ["77002-1234", "770021234"])
+def test_zip_plus_four_in_json_ld(us, code):
+    text = ('<script type="application/ld+json">{"@type": "Place", "address": {"@type": "PostalAddress", '
+            f'"streetAddress": "900 Bagby St", "addressLocality": "Houston", "addressRegion": "TX", '
+            f'"postalCode": "{code}"}}}}</script>')
+    assert [(f[0], f[3], f[5]) for f in _found(us, text)] == [("Bagby St", "77002", True)]
