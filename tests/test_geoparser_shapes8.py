@@ -245,3 +245,27 @@ def test_zip_plus_four_in_json_ld(us, code):
             f'"streetAddress": "900 Bagby St", "addressLocality": "Houston", "addressRegion": "TX", '
             f'"postalCode": "{code}"}}}}</script>')
     assert [(f[0], f[3], f[5]) for f in _found(us, text)] == [("Bagby St", "77002", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "900 Bagby St - Houston, TX - 77002",
+    "City Hall – 900 Bagby St. – Houston, TX — 77002 — (713) 837-0311",
+])
+def test_dashes_between_state_and_zip(us, text):
+    assert [(f[1], f[3], f[5]) for f in _found(us, text)] == [("900", "77002", True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    ("City Hall (900 Bagby St.)\nHouston, TX 77002", "Bagby St."),
+    ("Meet at (900 Bagby St), Houston, TX 77002", "Bagby St"),
+])
+def test_street_in_brackets_loses_the_bracket(us, text, street):
+    assert [f[0] for f in _found(us, text)] == [street]
+
+
+@pytest.mark.parametrize("text", [
+    "located at 900 Bagby St in downtown Houston, TX",
+    "at 900 Bagby St in uptown Houston, TX 77002",
+])
+def test_word_of_the_sentence_before_the_city(us, text):
+    assert [(f[4], f[5]) for f in _found(us, text)] == [("Houston", True)]

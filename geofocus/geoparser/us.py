@@ -140,13 +140,14 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?!\w|-\w)"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
+    r"(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
@@ -497,6 +498,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
         if raw.city and ('"' in raw.city or ":" in raw.city):
             continue  # 'addressLocality": "Houston': a reading across the fields of data (the keys read them)
+        if raw.street.endswith(")") and "(" not in raw.street:
+            raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
+        if raw.city and raw.city[:1].islower() and " " in raw.city:
+            # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
+            place = raw.city.split(" ", 1)[1]
+            if place[:1].isupper():
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
