@@ -269,3 +269,12 @@ def test_street_in_brackets_loses_the_bracket(us, text, street):
 ])
 def test_word_of_the_sentence_before_the_city(us, text):
     assert [(f[4], f[5]) for f in _found(us, text)] == [("Houston", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Verein ● Haarenufer 8 ● 26122 Oldenburg ● Tel. 0441 123",
+    "Haarenufer 8 ∙ 26122 Oldenburg",
+    "Haarenufer 8 ⋅ 26122 Oldenburg ⋅ Deutschland",
+])
+def test_typographic_bullets_between_the_parts(oldenburg, text):
+    assert [(a.street, a.postcode) for a in oldenburg.parse(text).all_addresses] == [("Haarenufer", "26122")]

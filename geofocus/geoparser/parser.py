@@ -22,6 +22,9 @@ _DE_STREET_NUMBER = re.compile(
     r"^(?P<street>.*?[^\d\s,])[\s,]*(?P<number>[1-9]\d{0,3}(?:\s?[a-zA-Z])?(?:\s?[-–/+]\s?\d{1,4}(?:\s?[a-zA-Z])?)?)$"
 )
 _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
+# Typographic bullets that footers put between the parts of an address, besides "·" and "•".
+_BULLETS = "\u2219\u22c5\u2027\u25cf\u25aa\u25e6\u2981\u2b29\u2e31"
+_BULLET_SIGN = re.compile(f"[{_BULLETS}]")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
@@ -103,6 +106,8 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         text = decode_quoted_printable(html_to_text(markup))  # saved mails: "Deelb=F6genkamp 4"
+        if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
+            text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
         if "\\" in text and ("\\," in text or "\\;" in text):
             # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
             # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
