@@ -97,13 +97,18 @@ _NOT_PLACE_ADJ = (r"(?:Der|Oder|Aber|Über|Unter|Hinter|Wieder|Jeder|Dieser|Jene
                   r"Mitglieder|Oktober|November|Dezember|September|Vertreter|Geschäftsführer|Leiter|Träger|"
                   r"Hersteller|Verleger|Herausgeber|Sitzungszimmer|Neuer|Alter|Großer|Kleiner|Langer|Hoher|"
                   r"Oberer|Unterer|Kurzer|Breiter|Ecke)")
+# An adjective of age, size or position before a street's name, itself perhaps a place adjective and a
+# street word: "Alte Schulstraße", "Nördliche Münchner Straße", "Obere Bremer Str.", "Großer Kamp".
+_LEAD_ADJ = (r"(?:(?:Alt|Neu|Groß|Klein|Lang|Hoh|Ober|Unter|Kurz|Breit|Nördlich|Südlich|Östlich|Westlich|Inner|"
+             r"Äußer|Mittler|Hinter|Vorder)er?)")
+# A Roman ordinal before a street's name: "III. Koppelweg", "II. Hagen" (not an Arabic "1.": a list item).
+_ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\."
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
-    rf"|{_ADJ} {_STANDALONE}"
-    rf"|(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
-    rf"|(?:(?:Alte|Alter|Neue|Neuer|Große|Großer|Kleine|Kleiner|Lange|Langer|Hohe|Hoher|Obere|"
-    rf"Oberer|Untere|Unterer|Kurze|Kurzer|Breite|Breiter|Sankt|St\.) )?{_SUFFIX_WORD}"
+    rf"|(?:{_LEAD_ADJ} (?!{_NOT_PLACE_ADJ} ))?{_ADJ} {_STANDALONE}"
+    rf"|(?:{_LEAD_ADJ} )?(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
+    rf"|(?:(?:{_LEAD_ADJ}|Sankt|St\.|{_ROMAN}) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?"
     # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
     rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
@@ -297,6 +302,9 @@ _NOT_AFTER_PREP = {
 }
 
 
+_TYPE_WORD_ALONE = frozenset(("straße", "strasse", "str", "weg", "allee", "gasse", "chaussee"))
+
+
 def _street_ok(street: str, loose: bool = False) -> bool:
     """No street: "Tel 0441", "Linie 3", "Raum 12"; but "Platz der Republik" is one."""
     words = street.split(" ")
@@ -311,6 +319,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
+    if len(words) == 1 and first in _TYPE_WORD_ALONE:
+        return False  # "Straße 9-13": the end of a name cut off before it ("Henning-von-Tresckow- Straße")
     # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
     adjective_first = len(words) == 2 and words[0][:1].isupper() and words[0].endswith(("er", "e", "es", "en"))
     return (len(words) > 2 or last not in _NOT_STREET or adjective_first) and len(street) >= 3
@@ -318,6 +328,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
 _UNIT_TAIL = re.compile(
+    # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
+    r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
     r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
     r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
     r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
@@ -441,6 +453,9 @@ _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
 _COUNTRY_AFTER_CITY = re.compile(r", ?(?:Germany|Deutschland)(?=[ \t]*\n)")
 # "Oldenburg (26121), Lange Straße 4": the postcode in brackets after the city.
 _BRACKET_POSTCODE = re.compile(r" ?\((?:D-)?(\d{5})\)")
+# The postcode after the city, as international forms and data fields write it: "Lange Straße 4, Oldenburg
+# 26122", "..., Oldenburg, 26122" (the postcode must be one of the region's, checked by the caller).
+_POSTCODE_AFTER_CITY = re.compile(r",? ?(\d{5})(?![\d.,]\d|\d)")
 
 
 def _trim_street(street: str) -> str:
@@ -658,7 +673,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 continue
             street, number = found.group("street"), found.group("number")
             addr_start, end = before_start + found.start(), city.end
-            bracket = _BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
+            bracket = (_BRACKET_POSTCODE.match(text, city.end)  # "Lange Straße 4, Oldenburg (26121)"
+                       or _POSTCODE_AFTER_CITY.match(text, city.end))  # "Lange Straße 4, Oldenburg 26122"
         else:
             after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
                 _after_street(text, after_city, gaz))

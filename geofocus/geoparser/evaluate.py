@@ -285,6 +285,8 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 4)": sorted((data / "realtext").glob("heldout4_*.txt")),
         "real text (held-out 5)": sorted((data / "realtext").glob("heldout5_*.txt")),
         "real text (held-out 6)": sorted((data / "realtext").glob("heldout6_*.txt")),
+        "real text (held-out 7)": sorted((data / "realtext").glob("heldout7_*.txt")),
+        "real text (held-out 8)": sorted((data / "realtext").glob("heldout8_*.txt")),
         "real text (held-out 9)": sorted((data / "realtext").glob("heldout9_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser.us import number_written_last
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
@@ -36,11 +37,25 @@ _VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*
 _VALUE_TAIL = _VALUE.pattern.split("))", 1)[1]
 _VALUE_COLON = re.compile(r":" + _VALUE_TAIL, re.M)
 _VALUE_EQUALS = re.compile(r"=(?:(?<=[ \t]=)|(?=[> \t]))" + _VALUE_TAIL, re.M)
+# Assignments without spaces, in text that is no markup (code, the text of a page): keyword arguments
+# (``strasse="Jahnalle", hausnummer="1"``, ``street1='6512 Greene Rd.'``) and form data
+# (``--data-urlencode "addresses[0][primary_line]=2261 Market Street"``, ``-d "city=San Francisco"``,
+# ``?zip=94114&city=...``): a quoted value, or an unquoted one up to the quote or ``&`` that ends it
+# (group 5). In markup this is every attribute (``class="x"``), so the markup is not scanned for it.
+_VALUE_ASSIGN = re.compile(r"""=(?<=[\w\]]=)(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|()()"""
+                           r"""([^\s"'&<>=\[\]{}][^\n"'&<>=]{0,119}+)(?=["'&]))""")
 
 
-def _values(text: str) -> Iterator[re.Match[str]]:
+def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
     """The matches of ``_VALUE`` in ``text``, as ``_VALUE.finditer`` gives them (each search starts where
-    the last match ended; the two patterns cannot match at the same position)."""
+    the last match ended; the patterns cannot match at the same position); with ``assignments="also"`` those
+    of ``_VALUE_ASSIGN`` too, with ``"only"`` those alone."""
+    if assignments == "only":
+        yield from _VALUE_ASSIGN.finditer(text)
+        return
+    if assignments:
+        yield from _merged(_values(text), _VALUE_ASSIGN, text)
+        return
     pos = 0
     colon = _VALUE_COLON.search(text)
     equals = _VALUE_EQUALS.search(text)
@@ -58,19 +73,36 @@ def _values(text: str) -> Iterator[re.Match[str]]:
             equals = _VALUE_EQUALS.search(text, pos)
 
 
+def _merged(matches: Iterator[re.Match[str]], pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``matches`` and those of ``pattern`` in ``text``, in text order, none overlapping one yielded before."""
+    other = pattern.search(text)
+    for match in matches:
+        while other is not None and other.start() < match.start():
+            yield other
+            other = pattern.search(text, other.end())
+        if other is not None and other.start() < match.end():
+            other = pattern.search(text, match.end())
+        yield match
+    while other is not None:
+        yield other
+        other = pattern.search(text, other.end())
+
+
 # A quoted capitalised key before an object: the object's name ("Stadtbibliothek Oldenburg": {...}).
 _NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$""")
 # A house number's key and a bare number of a few digits in the field after a street's value.
 _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])["']?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["']?[ \t]*=?>?$""")
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
-               "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer"),
-    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr"),
+               "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
+               "primaryline"),
+    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
+               "streetno", "houseno"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
@@ -78,8 +110,11 @@ ROLES = {
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress", "street2", "streetline2"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline"),
 }
+# Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street".
+_KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
+                 "office", "business", "home", "work")
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
 # spelled out ("Fifth Floor"); "Auditorium" or "OFR Conference Room" name a room, not a unit.
@@ -111,8 +146,15 @@ class KeyedAddress:
         if not street or not place:
             return None
         if us:
-            state_zip = " ".join(y for y in (p.get("state"), p.get("postcode")) if y)
-            tail = ", ".join(x for x in (p.get("city"), state_zip) if x)
+            if not number and not street[:1].isdigit() and street[-1:].isdigit():
+                written_last = number_written_last(street)  # "street1": "Broadway 1"
+                if written_last is not None:
+                    number, street = written_last
+            state = p.get("state")
+            if state and _ISO_SUBDIVISION.fullmatch(state):
+                state = state[3:]  # "addressRegion": "US-OR" or "US.OR" (ISO 3166-2 codes)
+            state_zip = " ".join(y for y in (state, p.get("postcode")) if y)
+            tail = ", ".join(x for x in (_us_locality(p.get("city")), state_zip) if x)
             unit = p.get("unit", "")
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
@@ -129,26 +171,47 @@ class KeyedAddress:
         return f"{street} {number}".strip() + f"\n{place}"
 
 
+_ISO_SUBDIVISION = re.compile(r"US[-.][A-Z]{2}")
+_NOT_A_PLACE = re.compile(r"[A-Z]{2}|USA?|U\.S\.A?\.?|United States(?: of America)?")
+
+
+def _us_locality(value: str | None) -> str | None:
+    """The city of a locality value with commas: the last of its parts that is no state or country
+    ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY")."""
+    if not value or "," not in value:
+        return value
+    parts = [part.strip() for part in value.split(",") if part.strip() and not _NOT_A_PLACE.fullmatch(part.strip())]
+    return parts[-1] if parts else value
+
+
 def _key_role(key: str, parent: str | None) -> str | None:
     folded = key.lower().replace("_", "").replace("-", "").rsplit(".", 1)[-1]
     if parent == "street" and folded in ("name", "streetname"):
         return "street"
     if parent == "street" and folded in ("number", "housenumber", "nr"):
         return "number"
-    return _ROLE_OF.get(folded)
+    role = _ROLE_OF.get(folded)
+    if role is None and folded[:1] in "abhlmopsvw":
+        for prefix in _KEY_PREFIXES:
+            if folded.startswith(prefix) and len(folded) > len(prefix) + 2:
+                role = _ROLE_OF.get(folded[len(prefix):])
+                return role if role not in ("name", None) else None
+    return role
 
 
-def keyed_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
-    """Groups of address parts written as key/value pairs, in text order."""
+def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[KeyedAddress]:
+    """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
+    that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
+    ``"only"`` those alone (the text of a page whose markup was read for the others)."""
     if ":" not in text and "=" not in text:
         return
-    yield from _grouped(_keyed_fields(text, limit), street_required=True)
+    yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
 
 
-def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
     parent: str | None = None
     parent_end = -1
-    for match in _values(text):
+    for match in _values(text, assignments):
         if not limit.candidate():
             break
         key_match = _KEY_BEFORE.search(text, max(0, match.start() - 44), match.start())
@@ -173,6 +236,11 @@ def _keyed_fields(text: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
             continue
         # An unquoted value ends before the brackets that close its object ("house_number": 30}).
         unquoted = (match.group(3) or "").rstrip(" \t}],")
+        if match.re is _VALUE_ASSIGN and match.group(5):
+            # An unquoted assigned value is form data: its key follows a quote, "&", "?" or "[".
+            if text[key_match.start(1) - 1:key_match.start(1)] not in ("\"", "'", "&", "?", "["):
+                continue
+            unquoted = match.group(5)
         value = " ".join((match.group(1) or match.group(2) or unquoted or match.group(4) or "").split())
         if not value:
             continue
@@ -270,6 +338,10 @@ _ROW_QUOTES = " \t'\"`"
 _ROW_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{1,60}")
 _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+# A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
+_ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
+                          r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
+                          r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
 _ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
@@ -357,12 +429,20 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
     if len(fields) < 3:
         return None
     for at, value in enumerate(fields):
+        rest = at + 1
+        if us and value.isdigit() and len(value) <= 6 and value[0] != "0" and not (
+                len(value) == 4 and 1900 <= int(value) <= 2099) and at + 1 < len(fields) and (
+                _ROW_US_NAME.fullmatch(fields[at + 1]) and not street_form.fullmatch(fields[at + 1])):
+            # The house number in a column of its own ("NUMBER,STREET,UNIT,CITY,REGION,POSTCODE" of address
+            # lists, "900,BAGBY ST,,HOUSTON,TX,77002"): the street must have a type word, and no number of
+            # its own ("2,24 Second Avenue": an id before a street).
+            value, rest = f"{value} {fields[at + 1]}", at + 2
         # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
         if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
                 value):
             continue
         parts: dict[str, str] = {"street": value}
-        for later in fields[at + 1:at + 7]:
+        for later in fields[rest:rest + 6]:
             folded = later.lower()
             if folded in _ROW_EMPTY or folded in own:
                 continue

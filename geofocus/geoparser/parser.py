@@ -12,7 +12,7 @@ from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import reshape, unfold
+from geofocus.geoparser.reshape import decode_quoted_printable, repair_mojibake, reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -22,6 +22,9 @@ _DE_STREET_NUMBER = re.compile(
     r"^(?P<street>.*?[^\d\s,])[\s,]*(?P<number>[1-9]\d{0,3}(?:\s?[a-zA-Z])?(?:\s?[-–/+]\s?\d{1,4}(?:\s?[a-zA-Z])?)?)$"
 )
 _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
+# Typographic bullets that footers put between the parts of an address, besides "·" and "•".
+_BULLETS = "\u2219\u22c5\u2027\u25cf\u25aa\u25e6\u2981\u2b29\u2e31"
+_BULLET_SIGN = re.compile(f"[{_BULLETS}]")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
 
 
@@ -102,7 +105,13 @@ class GeoParser:
         result = ParseResult()
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
-        text = html_to_text(markup)
+        text = decode_quoted_printable(html_to_text(markup))  # saved mails: "Deelb=F6genkamp 4"
+        if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
+            text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
+        if "\\" in text and ("\\," in text or "\\;" in text):
+            # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
+            # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
+            text = text.replace("\\,", ",").replace("\\;", ";")
         if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))
@@ -134,7 +143,14 @@ class GeoParser:
         # Pre-filled form fields: <input name="plz" value="26121">.
         limit.renew(budget)
         read_texts: set[str] = set()
-        for keyed in chain(keyed_addresses(_without_json_ld(markup), limit), labelled_addresses(text, limit),
+        # Assignments without spaces (keyword arguments, form data) are read in text that is no markup: the
+        # markup itself if it has no tags, else the page text (in markup they are attributes).
+        markup_is_text = "<" not in markup
+        assigned = (keyed_addresses(text, limit, assignments="only")
+                    if not markup_is_text and "=" in text else iter(()))
+        keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
+                                          assignments="also" if markup_is_text else "")
+        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
                            form_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
@@ -150,6 +166,7 @@ class GeoParser:
                     written = keyed.text(us=self.address_format == "us")
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
+            written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"
             read_texts.add(written)
             for raw in self._extract(written, self.gazetteer, limit):
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
@@ -271,6 +288,8 @@ class GeoParser:
         if gaz.samples.search(street):
             return None
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
+        if postcode and self.address_format == "us" and len(postcode) > 5 and postcode[:5].isdigit():
+            postcode = postcode[:5]  # a ZIP+4 ("77002-1234", "770021234"): the ZIP, as the text readers give it
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
         written_state = (record.region or "").strip()

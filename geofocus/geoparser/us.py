@@ -92,7 +92,8 @@ _STREET = (
 )
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
-_UNIT = (r"(?:,? (?:Suites?|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.? ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+_UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
+         r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
          r"|,? #[\w-]{1,6}|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?)"  # "23rd Floor", "2nd Fl."
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
@@ -139,13 +140,14 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*)(?P<zip>\d{{5}})(?:-\d{{4}})?)?(?!\w|-\w)"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
+    r"(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$")
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
@@ -494,6 +496,16 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.city and ('"' in raw.city or ":" in raw.city):
+            continue  # 'addressLocality": "Houston': a reading across the fields of data (the keys read them)
+        if raw.street.endswith(")") and "(" not in raw.street:
+            raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
+        if raw.city and raw.city[:1].islower() and " " in raw.city:
+            # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
+            place = raw.city.split(" ", 1)[1]
+            if place[:1].isupper():
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
@@ -502,6 +514,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
+        elif not raw.unit:
+            raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
 
 
@@ -521,13 +535,16 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # the name is the building's), and may end the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
-_UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})[ \t]*[\"']?[ \t]*,?[ \t]*$")
+# The unit may have its building's name after it on that line ("Location": "Room 350, Public Service Center").
+_UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
+                             r"(?:,[ \t]*[A-Z][A-Za-z.'&-]*(?:[ \t]+(?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){0,5})?"
+                             r"[ \t]*[\"']?[ \t]*,?[ \t]*$")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
@@ -669,8 +686,27 @@ _CITY_ONLY_END = re.compile(r"[ \t]*(?:$|\n|[;|)\]\"'`]|\.(?:\s|$)|,[ \t]*(?:USA
 _UPPER_TYPE = re.compile(r"(?<=[A-Za-z0-9.] )(?:ST|AV|RD|DR|LN|CT|PL|SQ|WY)(?=,? ?$)")
 # A state or a ZIP at the start of the next line: "Boston,\nMA".
 _STATE_OR_ZIP_NEXT = re.compile(rf"[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_]))")
+# A street value with its house number written after it ("street1": "Broadway 1", "streetAddress":
+# "Southwest 4th Avenue 1600"): a street with a type word, not a numbered road ("County Road 12", "Route 66").
+_NUMBER_LAST = re.compile(rf"(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,5}}[A-Z]?)")
+_NUMBERED_ROAD = re.compile(r"(?:^|\s)(?:Highway|Hwy|Route|Rte|Interstate|I-|(?:US|U\.S\.|State|County|FM"
+                            r"|Farm to Market|Ranch to Market|RM|SR|CR|Township|Twp) (?:Road|Rd))\.?$", re.I)
+
+
+def number_written_last(street: str) -> tuple[str, str] | None:
+    """``(number, street)`` of a street value written "street number" (see ``_NUMBER_LAST``), or None."""
+    found = _NUMBER_LAST.fullmatch(street)
+    if found is None or _NUMBERED_ROAD.search(found.group("street")) or _is_year(found.group("number")):
+        return None
+    return found.group("number"), found.group("street")
+
+
 # The house number after the street: "Broadway 24, ".
 _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
+
+
+_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})"
+                                rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
 
 
 def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
@@ -702,6 +738,24 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         if not limit.candidate():
             return
         start, end = m.span()
+        if text[end:end + 1] == ":" or text[end:end + 2] == " :":
+            # The city as a line's label, the address after it: "Houston: 900 Bagby St, Suite 100" (lists of
+            # offices, meeting places).
+            found_after = _CITY_COLON_STREET.match(text, end)
+            # A line break or its escape in a JSON string ("summary": "...\\nHouston: 900 Bagby St\\n").
+            escaped = text.rfind("\\n", 0, start)
+            line_start = max(text.rfind("\n", 0, start) + 1, escaped + 2 if escaped >= 0 else 0)
+            if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
+                canonical, city_state = next(((city, state) for (name, state), city in region_cities.items()
+                                              if name == fold(m.group(0))), (None, None))
+                words = found_after.group("street").lower().split()
+                if canonical is not None and words and words[0] not in _NOT_STREET:
+                    unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
+                    yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
+                                     postcode=None, city=canonical, city_text=m.group(0), in_region=True,
+                                     start=found_after.start("number"), end=found_after.end(), state=city_state,
+                                     unit=unit)
+            continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":

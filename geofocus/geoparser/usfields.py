@@ -88,7 +88,8 @@ _PROSE = frozenset(
 )
 # Words of a sentence that the CRF may label as a unit when an address is written in prose.
 _PROSE_WORDS = frozenset("in at on near of and the by from to for with off between across".split())
-_UNIT_WORDS = frozenset("suite ste apt apartment unit fl flr floor rm room bldg building dept lot".split())
+_UNIT_WORDS = frozenset("suite ste apt apartment unit fl flr floor rm room bldg building dept lot "
+                        "sutie siute suit suiet stuie".split())  # "Sutie 165": misspellings of "suite" too
 _CONNECTING = frozenset("of the de la del los las le du da di von van y".split())
 _COMPANY = frozenset("inc llc ltd corp co company corporation foundation group lp llp pc pllc".split())
 

@@ -44,7 +44,7 @@ _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split
 _WORD_DIRECTIONS = frozenset("north south east west".split())
 _UNIT_WORDS = frozenset(
     "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
-    "trlr lot spc space no no. #".split()
+    "trlr lot spc space no no. # sutie siute suit suiet stuie".split()  # the misspellings of "suite" pages have
 )
 # A level or floor named without a number ("Garden Level", "Lower Level", "Ground Floor") or a level by
 # its number ("Level 2"), and the parts of a building named alone ("Mezzanine", "Lobby"): units too.
