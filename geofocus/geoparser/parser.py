@@ -11,6 +11,7 @@ from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
+from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import reshape, unfold
 from geofocus.geoparser.text import html_to_text
@@ -102,7 +103,8 @@ class GeoParser:
         result = ParseResult()
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
-        text = html_to_text(markup)
+        markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
+        text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))

@@ -1,0 +1,81 @@
+"""Ways of writing addresses met in real text (session 8, held-out 9: meeting calendars of city agencies,
+authority mail kept as test mails): each test is a class of writing, with members written for the test,
+not snippets of the corpus."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from geofocus.geoparser.mend import join_broken_names, unquote_printable
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.unit, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+def _streets(parser, text):
+    return [(a.street, a.house_number, a.postcode) for a in parser.parse(text).all_addresses]
+
+
+# -- quoted-printable mail text --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, street", [
+    # Latin-1 bytes, a soft line break inside a word before the address
+    ("Sehr geehrte Damen und Herren,=0A vielen Dank f=FCr Ihre Nachricht, wir antworten s=\nchnell.\n"
+     "Stadtverwaltung\nGro=DFe Stra=DFe 12\n26122 Oldenburg", "Große Straße"),
+    # UTF-8 bytes
+    ("Mit freundlichen Gr=C3=BC=C3=9Fen\nAmt f=C3=BCr Umwelt\nAm Sch=C3=BCtzenhof 7\n26122 Oldenburg",
+     "Am Schützenhof"),
+    # HTML mail: encoded "=" in attributes, CR LF escapes glued to the postcode, a soft break in the street
+    ('<p class=3D"MsoNormal">Bauamt<br />=0D=0AAm Sch=\n=FCtzenhof 7<br />=0D=0A26122 Oldenburg</p>',
+     "Am Schützenhof"),
+    # a soft break inside the city's name
+    ('<div style=3D"font-family:Arial">Stadt Oldenburg<br>M=FCggenweg 15<br>26121 Olden=\nburg</div>=20\n'
+     "Tel. 0441 =96 235", "Müggenweg"),
+])
+def test_quoted_printable_mail_is_decoded(oldenburg, text, street):
+    found = [a for a in oldenburg.parse(text).all_addresses]
+    assert [(a.street, a.in_region) for a in found] == [(street, True)]
+
+
+def test_quoted_printable_street_undecoded_is_no_street_after_the_escape(oldenburg):
+    # One escape only: too few signs to decode, and no street starts after the "=".
+    found = _streets(oldenburg, "Referat 31\nLindenstra=DFe 4\n10969 Berlin")
+    assert all(not street.startswith("DF") for street, _n, _p in found)
+
+
+@pytest.mark.parametrize("text", [
+    "https://example.org/?color=FF0000&size=AB12&q=CAFE00",     # values in URLs, not escapes
+    "a=b+c, x=AB, y=12",                                          # one escape-like value
+    "E=mc2 and F=ma\nnothing else",
+])
+def test_text_without_the_signs_of_quoted_printable_is_left_alone(text):
+    assert unquote_printable(text) is text
+
+
+def test_quoted_printable_decoding_is_linear_on_hostile_runs():
+    for hostile in ("=3D" * 350_000, "=C3" * 350_000, "=\n" * 500_000, ("a=FC=\n" * 200_000)):
+        started = time.process_time()
+        unquote_printable(hostile)
+        assert time.process_time() - started < 1.0
+
+
+@pytest.mark.parametrize("text, street, number", [
+    ("Ministerium des Innern\nHenning-von-Tresckow- Straße 9-13\n14467 Potsdam", "Henning-von-Tresckow-Straße", "9-13"),
+    ("Amt für Bildung\nCarl-von-Ossietzky-\nStr. 9\n26129 Oldenburg", "Carl-von-Ossietzky-Str.", "9"),
+    ("Geschäftsstelle: Theodor-Heuss- Platz 4, 26122 Oldenburg", "Theodor-Heuss-Platz", "4"),
+])
+def test_compound_street_broken_after_its_hyphen(oldenburg, text, street, number):
+    assert [(s, n) for s, n, _p in _streets(oldenburg, text)] == [(street, number)]
+
+
+@pytest.mark.parametrize("text", [
+    "Kinder- und Jugendhilfe, Lange Straße 4, 26122 Oldenburg",    # "- und": a word, no street word
+    "Rad- Weg ohne Nummer",                                         # a street word without a number after it
+    "Seite 3 - Straße 4",                                           # a dash between words, not a broken name
+])
+def test_hyphen_not_before_a_street_word_and_number_stays(text):
+    assert join_broken_names(text) == text
