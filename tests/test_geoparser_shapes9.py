@@ -79,3 +79,49 @@ def test_compound_street_broken_after_its_hyphen(oldenburg, text, street, number
 ])
 def test_hyphen_not_before_a_street_word_and_number_stays(text):
     assert join_broken_names(text) == text
+
+
+# -- the address only in an attribute a reader sees -------------------------------------------------------
+
+@pytest.mark.parametrize("markup", [
+    # a tooltip with character references for line breaks and tabs (meeting calendars)
+    '<a href="/m?id=7" title="MONDAY, MAY 4  6:00 PM&#13;&#13;Board:&#09;Parks Board&#13;&#09;'
+    'Council Chamber&#13;&#09;900 Bagby St, Houston, TX  77002">May 4</a>',
+    # a long tooltip: the meeting's details before the place
+    '<a title="WEDNESDAY, OCTOBER 14, 2026  9:30 AM&#13;&#13;Board:&#09;Houston Parks and Recreation Board of '
+    'Directors&#13;Type:&#09;Regular Meeting&#13;Status:&#09;Rescheduled from October 7&#13;&#13;&#09;City Hall '
+    'Annex, Council Chamber, Public Level&#13;&#09;900 Bagby St, Houston, TX  77002" href="#">Oct 14</a>',
+    # an image's alternative text, single quotes
+    "<p>Find us:</p><img src='map.png' alt='Map: 900 Bagby St, Houston, TX 77002'>",
+    # what a screen reader says for an icon link, the attribute name in capitals
+    '<a ARIA-label="x" TITLE="Office, 900 Bagby St, Houston, TX 77002" href="#"><i class="icon"></i></a>',
+    '<span aria-label="900 Bagby St, Houston, TX 77002" class="pin"></span>',
+])
+def test_address_in_a_shown_attribute(us, markup):
+    assert [(f[0], f[1], f[3], f[5]) for f in _found(us, markup)] == [("Bagby St", "900", "77002", True)]
+
+
+@pytest.mark.parametrize("markup", [
+    '<a href="/?q=900 Bagby St, Houston, TX 77002">map</a>',                # a URL: no shown text
+    '<div data-address="900 Bagby St, Houston, TX 77002"></div>',            # a data attribute: script's
+    '<input placeholder="900 Bagby St, Houston, TX 77002">',                 # an example for the user
+    '<a data-title="900 Bagby St, Houston, TX 77002">x</a>',                 # not the title attribute
+])
+def test_address_in_other_attributes_is_not_read(us, markup):
+    assert _found(us, markup) == []
+
+
+def test_shown_attribute_without_digit_adds_no_line():
+    from geofocus.geoparser.text import html_to_text
+
+    assert html_to_text('<p>Lange Straße <img alt="Logo" src="x.png" title="Stadt">4</p>') == "Lange Straße 4"
+
+
+def test_shown_attributes_are_linear_on_hostile_tags():
+    from geofocus.geoparser.text import html_to_text
+
+    for hostile in ("<a " + 'title="1 ' * 120_000 + ">", "<a " + "title='" * 150_000,
+                    "<a " + "title=\"1 alt='2 " * 60_000 + ">", '<a title="1' + "a" * 1_000_000 + '">'):
+        started = time.process_time()
+        html_to_text(hostile)
+        assert time.process_time() - started < 1.0

@@ -53,6 +53,31 @@ def _tag_replacement(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOC
     return "\n" if match[1].lower() in _block else " "
 
 
+# Attributes whose value a reader sees (a tooltip, an image's text, what a screen reader says): iQM2 meeting
+# calendars write the meeting's place only in a link's ``title``. A quoted value without "<" or ">" (the tag
+# pattern's), taken when it holds a digit, as an address does; the quantifiers are possessive and each
+# value ends at the next quote of its kind, so a tag of any length costs one pass. A tag shows three
+# values at most, each with a digit in its first 300 characters and 900 at most (a tooltip, not a
+# document hidden in a tag).
+_SHOWN_ATTRIBUTE = re.compile(r"""(?<![\w-])(?:title|alt|aria-label|TITLE|ALT)[ \t]*=[ \t]*"""
+                              r"""(?:"([^"\d]{0,300}+\d[^"]{0,600}+)"|'([^'\d]{0,300}+\d[^']{0,600}+)')""")
+
+
+def _tag_replacement_with_attributes(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOCK_TAGS) -> str:
+    """:func:`_tag_replacement`, and a tag's shown attributes with a digit as lines of their own."""
+    found = _known(match[1])
+    if found is None:
+        found = "\n" if match[1] is not None and match[1].lower() in _block else " "
+    tag = match[0]
+    if len(tag) < 12 or "=" not in tag or not ("title" in tag or "alt" in tag or "aria-label" in tag
+                                                or "TITLE" in tag or "ALT" in tag):
+        return found
+    shown = _SHOWN_ATTRIBUTE.findall(tag)
+    if not shown:
+        return found
+    return "\n" + "\n".join([double or single for double, single in shown[:3]]) + "\n"
+
+
 def _drop_hidden(markup: str) -> str:
     """Remove script/style/comment blocks; an unclosed one runs to the end."""
     if "<" not in markup:
@@ -94,7 +119,8 @@ def html_to_text(markup: str) -> str:
     """
     if "<" in markup:
         markup = _drop_hidden(markup)
-        markup = _TAG.sub(_tag_replacement, markup)
+        shown = "title" in markup or "alt=" in markup or "aria-label" in markup or "TITLE" in markup or "ALT" in markup
+        markup = _TAG.sub(_tag_replacement_with_attributes if shown else _tag_replacement, markup)
     if "&" in markup:
         markup = html.unescape(markup)
     if "\xad" in markup or "\u200b" in markup:
