@@ -125,3 +125,63 @@ def test_shown_attributes_are_linear_on_hostile_tags():
         started = time.process_time()
         html_to_text(hostile)
         assert time.process_time() - started < 1.0
+
+
+# -- what stands between the street and the city: a building's line, a mail stop, a room after a floor ----
+
+@pytest.mark.parametrize("text, unit", [
+    ("1001 Preston St\nAdministration Building, Suite 934\nHouston, TX 77002", "Suite 934"),
+    ("1001 Preston St, Harris County Civil Courthouse, Houston, TX 77002", None),
+    ("<p>1001 Preston St<br>Bob Lanier Public Works Building<br>Houston, TX 77002</p>", None),
+    ("1001 Preston St, Main Library, 2nd Floor, Houston, TX 77002", "2nd Floor"),   # the name, then a unit
+])
+def test_building_line_between_street_and_city(us, text, unit):
+    assert _found(us, text) == [("Preston St", "1001", unit, "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Finance Dept., 611 Walker St, MS: 12-B, Houston, TX 77002",
+    "611 Walker St, Mail Stop 4410, Houston, TX 77002",
+    "611 Walker St\nM/S 7-2\nHouston, TX 77002",
+])
+def test_mail_stop_between_street_and_city(us, text):
+    assert _found(us, text) == [("Walker St", "611", None, "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("611 Walker St, 3rd Floor Board Room, Houston, TX 77002", "3rd Floor"),
+    ("611 Walker St, Third Floor Lobby, Houston, TX 77002", "Third Floor"),
+    ("611 Walker St, Ninth Floor, Houston, TX 77002", "Ninth Floor"),
+    ("611 Walker St, 2nd Fl. Training Center, Conference Room B, Houston, TX 77002", "2nd Fl."),
+])
+def test_floor_with_a_room_or_area_name_after_it(us, text, unit):
+    assert _found(us, text) == [("Walker St", "611", unit, "77002", "Houston", True)]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("611 Walker St Houston, TX 77002 - Room 2-104", "Room 2-104"),
+    ("611 Walker St, Houston, TX 77002, Suite 300", "Suite 300"),
+    ('{"address": "611 Walker St, Houston, TX 77002",\n "location": "Conference Room 5301"}', "Conference Room 5301"),
+    ("611 Walker St, Houston, TX 77002-1234 | 4th Floor", "4th Floor"),
+])
+def test_unit_after_the_zip(us, text, unit):
+    found = _found(us, text)
+    assert [(f[0], f[2], f[3]) for f in found] == [("Walker St", unit, "77002")]
+
+
+@pytest.mark.parametrize("text", [
+    "611 Walker St, Houston, TX 77002 | Suite 5, 900 Bagby St, Houston, TX 77002",   # the next address's unit
+    '{"address": "611 Walker St, Houston, TX 77002", "phone": "Room 5 is closed"}',  # another field
+])
+def test_unit_after_the_zip_not_taken_from_elsewhere(us, text):
+    assert [f[2] for f in _found(us, text) if f[0] == "Walker St"] == [None]
+
+
+@pytest.mark.parametrize("text, city", [
+    ("123 Main St, Valley Center, CA 92082", "Valley Center"),     # a city with a place word is the city
+    ("1800 M Street, NW North Tower, Ste. 700, Washington, DC 20036", "Washington"),
+])
+def test_place_word_in_the_city_or_after_a_quadrant(us, text, city):
+    found = _found(us, text)
+    assert [f[4] for f in found] == [city]
+    assert found[0][0] != "M Street" or found[0][2] != "Ste. 700"
