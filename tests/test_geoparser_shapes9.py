@@ -185,3 +185,27 @@ def test_place_word_in_the_city_or_after_a_quadrant(us, text, city):
     found = _found(us, text)
     assert [f[4] for f in found] == [city]
     assert found[0][0] != "M Street" or found[0][2] != "Ste. 700"
+
+
+# -- a town of its own written with a ZIP of a region city -------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '"address1": "2727 Ben Hill Rd", "city": "East Point", "state": "Georgia", "zipCode": "30344"',
+    "1900 Sullivan Rd, College Park, GA 30337",
+    "6611 Ridge Rd, Parma, OH 44129",
+])
+def test_town_of_its_own_with_a_region_zip_is_not_in_the_region(us, text):
+    found = _found(us, text)
+    assert len(found) == 1 and found[0][5] is False
+
+
+@pytest.mark.parametrize("text, place", [
+    ("89-00 Sutphin Blvd, Jamaica, NY 11424", "Jamaica"),          # neighbourhoods stay in the city
+    ("2309 Frederick Douglass Blvd, Harlem, NY 10027", "Harlem"),
+    ("6801 Hollywood Blvd, Hollywood, CA 90028", "Hollywood"),
+    ("80-02 Kew Gardens Rd, Kew Gardens, NY 11424", "Kew Gardens"),
+    ("5440 Fulton Industrial Blvd, Atlanta, GA 30336", "Atlanta"),  # the city itself with the shared ZIP
+])
+def test_neighbourhood_or_the_city_with_a_shared_zip_stays_in_the_region(us, text, place):
+    found = _found(us, text)
+    assert [(f[4], f[5]) for f in found] == [(place, True)]

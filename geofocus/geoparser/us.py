@@ -363,12 +363,15 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, True
             if folded in accepted:
                 return known[2], True
+            if folded in _zip_towns(gaz).get(zip_code, ()):
+                return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
                 # the region's ZIP in the state of its city, no other city of the region named, no other
                 # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
-                # the USPS) and no longer name of the city ("South San Francisco"). The place stays as written.
+                # the USPS; a town the USPS accepts for the ZIP is out above) and no longer name of the city
+                # ("South San Francisco"). The place stays as written.
                 return None, True
             return canonical, False
         if canonical is None:
@@ -381,6 +384,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
         if (folded, state) in _accepted_names(gaz):
             return None, True
     return canonical, canonical is not None
+
+
+def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:
+    """ZIP -> the folded names of the towns of their own that the USPS accepts for it besides the region
+    city (the pack's ``zip_towns``: "South Fulton" for Atlanta's 30336, "Parma" for Cleveland's 44129)."""
+    towns = getattr(gaz, "_us_zip_towns", None)
+    if towns is None:
+        towns = {code: frozenset(fold(n) for n in names) for code, names in gaz.region.raw.get("zip_towns", {}).items()}
+        gaz._us_zip_towns = towns  # type: ignore[attr-defined]
+    return towns
 
 
 def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
