@@ -111,10 +111,12 @@ def test_address_in_other_attributes_is_not_read(us, markup):
     assert _found(us, markup) == []
 
 
-def test_shown_attribute_without_digit_adds_no_line():
+def test_shown_attribute_without_digit_or_short_adds_no_line():
     from geofocus.geoparser.text import html_to_text
 
     assert html_to_text('<p>Lange Straße <img alt="Logo" src="x.png" title="Stadt">4</p>') == "Lange Straße 4"
+    # nor one of a few characters: pagination, a figure's number
+    assert html_to_text('<p>Lange Straße <a title="Seite 2" href="/2">4</a></p>') == "Lange Straße 4"
 
 
 def test_shown_attributes_are_linear_on_hostile_tags():

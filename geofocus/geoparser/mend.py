@@ -14,25 +14,20 @@ A compound street name broken after its hyphen by a layout or a line wrap
 
 from __future__ import annotations
 
+import binascii
 import re
 
-# An escape of a byte: "=" and two upper-case hex digits (the encoding writes capitals).
-_ESCAPES = re.compile(r"(?:=[0-9A-F]{2})+")
 # The signs that an "=XX" is quoted-printable and not a value in a URL or a style ("?c=FF0000"): a
 # byte outside ASCII ("=FC", "=C3=BC"), an encoded "=", line break or space ("=3D", "=0D=0A", "=20" at
-# a line end), or a soft line break (an "=" ending a line after a letter, a digit or a tag).
-_SIGN = re.compile(r"=(?:[89A-F][0-9A-F]|3D|0[DA]|20[ \t]*\r?\n|09)(?![0-9A-F]{4})|(?<=[\w>])=\r?\n")
+# a line end), or a soft line break (an "=" ending a line after a letter, a digit or a tag). The "="
+# first: a fast scan; the character before a soft break is looked at behind it.
+_SIGN = re.compile(r"=(?:(?:[89A-F][0-9A-F]|3D|0[DA]|09)(?![0-9A-F]{4})|20[ \t]*\r?\n"
+                   r"|(?:(?<=[^\W_]=)|(?<=>=))\r?\n)")
 # Signs needed before the text is decoded: one is a formula or a URL, three are an encoding.
 SIGNS_NEEDED = 3
-_SOFT_BREAK = re.compile(r"=[ \t]*\r?\n")
-
-
-def _decode_run(match: re.Match[str]) -> str:
-    data = bytes.fromhex(match.group(0).replace("=", ""))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+# Bytes that are no UTF-8, kept by the decoder as surrogates U+DC80..U+DCFF: read as Windows-1252.
+_SURROGATE = re.compile("[\udc80-\udcff]")
+_CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for i in range(128)}
 
 
 def unquote_printable(text: str) -> str:
@@ -47,18 +42,21 @@ def unquote_printable(text: str) -> str:
             break
     else:
         return text
-    text = _SOFT_BREAK.sub("", text)
-    text = _ESCAPES.sub(_decode_run, text)
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
+    # The C decoder of the binascii module: escapes ("=XX", either case) and soft line breaks, in one pass.
+    data = binascii.a2b_qp(text.encode("utf-8", errors="surrogatepass"))
+    out = data.decode("utf-8", errors="surrogateescape")
+    if _SURROGATE.search(out) is not None:
+        out = out.translate(_CP1252)
+    if "\r" in out:
+        out = out.replace("\r\n", "\n").replace("\r", "\n")
+    return out
 
 
 # A hyphen and a space or line break after a letter, before a capitalised street word that ends the
 # name: "Henning-von-Tresckow- Straße", "Carl-von-Ossietzky-\nStr. 9". The pattern starts with the
 # literal "-": one fast scan of a page.
 _BROKEN_NAME = re.compile(
-    r"(?<=[A-Za-zÄÖÜäöüß])-(?:[ \t]\n?|\n)[ \t]?(?=(?:Stra(?:ß|ss)e|Str\.|Weg|Platz|Allee|Ring|Damm|"
+    r"-(?<=[A-Za-zÄÖÜäöüß]-)(?:[ \t]\n?|\n)[ \t]?(?=(?:Stra(?:ß|ss)e|Str\.|Weg|Platz|Allee|Ring|Damm|"
     r"Wall|Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)(?![a-zäöüß])[ \t.]*\d)")
 
 

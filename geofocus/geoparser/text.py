@@ -55,27 +55,41 @@ def _tag_replacement(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOC
 
 # Attributes whose value a reader sees (a tooltip, an image's text, what a screen reader says): iQM2 meeting
 # calendars write the meeting's place only in a link's ``title``. A quoted value without "<" or ">" (the tag
-# pattern's), taken when it holds a digit, as an address does; the quantifiers are possessive and each
-# value ends at the next quote of its kind, so a tag of any length costs one pass. A tag shows three
-# values at most, each with a digit in its first 300 characters and 900 at most (a tooltip, not a
-# document hidden in a tag).
-_SHOWN_ATTRIBUTE = re.compile(r"""(?<![\w-])(?:title|alt|aria-label|TITLE|ALT)[ \t]*=[ \t]*"""
-                              r"""(?:"([^"\d]{0,300}+\d[^"]{0,600}+)"|'([^'\d]{0,300}+\d[^']{0,600}+)')""")
+# pattern's) of 10 characters or more with a digit in its first 300 and 900 at most (an address has a
+# number; a tooltip is no document) is read as lines of its own after its tag, three values a tag at most.
+# One scan of the page for "=" and such a value (a literal first: a fast scan; the name before the "=" is
+# checked after), the quantifiers possessive and bounded.
+_QUOTED_VALUE = re.compile(r"""=[ \t]*+(?:"(?=[^"<>]{10})([^"<>\d]{0,300}+\d[^"<>]{0,600}+)"|"""
+                           r"""'(?=[^'<>]{10})([^'<>\d]{0,300}+\d[^'<>]{0,600}+)')""")
+_SHOWN_NAME = re.compile(r"(?:^|[\s\"'])(?:title|alt|aria-label)[ \t]*$", re.I)
 
 
-def _tag_replacement_with_attributes(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOCK_TAGS) -> str:
-    """:func:`_tag_replacement`, and a tag's shown attributes with a digit as lines of their own."""
-    found = _known(match[1])
-    if found is None:
-        found = "\n" if match[1] is not None and match[1].lower() in _block else " "
-    tag = match[0]
-    if len(tag) < 12 or "=" not in tag or not ("title" in tag or "alt" in tag or "aria-label" in tag
-                                                or "TITLE" in tag or "ALT" in tag):
-        return found
-    shown = _SHOWN_ATTRIBUTE.findall(tag)
-    if not shown:
-        return found
-    return "\n" + "\n".join([double or single for double, single in shown[:3]]) + "\n"
+def _with_shown_attributes(markup: str) -> str:
+    """``markup`` with the values of its shown attributes as text after their tags (see above)."""
+    parts: list[str] = []
+    pos = 0
+    gt = -1  # the end of the tag of the last value taken: the next ">" after it
+    in_tag = 0
+    for match in _QUOTED_VALUE.finditer(markup):
+        at = match.start()
+        if _SHOWN_NAME.search(markup, max(0, at - 14), at) is None:
+            continue  # "href=", "data-title=", "value=": not shown as text
+        value = match.group(1) or match.group(2)
+        if match.end() > gt:
+            gt = markup.find(">", match.end())
+            if gt < 0:
+                break  # no tag ends after it: nor after any later value
+            in_tag = 0
+        in_tag += 1
+        if in_tag > 3:
+            continue
+        parts.append(markup[pos:gt + 1])
+        parts.append(f"\n{value}\n")
+        pos = gt + 1
+    if not parts:
+        return markup
+    parts.append(markup[pos:])
+    return "".join(parts)
 
 
 def _drop_hidden(markup: str) -> str:
@@ -119,8 +133,7 @@ def html_to_text(markup: str) -> str:
     """
     if "<" in markup:
         markup = _drop_hidden(markup)
-        shown = "title" in markup or "alt=" in markup or "aria-label" in markup or "TITLE" in markup or "ALT" in markup
-        markup = _TAG.sub(_tag_replacement_with_attributes if shown else _tag_replacement, markup)
+        markup = _TAG.sub(_tag_replacement, _with_shown_attributes(markup))
     if "&" in markup:
         markup = html.unescape(markup)
     if "\xad" in markup or "\u200b" in markup:
