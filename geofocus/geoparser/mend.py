@@ -33,8 +33,6 @@ _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for 
 def unquote_printable(text: str) -> str:
     """``text`` with its quoted-printable escapes and soft line breaks decoded, if it shows
     :data:`SIGNS_NEEDED` signs of the encoding; otherwise ``text`` itself."""
-    if "=" not in text:
-        return text
     signs = 0
     for _ in _SIGN.finditer(text):
         signs += 1
@@ -62,6 +60,6 @@ _BROKEN_NAME = re.compile(
 
 def join_broken_names(text: str) -> str:
     """``text`` with compound street names broken after their hyphen joined."""
-    if "- " not in text and "-\n" not in text:
+    if _BROKEN_NAME.search(text) is None:  # a regex scan from the literal "-": faster than two "in" tests
         return text
     return _BROKEN_NAME.sub("-", text)
