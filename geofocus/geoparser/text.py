@@ -57,11 +57,12 @@ def _tag_replacement(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOC
 # calendars write the meeting's place only in a link's ``title``. A quoted value without "<" or ">" (the tag
 # pattern's) of 10 characters or more with a digit in its first 300 and 900 at most (an address has a
 # number; a tooltip is no document) is read as lines of its own after its tag, three values a tag at most.
-# One scan of the page for "=" and such a value (a literal first: a fast scan; the name before the "=" is
-# checked after), the quantifiers possessive and bounded.
-_QUOTED_VALUE = re.compile(r"""=[ \t]*+(?:"(?=[^"<>]{10})([^"<>\d]{0,300}+\d[^"<>]{0,600}+)"|"""
-                           r"""'(?=[^'<>]{10})([^'<>\d]{0,300}+\d[^'<>]{0,600}+)')""")
-_SHOWN_NAME = re.compile(r"(?:^|[\s\"'])(?:title|alt|aria-label)[ \t]*$", re.I)
+# One scan of the page for "=" (a literal first: a fast scan) right after one of the names, then such a
+# value; the quantifiers possessive and bounded. The name is written right before its "=" (as HTML is
+# written); what stands before the name is checked after ("data-title=", "og:title" are other names).
+_SHOWN_VALUE = re.compile(
+    r"""=(?:(?<=title=)|(?<=alt=)|(?<=aria-label=)|(?<=TITLE=)|(?<=ALT=)|(?<=Title=)|(?<=Alt=))[ \t]*+"""
+    r"""(?:"(?=[^"<>]{10})([^"<>\d]{0,300}+\d[^"<>]{0,600}+)"|'(?=[^'<>]{10})([^'<>\d]{0,300}+\d[^'<>]{0,600}+)')""")
 
 
 def _with_shown_attributes(markup: str) -> str:
@@ -70,10 +71,11 @@ def _with_shown_attributes(markup: str) -> str:
     pos = 0
     gt = -1  # the end of the tag of the last value taken: the next ">" after it
     in_tag = 0
-    for match in _QUOTED_VALUE.finditer(markup):
+    for match in _SHOWN_VALUE.finditer(markup):
         at = match.start()
-        if _SHOWN_NAME.search(markup, max(0, at - 14), at) is None:
-            continue  # "href=", "data-title=", "value=": not shown as text
+        name = 10 if markup[at - 10:at].lower() == "aria-label" else 5 if markup[at - 5:at].lower() == "title" else 3
+        if at > name and (markup[at - name - 1].isalnum() or markup[at - name - 1] in "-_:"):
+            continue  # "data-title=", "og:title=": other attributes
         value = match.group(1) or match.group(2)
         if match.end() > gt:
             gt = markup.find(">", match.end())
