@@ -20,8 +20,9 @@ import re
 # The signs that an "=XX" is quoted-printable and not a value in a URL or a style ("?c=FF0000"): a
 # byte outside ASCII ("=FC", "=C3=BC"), an encoded "=", line break or space ("=3D", "=0D=0A", "=20" at
 # a line end), or a soft line break (an "=" ending a line after a letter, a digit or a tag). The "="
-# first: a fast scan; the character before a soft break is looked at behind it.
-_SIGN = re.compile(r"=(?:(?:[89A-F][0-9A-F]|3D|0[DA]|09)(?![0-9A-F]{4})|20[ \t]*\r?\n"
+# first: a fast scan, then one test of the next character for all the signs (half the scan's cost on a page
+# of attributes, where "=" is followed by a quote); the character before a soft break is looked at behind it.
+_SIGN = re.compile(r"=(?=[0-9A-F\r\n])(?:(?:[89A-F][0-9A-F]|3D|0[DA]|09)(?![0-9A-F]{4})|20[ \t]*\r?\n"
                    r"|(?:(?<=[^\W_]=)|(?<=>=))\r?\n)")
 # Signs needed before the text is decoded: one is a formula or a URL, three are an encoding.
 SIGNS_NEEDED = 3

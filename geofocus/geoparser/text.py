@@ -59,9 +59,10 @@ def _tag_replacement(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOC
 # number; a tooltip is no document) is read as lines of its own after its tag, three values a tag at most.
 # One scan of the page for "=" (a literal first: a fast scan) right after one of the names, then such a
 # value; the quantifiers possessive and bounded. The name is written right before its "=" (as HTML is
-# written); what stands before the name is checked after ("data-title=", "og:title" are other names).
+# written; the names' last letters first, which turns away most "=" of a page, "href=", "class=", "src=");
+# what stands before the name is checked after ("data-title=", "og:title" are other names).
 _SHOWN_VALUE = re.compile(
-    r"""=(?:(?<=title=)|(?<=alt=)|(?<=aria-label=)|(?<=TITLE=)|(?<=ALT=)|(?<=Title=)|(?<=Alt=))[ \t]*+"""
+    r"""=(?<=[eEtTl]=)(?:(?<=title=)|(?<=alt=)|(?<=aria-label=)|(?<=TITLE=)|(?<=ALT=)|(?<=Title=)|(?<=Alt=))[ \t]*+"""
     r"""(?:"(?=[^"<>]{10})([^"<>\d]{0,300}+\d[^"<>]{0,600}+)"|'(?=[^'<>]{10})([^'<>\d]{0,300}+\d[^'<>]{0,600}+)')""")
 
 
