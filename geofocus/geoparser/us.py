@@ -114,7 +114,8 @@ _PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|An
 _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
-_MAIL_STOP_FIELD = r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)[:#]? ?[A-Z0-9][\w-]{0,10}"
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)(?:[:#] ?| )"
+                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}")  # with a digit: not "MSU"
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
