@@ -181,6 +181,12 @@ def _adversarial(size: int) -> list[tuple[str, str, str]]:
         ("city_street_spaced_prose", "oldenburg", "in Oldenburg Lange Straße 4 Jahre lang " * (size // 39)),
         ("us_icalendar_folded", "us-top100",
          "LOCATION:Foo\\, Inc. (1333 14th Street Northwest\\, Washington\n D.C.\\, DC 20005)\n" * (size // 78)),
+        # Session 8: the shown attributes (title, alt, aria-label) and quoted-printable mail text.
+        ("title_attribute_runs", "us-top100", "<a " + 'title="1 ' * (size // 9) + ">"),
+        ("title_quotes_mixed", "us-top100", "<img " + "title=\"1 alt='2 " * (size // 16) + ">"),
+        ("title_addresses", "us-top100", '<a title="100 Main St, Austin, TX 78701">Map</a> ' * (size // 48)),
+        ("qp_escape_runs", "oldenburg", "=3D" * (size // 3)),
+        ("qp_mail", "oldenburg", "Deelb=F6genkamp 4=0D=0A22297 Hamburg, Gr=FC=DFe s=\nchnell\n" * (size // 54)),
     ]
 
 

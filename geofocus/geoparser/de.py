@@ -123,7 +123,9 @@ _SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n|,? in| ?\n ?[,;|·•–-] ?| ?[,;|
 # A street starts at the start of a word: without the lookbehind the search
 # tries every position inside a long word, each with a lazy scan over the
 # suffix alternatives (a window of 100 capitals cost 1.4 ms per anchor).
-_WORD_START = rf"(?<![{L}{U}\d-])"
+# Nor right after the "=" of a byte's escape: "Stra=DFe 9" (quoted-printable mail read undecoded) is no
+# street "DFe".
+_WORD_START = rf"(?<![{L}{U}\d-])(?!(?<==)[0-9A-F]{{2}})"
 # The house number may be a field of its own after a street with a street word: "Lange Straße | 4 |",
 # "Lange Straße,4,", "Lange Straße;4;", quoted fields and table cells read as one per line.
 _FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too

@@ -11,8 +11,9 @@ from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
 from geofocus.geoparser.labels import labelled_addresses
+from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import decode_quoted_printable, repair_mojibake, reshape, unfold
+from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -105,7 +106,8 @@ class GeoParser:
         result = ParseResult()
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
-        text = decode_quoted_printable(html_to_text(markup))  # saved mails: "Deelb=F6genkamp 4"
+        markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
+        text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
             text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
         if "\\" in text and ("\\," in text or "\\;" in text):

@@ -41,33 +41,6 @@ _UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöü�
 # quoted mail "> "): "#    Escherweg 2" / "#    D-26121 Oldenburg, Germany".
 _COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
 _COMMENT_AFTER_BREAK = re.compile(r"\n[ \t]*(?:#+|--|%+|>+)[ \t]")
-# Quoted-printable mail text (RFC 2045 6.7), as saved mails and mail archives show it: "Deelb=F6genkamp 4",
-# "Stra=C3=9Fe", "<br />=0D=0A44149 Dortmund", lines cut with "=" at their end. Its signs: a byte of two
-# UTF-8 bytes, a Latin-1 letter before a small letter, or an encoded line break (one fast scan for "=").
-_QP_SIGN = re.compile(r"=(?:[C-F][0-9A-F]=[89AB][0-9A-F]|[C-F][0-9A-F](?=[a-zäöüß])|0D=0A)")
-_QP_SOFT_BREAK = re.compile(r"=\r?\n")
-_QP_BYTES = re.compile(r"(?:=[0-9A-F]{2})+")
-
-
-def _qp_bytes(match: re.Match[str]) -> str:
-    raw = bytes.fromhex(match.group(0).replace("=", ""))
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")  # Latin-1 mail ("=DF", "=F6")
-
-
-def decode_quoted_printable(text: str) -> str:
-    """``text`` with quoted-printable escapes decoded if it shows their signs, else ``text`` itself."""
-    if "=" not in text or _QP_SIGN.search(text) is None:
-        return text
-    return _QP_BYTES.sub(_qp_bytes, _QP_SOFT_BREAK.sub("", text))
-
-
-# A hyphenated street name cut after a hyphen by a space or a line break ("Henning-von-Tresckow- Straße",
-# "Carl-von-Ossietzky-\nStraße", as mails and text taken from PDFs wrap them): the parts joined.
-_HYPHEN_CUT = re.compile(r"-(?<=[a-zäöüß]-)(?:[ \t]+|[ \t]*\n[ \t]*)"
-                         r"(?=(?:Stra(?:ß|ss)e|Str\.|Weg|Allee|Platz|Ring|Damm|Gasse)(?![a-zäöüß]))")
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 # A Markdown link, "[801 18th St NW](http://...)": its text stays, the address it points to goes.
 # Bounded and without nested quantifiers: one pass.
@@ -127,10 +100,7 @@ def reshape(text: str) -> str | None:
 
     Each step runs only when its sign is in the text (a substring test or one
     scan), so a page without such syntax costs a few fast scans."""
-    out = decode_quoted_printable(text)
-    out = repair_mojibake(out)
-    if "-" in out and _HYPHEN_CUT.search(out) is not None:
-        out = _HYPHEN_CUT.sub("-", out)
+    out = repair_mojibake(text)
     # One-character tests first: each is a fast scan, a two-character one is not.
     if "](" in out:
         out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))

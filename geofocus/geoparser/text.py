@@ -53,6 +53,48 @@ def _tag_replacement(match: re.Match[str], _known=_REPLACEMENT.get, _block=_BLOC
     return "\n" if match[1].lower() in _block else " "
 
 
+# Attributes whose value a reader sees (a tooltip, an image's text, what a screen reader says): iQM2 meeting
+# calendars write the meeting's place only in a link's ``title``. A quoted value without "<" or ">" (the tag
+# pattern's) of 10 characters or more with a digit in its first 300 and 900 at most (an address has a
+# number; a tooltip is no document) is read as lines of its own after its tag, three values a tag at most.
+# One scan of the page for "=" (a literal first: a fast scan) right after one of the names, then such a
+# value; the quantifiers possessive and bounded. The name is written right before its "=" (as HTML is
+# written; the names' last letters first, which turns away most "=" of a page, "href=", "class=", "src=");
+# what stands before the name is checked after ("data-title=", "og:title" are other names).
+_SHOWN_VALUE = re.compile(
+    r"""=(?<=[eEtTl]=)(?:(?<=title=)|(?<=alt=)|(?<=aria-label=)|(?<=TITLE=)|(?<=ALT=)|(?<=Title=)|(?<=Alt=))[ \t]*+"""
+    r"""(?:"(?=[^"<>]{10})([^"<>\d]{0,300}+\d[^"<>]{0,600}+)"|'(?=[^'<>]{10})([^'<>\d]{0,300}+\d[^'<>]{0,600}+)')""")
+
+
+def _with_shown_attributes(markup: str) -> str:
+    """``markup`` with the values of its shown attributes as text after their tags (see above)."""
+    parts: list[str] = []
+    pos = 0
+    gt = -1  # the end of the tag of the last value taken: the next ">" after it
+    in_tag = 0
+    for match in _SHOWN_VALUE.finditer(markup):
+        at = match.start()
+        name = 10 if markup[at - 10:at].lower() == "aria-label" else 5 if markup[at - 5:at].lower() == "title" else 3
+        if at > name and (markup[at - name - 1].isalnum() or markup[at - name - 1] in "-_:"):
+            continue  # "data-title=", "og:title=": other attributes
+        value = match.group(1) or match.group(2)
+        if match.end() > gt:
+            gt = markup.find(">", match.end())
+            if gt < 0:
+                break  # no tag ends after it: nor after any later value
+            in_tag = 0
+        in_tag += 1
+        if in_tag > 3:
+            continue
+        parts.append(markup[pos:gt + 1])
+        parts.append(f"\n{value}\n")
+        pos = gt + 1
+    if not parts:
+        return markup
+    parts.append(markup[pos:])
+    return "".join(parts)
+
+
 def _drop_hidden(markup: str) -> str:
     """Remove script/style/comment blocks; an unclosed one runs to the end."""
     if "<" not in markup:
@@ -94,7 +136,7 @@ def html_to_text(markup: str) -> str:
     """
     if "<" in markup:
         markup = _drop_hidden(markup)
-        markup = _TAG.sub(_tag_replacement, markup)
+        markup = _TAG.sub(_tag_replacement, _with_shown_attributes(markup))
     if "&" in markup:
         markup = html.unescape(markup)
     if "\xad" in markup or "\u200b" in markup:

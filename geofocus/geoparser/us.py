@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import chain
 
 from geofocus.geoparser import usfields
@@ -92,20 +93,39 @@ _STREET = (
 )
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
+_ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
-         r"|,? #[\w-]{1,6}|,? [1-9]\d{0,2}(?:st|nd|rd|th) (?:Floor|Fl\.?)"  # "23rd Floor", "2nd Fl."
+         r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
          r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
+# What may stand between the street (and its unit) and the city besides a unit, none of it kept: the name of
+# a room or an area after a floor ("4th Floor Conference Room", "Second Floor Atrium": the unit is the
+# floor); a field or a line naming a building, a hall or a room ("City Hall Tower, Suite 9100", "Committee
+# Room One"; the unit after it is kept); a mail stop ("MS: 99-3-1", "Mail Stop 4"). A named field holds one
+# of the words of such names within its first 60 characters and no digit, and is neither a unit word with
+# its letter or number ("Room A", "Office 301A", "Building C Suite 202": a unit, which usaddress reads) nor
+# a quadrant ("NW North Tower"); the city after it is required, so a field that is the city ("Valley
+# Center") stays the city.
+_UNIT_WORDS = r"(?:Suites?|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No|Office|Wing|Level)"
+_PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|Annex|Atrium|Room|Wing|Chambers?|"
+                r"Auditorium|Lobby|Courthouse|Library|Offices?|Headquarters")
+_PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
+                rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
+                rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)(?:[:#] ?| )"
+                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}")  # with a digit: not "MSU"
+_ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
+          rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
 # separated like the parts of a line; a house number may be a field of its own when it starts one
 # ("1600,Pennsylvania Ave NW,Washington,DC,20500", quoted SQL fields read one per line).
 _BEFORE = re.compile(
     rf"(?:(?<![\w#/-])(?<![Bb][Oo][Xx] )(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?|One|Two) (?!\d{{3,}} )"
     rf"|(?<![^\n,;|])(?P<field_number>[1-9]\d{{0,5}}[A-Z]?) ?[,;|\n] ?(?!\d+ ))(?P<street>{_STREET})"
-    rf"(?P<unit>{_UNIT})?(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
+    rf"(?P<unit>{_UNIT})?{_ASIDE}(?: ?,|\n|,\n| ?[;|·•] ?) ?{_CITY} ?[,;|·•]? ?$"
 )
 _BEFORE_LOOSE = re.compile(
     rf"(?<![\w#/-])(?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET_LOOSE})"
@@ -346,12 +366,15 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, True
             if folded in accepted:
                 return known[2], True
+            if folded in _zip_towns(gaz).get(zip_code, ()):
+                return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
                 # the region's ZIP in the state of its city, no other city of the region named, no other
                 # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
-                # the USPS) and no longer name of the city ("South San Francisco"). The place stays as written.
+                # the USPS; a town the USPS accepts for the ZIP is out above) and no longer name of the city
+                # ("South San Francisco"). The place stays as written.
                 return None, True
             return canonical, False
         if canonical is None:
@@ -364,6 +387,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
         if (folded, state) in _accepted_names(gaz):
             return None, True
     return canonical, canonical is not None
+
+
+def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:
+    """ZIP -> the folded names of the towns of their own that the USPS accepts for it besides the region
+    city (the pack's ``zip_towns``: "South Fulton" for Atlanta's 30336, "Parma" for Cleveland's 44129)."""
+    towns = getattr(gaz, "_us_zip_towns", None)
+    if towns is None:
+        towns = {code: frozenset(fold(n) for n in names) for code, names in gaz.region.raw.get("zip_towns", {}).items()}
+        gaz._us_zip_towns = towns  # type: ignore[attr-defined]
+    return towns
 
 
 def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
@@ -514,6 +547,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
+            if raw.unit is None and raw.postcode:
+                after = _UNIT_AFTER.match(text, raw.end)
+                if after is not None:
+                    raw.unit = after.group("unit")
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
@@ -545,6 +582,12 @@ _LEADING_UNIT = re.compile(
 _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
                              r"(?:,[ \t]*[A-Z][A-Za-z.'&-]*(?:[ \t]+(?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){0,5})?"
                              r"[ \t]*[\"']?[ \t]*,?[ \t]*$")
+# A unit after the ZIP, in the same field ("Cleveland, OH 44115 - Room 4-407", "Chicago, IL 60601, 2nd Floor")
+# or as the next field of the same record that names the place ("address": "..., MN 55415", "name": "Room
+# 350, Public Service Center"); not one that starts the next address ("..., TX 77002 | Suite 5, 900 Bagby St").
+_UNIT_AFTER = re.compile(
+    r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
+    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
@@ -579,6 +622,8 @@ def _is_year(number: str) -> bool:
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
+    if isinstance(raw, _AsideRead):
+        return raw
     span = text[raw.start:raw.end]
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
@@ -651,12 +696,12 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         city_text = found.group("city").strip()
         canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
         street = found.group("street")
-        unit = (found.group("unit") or "").strip(" ,")
+        unit = (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
         field_number = found.groupdict().get("field_number")
         number: str = found.group("number") or field_number or ""
         if field_number and _is_year(number):
             continue  # "2024,North Ave,Chicago,IL": a year column before a street column
-        yield RawAddress(
+        yield (_AsideRead if _skipped_aside(found) else RawAddress)(
             street=street,
             unit=unit or None,
             house_number=number,
@@ -668,6 +713,19 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             end=end,
             state=state,
         )
+
+
+@dataclass
+class _AsideRead(RawAddress):
+    """An address whose pattern reading skipped a room's or a building's name or a mail stop between the
+    street and the city: usaddress, re-reading the span, takes them for the street or the unit
+    ("4th Floor Conference Room"), so the pattern's fields stand."""
+
+
+def _skipped_aside(found: re.Match[str]) -> bool:
+    """Whether ``_BEFORE``'s match skipped words between the street (or its unit) and the city."""
+    after = found.end("unit") if found.group("unit") else found.end("street")
+    return bool(found.string[after:found.start("city")].strip(" ,;|·•\n"))
 
 
 # A region city written without state or ZIP after a street with a type word: "24 Broadway, Manhattan",
@@ -772,9 +830,11 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             # written (it title-cases longer words only); the same length, so the offsets hold.
             before = _UPPER_TYPE.sub(lambda t: t.group(0).title(), before)
             found = _BEFORE.search(before + m.group(0))
+        aside = False
         if found is not None and found.group("city") == m.group(0) and found.group("number"):
             street, number = found.group("street"), found.group("number")
-            unit = (found.group("unit") or "").strip(" ,") or None
+            aside = _skipped_aside(found)
+            unit = (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,") or None
             begin = start - len(before) + found.start()
         else:
             after = _NUMBER_AFTER.search(before)
@@ -794,5 +854,6 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                 break
         if canonical is None:
             continue
-        yield RawAddress(street=street, house_number=number, postcode=None, city=canonical,
-                         city_text=m.group(0), in_region=True, start=begin, end=end, state=city_state, unit=unit)
+        yield (_AsideRead if aside else RawAddress)(
+            street=street, house_number=number, postcode=None, city=canonical, city_text=m.group(0), in_region=True,
+            start=begin, end=end, state=city_state, unit=unit)

