@@ -32,6 +32,7 @@ import zlib
 from array import array
 from bisect import insort
 from collections.abc import Collection, Iterable
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -490,6 +491,7 @@ class SqliteFrontier:
     def _reset_memory(self, capacity: int = 1024) -> None:
         self._index: dict[str, int] = {}  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
+        self._listed: tuple[np.ndarray, list[str | None]] | None = None  # last ``queued_priorities``: rows, fps
         self._capacity = 0
         self._grow(capacity)
         self._slot_ids: dict[str, int] = {}
@@ -1799,9 +1801,10 @@ class SqliteFrontier:
         """
         rows = np.flatnonzero(self._state_np[:self._next_id] == QUEUED)
         if not len(rows):
+            self._listed = None
             return [], []
-        fps = self._fps
-        fingerprints = [fps[r] for r in rows.tolist()]
+        fingerprints = list(map(self._fps.__getitem__, rows.tolist()))
+        self._listed = (rows, fingerprints[:])  # a copy: the caller's list is the caller's
         return fingerprints, self._prio_np[rows].tolist()  # type: ignore[return-value]
 
     def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
@@ -1815,7 +1818,15 @@ class SqliteFrontier:
         # Many at once (re-scoring the whole queue in a few calls): one vectorised write into the
         # priority array, and the order rebuilt once before the next pop.
         get = self._index.get
-        rows = np.array([get(fp, 0) for fp in map(_first, updates)], dtype=np.int64)
+        fingerprints = list(map(_first, updates))
+        listed, self._listed = self._listed, None
+        if listed is not None and fingerprints == listed[1]:
+            # the fingerprints :meth:`queued_priorities` listed, in its order (one list comparison in C, at once
+            # when they are the very string objects): their rows without a dict look-up each, which would be
+            # most of the whole-queue re-scoring of the scheduler
+            rows = listed[0]
+        else:
+            rows = np.fromiter(map(get, fingerprints, repeat(0)), dtype=np.int64, count=len(fingerprints))
         new = np.fromiter(map(_second, updates), dtype=np.float64, count=len(updates))
         requests = list(map(_third, updates))
         valid = (rows > 0) & (self._state_np[rows] == QUEUED)

@@ -985,3 +985,34 @@ def test_the_payload_rewrite_copies_and_fsyncs_in_a_thread_while_the_crawl_goes_
     # kill -9 (f is never closed), then a clean close
     assert drain_all(path) == expected
     assert drain_all(path) == expected
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["listed-strings", "equal-strings"])
+def test_whole_queue_rescoring_from_queued_priorities(tmp_path, fresh):
+    """The scheduler's whole-queue re-scoring: ``queued_priorities`` lists every queued fingerprint, the new
+    priorities go back in one ``update_priorities`` (the listed string objects, or equal strings); entries
+    leased or fetched since the listing, and a pass that lists less than it was given, are handled alike."""
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    urls = [f"http://h{i % 7}.de/{i}" for i in range(300)]
+    for i, url in enumerate(urls):
+        f.push(entry(url, i / 300))
+    fingerprints, priorities = f.queued_priorities()
+    assert sorted(zip(fingerprints, priorities)) == sorted((u, i / 300) for i, u in enumerate(urls))
+    leased = f.pop()  # leased after the listing: left alone
+    f.done(urls[5])  # fetched after the listing: left alone
+    if fresh:
+        fingerprints = ["".join(fp) for fp in fingerprints]
+    new = {fp: 1 - urls.index(fp) / 300 for fp in fingerprints}
+    # 300 listed, less the leased and the fetched one, less urls[150] (0.5 before and after)
+    assert f.update_priorities([(fp, new[fp], None) for fp in fingerprints]) == 297
+    assert leased.fingerprint == urls[-1]
+    order = drain(f)
+    assert order == sorted((u for u in urls if u not in (urls[5], urls[-1])), key=lambda u: -new[u])
+    # a second listing, updated in part (a subset of it): the others keep their priorities
+    for u in order:
+        f.release(FrontierEntry(u, new[u], u.split("/")[2], {"url": u}))
+    fingerprints, _ = f.queued_priorities()
+    assert f.update_priorities([(fp, 0.0, None) for fp in fingerprints[:200]]) == 200
+    assert sorted(drain(f)[98:]) == sorted(fingerprints[:200])
+    f.close()
