@@ -234,8 +234,8 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
 #: file is append-only between rewrites; a rewrite (when most of it is fetched rows' requests) writes
 #: ``n + 1`` (the live requests, fsync'ed, in a thread; then what was appended meanwhile), points every record
 #: at it in one transaction (a record with requests beyond the fsync'ed part with their sum), then deletes
-#: ``n``.  A record
-#: without offsets (written by version 2) keeps its requests in ``requests``.
+#: ``n``.  A record without offsets (written by version 2) keeps its requests in ``requests``; the first open by
+#: version 3 appends them to the payload file, fsyncs it and points the record at them (one transaction).
 #: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
@@ -447,7 +447,8 @@ class SqliteFrontier:
     bytes a row), a record whose stored requests are mostly of fetched rows is rewritten with the live
     ones only, the request log keeps only the newest request of each other live row, and the journal
     is emptied.  A pop writes nothing: an entry leased but not done at a stop is queued again at the
-    next :meth:`open`.  A file of layout 2 (the requests inside the records) is read as it is; one of
+    next :meth:`open`.  A file of layout 2 (the requests inside the records) has them moved to the payload file at
+    its first :meth:`open`; one of
     layout 1 (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch records in one
     transaction (a kill during it leaves the old file as it was).
     """
@@ -968,9 +969,41 @@ class SqliteFrontier:
         self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
         if lost:
             self._set_lost_requests_aside(db, lost)
+        if not all(self._batch_v3):
+            self._move_requests_out(db)
         self._next_id = self._written = end_id
         queued = self._state_np[:end_id] == QUEUED
         self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:end_id][queued].sum())
+
+    def _move_requests_out(self, db: sqlite3.Connection) -> None:
+        """Records of layout 2 (their requests inside them, just appended to the payload file) point at those
+        places once the payload file is fsync'ed, in one transaction: a later open does not append them again.
+        (Before the journal and the request log are replayed: the records keep the requests they were written
+        with.)"""
+        if self._payload_gen is None:
+            return
+        self._write_cache()
+        os.fsync(self._cache_fd)
+        updates = []
+        for k, (first, count, v3) in enumerate(zip(self._batch_first, self._batch_count, self._batch_v3, strict=True)):
+            if not v3:
+                end = first + count
+                lengths = self._disk_np[first:end].astype(_I4)
+                offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+                updates.append((lengths.tobytes(), offsets.tobytes(), first))
+                self._batch_v3[k] = True
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = x'', request_offsets = ?, "
+                           "request_sum = NULL WHERE first_id = ?", updates)
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", self._payload_gen), ("synced_end", self._cache_end)])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        self._synced_end = self._cache_end
+        self._meta_dirty = False
 
     def _set_lost_requests_aside(self, db: sqlite3.Connection, records: list[tuple[int, int]]) -> None:
         """Queued rows of records whose requests did not reach the payload file (the machine went down before

@@ -785,7 +785,8 @@ def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_chang
 
 def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_them_out(tmp_path):
     """A file written by layout 2 (each record holds its requests in SQLite, no payload file) resumes with
-    its queue, requests and fetched set; new rows and rewritten records go to the payload file."""
+    its queue, requests and fetched set; its requests move to the payload file at that first open (one
+    transaction after an fsync), so later opens do not copy them again; new rows go to the payload file."""
     import sqlite3
 
     from frontierfile import payload_path, stored_rows
@@ -818,6 +819,12 @@ def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_the
     assert stored_rows(path) == before
     g = SqliteFrontier(path, seed=1)
     g.open()
+    # the records point at their requests in the payload file from this open on (not appended at every open)
+    db = sqlite3.connect(path)
+    assert all(offsets is not None and requests == b"" for offsets, requests in db.execute(
+        "SELECT request_offsets, requests FROM batch_requests"))
+    db.close()
+    assert stored_rows(path) == before
     assert len(g) == 18 and all(g.push(entry(fp, 1.0)) == PushResult.REJECTED for fp in fetched)
     g.push(entry("http://h9.de/new", 0.01))
     popped = [g.pop() for _ in range(3)]
@@ -826,8 +833,13 @@ def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_the
     for e in popped:
         g.done(e.fingerprint)
     g.close()
+    db = sqlite3.connect(path)
+    payloads = payload_path(path, db)
+    db.close()
+    size = payloads.stat().st_size
     h = SqliteFrontier(path, seed=1)
     h.open()
+    assert payloads.stat().st_size == size
     out = []
     while (e := h.pop()) is not None:
         out.append((e.fingerprint, e.request))
