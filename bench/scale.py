@@ -122,8 +122,9 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
+        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
         procs.append(subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                      env={**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": proxy}))
+                                      env={**os.environ, "PYTHONPATH": path, "http_proxy": proxy}))
     for p in procs:
         p.wait()
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
