@@ -467,7 +467,8 @@ class SqliteFrontier:
     request (a better parent, a retry) as a row of ``request_log``.  All changes since the last
     :meth:`flush` are kept in memory and written in one transaction by :meth:`flush` (the scheduler
     flushes every few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes
-    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed).  An OS crash
+    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed; the WAL is
+    checkpointed by a thread of the frontier, :class:`_Checkpointer`, not by the commits).  An OS crash
     or power loss may lose the last flushes, never corrupt the file: the payload file is fsync'ed at
     :meth:`close` and when it is rewritten, and a record written since is checked against the Adler-32
     of its requests at :meth:`open` (queued URLs whose requests the disk lost are handed out as
