@@ -819,9 +819,7 @@ class SqliteFrontier:
             self._payload_path(generation).unlink()
             self._payload_gen = generation + 1
             self._synced_end = rewrite.live_end
-        # The last close of the deleted file frees its blocks and page cache (40 ms for a few hundred MB): not
-        # on the crawl's thread either.
-        threading.Thread(target=old_file.close, name="frontier-payload-close", daemon=True).start()
+        old_file.close()
         live = (self._state_np[:n] != DONE)
         self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:n][live].sum())
 
