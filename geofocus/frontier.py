@@ -893,6 +893,9 @@ class SqliteFrontier:
             raise
         self._order_invalid = self._queued > 0
         self._db = db
+        if self._checkpointer is not None:  # opened again without a close
+            self._checkpointer.stop()
+            self._checkpointer = None
         if self.path != ":memory:" and self.checkpoint_interval > 0:
             db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints come from the checkpointer's thread
             self._checkpointer = _Checkpointer(self.path, self.checkpoint_interval, weakref.ref(self))
