@@ -4,6 +4,7 @@
     python bench/frontier.py --interleave OLD.py,NEW.py [--urls 1000000] [--block 5000] [--reps 8] [--prebuilt]
         [--json F]
     python bench/frontier.py --redis redis://127.0.0.1:6379/0 [--workers 1,2] [--urls 100000] [--json F]
+    python bench/frontier.py --rewrite OLD.py,NEW.py [--urls 400000] [--reps 2] [--json F]
 
 Pushes N new URLs (fingerprints as the scheduler makes them, request payloads
 of realistic size, 2,000 hosts), then re-prioritises N/10 of them, then pops
@@ -13,8 +14,13 @@ N/10 more that also read the popped request (``push_pop_read_per_s``: a
 frontier that hands its requests out still encoded pays for decoding them
 there, as a crawl's scheduler pays at once), then
 re-scores every queued URL (new priorities for all of them; the adaptive
-strategy's re-scoring), then closes (a close compacts the journal) and reopens
-the file (a resume).  ``sqlite_file_mb`` is the SQLite file and its WAL;
+strategy's re-scoring: ``rescore_s_per_million`` with fingerprints computed anew,
+in chunks of 100,000; ``rescore_listed_s_per_million``, measured last on the reopened
+frontier, the way the scheduler's whole-queue re-scoring does it:
+``queued_priorities``, then one ``update_priorities`` with the fingerprints it
+listed, the model's scoring not timed, its list of a million updates in
+``peak_rss_listed_rescore_mb``; both with the first pop after it), then closes
+(a close compacts the journal) and reopens the file (a resume).  ``sqlite_file_mb`` is the SQLite file and its WAL;
 ``payload_file_mb`` the payload file next to it (layout 3: the requests),
 ``payload_cache_mb`` the frontier's copy of the requests it reads them from (the
 payload file itself since layout 3; an unlinked cache file before).
@@ -27,6 +33,9 @@ the tree).  Every
 per CPU second of this process (``time.process_time``: steadier than wall time
 on a shared machine; they include building each entry, a SHA-1 and a payload
 dict, a few microseconds); peak memory is its maximum resident set size.
+
+``--rewrite OLD.py,NEW.py`` measures how long the crawl's thread is held by a rewrite of the payload file
+(see ``main_rewrite``; ``--urls 400000 --reps 2`` is enough for a rewrite of a few hundred MB).
 
 ``--interleave OLD.py,NEW.py`` runs only the steady state of several copies
 of the module in one process, in alternating blocks (see ``main_interleave``):
@@ -49,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -330,6 +340,71 @@ def main_interleave(args: argparse.Namespace) -> None:
         Path(args.json).write_text(json.dumps(results, indent=2))
 
 
+def main_rewrite(args: argparse.Namespace) -> None:
+    """The crawl's thread's share of a payload file rewrite, per module (run one after the other, the order
+    reversed every other repetition): ``--urls`` queued, then rounds of pop + done (a push every other round,
+    a flush every 1,000) until the payload file has been rewritten (``cache_compact_min`` 128 MB here: the file
+    is rewritten once its garbage passes that and the live requests); the longest flush in wall and CPU time
+    (the one that rewrites, or commits a rewrite done in the background) against a typical one."""
+    paths = args.rewrite.split(",")
+    results: dict = {"urls": args.urls, "reps": args.reps, "modules": []}
+    for rep in range(args.reps):
+        for k, path in enumerate(paths if rep % 2 == 0 else paths[::-1]):
+            module = load_module(path, f"frontier_rewrite_{rep}_{k}")
+            with tempfile.TemporaryDirectory() as tmp:
+                frontier = module.SqliteFrontier(Path(tmp) / "frontier.sqlite", seed=1)
+                frontier.cache_compact_min = 1 << 27
+                frontier.open()
+                rng = random.Random(7)
+
+                def make(i: int, priority: float, module=module) -> object:
+                    url = url_of(i)
+                    return module.FrontierEntry(fingerprint(url), priority, f"www.host{i % HOSTS}.de",
+                                                payload(url, priority))
+
+                for i in range(args.urls):
+                    frontier.push(make(i, rng.random()))
+                    if i % 1000 == 999:
+                        frontier.flush()
+                frontier.flush()
+
+                def generations() -> list[str]:
+                    return sorted(p.name for p in Path(tmp).iterdir() if "-requests-" in p.name)
+
+                first = generations()
+                walls, cpus, next_id, rewritten = [], [], args.urls, None
+                for r in range(args.urls):
+                    popped_entry = frontier.pop()
+                    if popped_entry is None:
+                        break
+                    frontier.done(popped_entry.fingerprint)
+                    if r % 2 == 0:
+                        frontier.push(make(next_id, rng.random()))
+                        next_id += 1
+                    if r % 1000 == 999:
+                        w0, c0 = time.perf_counter(), time.process_time()
+                        frontier.flush()
+                        walls.append(time.perf_counter() - w0)
+                        cpus.append(time.process_time() - c0)
+                        now = generations()
+                        if now != first and len(now) == 1:
+                            rewritten = r + 1
+                            break
+                frontier.close()
+            walls.sort()
+            cpus.sort()
+            row = {"module": path, "rewritten_after_rounds": rewritten, "flushes": len(walls),
+                   "max_flush_wall_ms": round(1000 * walls[-1], 1), "max_flush_cpu_ms": round(1000 * cpus[-1], 1),
+                   "second_longest_flush_wall_ms": round(1000 * walls[-2], 1),
+                   "median_flush_wall_ms": round(1000 * walls[len(walls) // 2], 2),
+                   "load_average": [round(x, 2) for x in os.getloadavg()]}
+            results["modules"].append(row)
+            print(json.dumps(row), flush=True)
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--urls", type=int, default=1_000_000)
@@ -345,7 +420,12 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=8, help="with --interleave: blocks per module and mode")
     parser.add_argument("--prebuilt", action="store_true",
                         help="with --interleave: time the frontier's calls alone (entries built and encoded first)")
+    parser.add_argument("--rewrite", default="",
+                        help="comma-separated frontier.py files: the crawl thread's share of a payload file rewrite")
     args = parser.parse_args()
+    if args.rewrite:
+        main_rewrite(args)
+        return
     if args.interleave:
         main_interleave(args)
         return
@@ -490,8 +570,25 @@ def main() -> None:
         best_after = reopened.pop()
         assert best_before is not None and best_after is not None
         assert best_after.fingerprint == best_before.fingerprint and best_after.request == best_before.request
+        reopened.release(best_after)
+        results["peak_rss_mb"] = round(peak_rss_mb(), 1)
+        # The scheduler's whole-queue re-scoring (``rescore_queue``), on the reopened frontier: the queued
+        # fingerprints and priorities listed, new priorities (here random: the link model's scoring is not
+        # timed) sent back for all of them in one call with the listed fingerprints, the first pop after it.
+        # Last, so that ``peak_rss_mb`` stays comparable with earlier runs: the update list of a million
+        # tuples is the caller's memory (``peak_rss_listed_rescore_mb``).
+        t0 = time.process_time()
+        fingerprints, _ = reopened.queued_priorities()
+        t1 = time.process_time()
+        new = [rng.random() for _ in fingerprints]
+        t2 = time.process_time()
+        changed = reopened.update_priorities(list(zip(fingerprints, new, itertools.repeat(None))))
+        reopened.pop()
+        rescore_listed_s = (t1 - t0) + (time.process_time() - t2)
+        del fingerprints, new
+        results["rescore_listed_s_per_million"] = round(rescore_listed_s * 1_000_000 / max(changed, 1), 3)
+        results["peak_rss_listed_rescore_mb"] = round(peak_rss_mb(), 1)
         reopened.close()
-    results["peak_rss_mb"] = round(peak_rss_mb(), 1)
     results["load_average"] = [round(x, 2) for x in os.getloadavg()]
     for key, value in results.items():
         print(f"{key:>30}: {value}")

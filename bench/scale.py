@@ -57,6 +57,7 @@ from geofocus.redis.frontier import RedisFrontier  # noqa: E402
 def frontier_ops(frontier, n: int) -> dict[str, float]:
     frontier.open()
     rnd = random.Random(1)
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for i in range(n):
         url = f"http://h{i % 500}.example.com/p{i}"
@@ -81,9 +82,12 @@ def frontier_ops(frontier, n: int) -> dict[str, float]:
     else:
         frontier.flush()
     t2 = time.perf_counter()
+    c2 = time.process_time()
     frontier.close()
+    # this process's CPU (both threads of the Redis frontier) per operation (a push, or a pop + done)
     return {"push_per_s": round(n / (t1 - t0)), "pop_done_per_s": round(popped / (t2 - t1)),
-            "popped": popped}
+            "push_pop_per_s": round((n + popped) / (t2 - t0)), "popped": popped,
+            "cpu_us_per_op": round(1e6 * (c2 - c0) / (n + popped), 1)}
 
 
 def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
@@ -118,8 +122,9 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
+        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
         procs.append(subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                      env={**os.environ, "PYTHONPATH": str(ROOT), "http_proxy": proxy}))
+                                      env={**os.environ, "PYTHONPATH": path, "http_proxy": proxy}))
     for p in procs:
         p.wait()
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)

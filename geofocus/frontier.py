@@ -26,11 +26,14 @@ import random
 import sqlite3
 import sys
 import tempfile
+import threading
 import time
+import weakref
 import zlib
 from array import array
 from bisect import insort
 from collections.abc import Collection, Iterable
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -230,8 +233,10 @@ def encode_request_bytes(request: dict[str, Any]) -> bytes:
 #: ``meta.synced_end`` (the payload file is fsync'ed up to there: at close and when it is rewritten), so
 #: requests that a power loss kept from the disk are found and set aside, not read as garbage.  The payload
 #: file is append-only between rewrites; a rewrite (when most of it is fetched rows' requests) writes
-#: ``n + 1``, fsyncs it, points every record at it in one transaction, then deletes ``n``.  A record
-#: without offsets (written by version 2) keeps its requests in ``requests``.
+#: ``n + 1`` (the live requests, fsync'ed, in a thread; then what was appended meanwhile), points every record
+#: at it in one transaction (a record with requests beyond the fsync'ed part with their sum), then deletes
+#: ``n``.  A record without offsets (written by version 2) keeps its requests in ``requests``; the first open by
+#: version 3 appends them to the payload file, fsyncs it and points the record at them (one transaction).
 #: Plain data only: nothing in the file is loaded as code.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL,
@@ -326,6 +331,99 @@ def _view(arr: Any) -> Any:
     return memoryview(arr)
 
 
+class _PayloadRewrite:
+    """A rewrite of the payload file in flight: the live rows as of ``snap_end`` (the old file's length then),
+    sorted by their old offsets, their offsets in the new file (``live_end`` bytes in all), and the copying
+    thread's error, if any."""
+
+    def __init__(self, rows: np.ndarray, old_offsets: np.ndarray, lengths: np.ndarray, new_offsets: np.ndarray,
+                 snap_end: int, live_end: int, file: Any):
+        self.rows, self.old_offsets, self.lengths, self.new_offsets = rows, old_offsets, lengths, new_offsets
+        self.snap_end, self.live_end, self.file = snap_end, live_end, file
+        self.thread: threading.Thread | None = None
+        self.error: BaseException | None = None
+
+
+def _copy_runs(src_fd: int, dst: Any, starts: Any, stops: Any, window: int = 1 << 24) -> None:
+    """Append the bytes ``starts[k]:stops[k]`` of file ``src_fd``, for each k in order, to the file object ``dst``
+    (reads of up to ``window`` bytes, each spanning as many runs as fit)."""
+    dst.seek(0, os.SEEK_END)
+    out = bytearray()
+    i, n = 0, len(starts)
+    while i < n:
+        start = starts[i]
+        j = i
+        while j < n and stops[j] - start <= window:
+            j += 1
+        if j == i:  # one run longer than the window: in pieces
+            j, pieces = i + 1, range(start, stops[i], window)
+            bounds = [(pos, min(pos + window, stops[i])) for pos in pieces]
+        else:
+            bounds = [(start, stops[j - 1])]
+        for lo, hi in bounds:
+            block = os.pread(src_fd, hi - lo, lo)
+            if len(block) != hi - lo:
+                raise OSError(f"payload file: a short read at {lo} ({len(block)} of {hi - lo} bytes)")
+            if len(bounds) > 1:
+                out += block
+            else:
+                with memoryview(block) as view:
+                    for k in range(i, j):
+                        out += view[starts[k] - lo:stops[k] - lo]
+            if len(out) >= window:
+                dst.write(out)
+                out = bytearray()
+        i = j
+    dst.write(out)
+
+
+def _rewrite_payloads(rewrite: _PayloadRewrite, src_fd: int, offsets: np.ndarray, lengths: np.ndarray,
+                      durable: bool) -> None:
+    """(the rewrite's thread) Copy the requests at ``offsets``/``lengths`` of ``src_fd`` one after the other into
+    the new payload file and, for a named one, fsync it.  Only reads the old file below the snapshot's end,
+    which the frontier's thread does not write; an error is kept for :meth:`SqliteFrontier._finish_rewrite`."""
+    try:
+        if len(offsets):
+            breaks = np.flatnonzero(offsets[1:] != offsets[:-1] + lengths[:-1]) + 1
+            firsts, lasts = np.r_[0, breaks], np.r_[breaks, len(offsets)] - 1
+            _copy_runs(src_fd, rewrite.file, offsets[firsts].tolist(), (offsets[lasts] + lengths[lasts]).tolist())
+        rewrite.file.flush()
+        if durable:
+            os.fsync(rewrite.file.fileno())
+    except BaseException as exc:  # noqa: BLE001 (raised in the frontier's thread)
+        rewrite.error = exc
+
+
+class _Checkpointer:
+    """Checkpoints a frontier file's WAL every ``interval`` seconds from a thread and a connection of its own
+    (``PASSIVE``: it never blocks the crawl's connection, whose automatic checkpoints are off).  A checkpoint
+    copies the WAL into the database file with two fsyncs; run by the commit that fills the WAL, it held the
+    crawl's thread for 50-250 ms.  Durability is the WAL's either way: a committed flush survives a kill -9
+    whether or not it was checkpointed."""
+
+    def __init__(self, path: str, interval: float, owner: weakref.ref[Any]):
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(path, interval, owner), name="frontier-checkpoint",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self, path: str, interval: float, owner: weakref.ref[Any]) -> None:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA synchronous=NORMAL")
+            while not self._stop.wait(interval) and owner() is not None:  # (a frontier dropped unclosed: stop)
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as exc:  # e.g. the disk full: the WAL grows until a later one succeeds
+                    logger.warning("Frontier %s: a WAL checkpoint failed: %s", path, exc)
+        finally:
+            db.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 class SqliteFrontier:
     """The embedded frontier: the order in memory, the durable state in one SQLite file.
 
@@ -355,8 +453,10 @@ class SqliteFrontier:
     (``<path>-requests-<n>``), append-only, rewritten with the live requests only when most of it is
     fetched rows' requests; a pop reads its request with one ``pread`` (1.5 against 7 us for a database
     query at a million queued).  The file costs disk, not memory: about the size of the requests not
-    yet fetched, up to twice that.  A popped entry carries its request as the stored JSON text, decoded
-    at the first reading of ``entry.request``.  A new SQLite file gets 16 KiB pages.
+    yet fetched, up to twice that; the rewrite's copy and fsync run in a thread of their own (the crawl's
+    thread goes on with the old file meanwhile) and are committed by a later :meth:`flush`.  A popped entry
+    carries its request as the stored JSON text, decoded at the first reading of ``entry.request``.  A new
+    SQLite file gets 16 KiB pages.
 
     Durability: the files (layout version 3, see ``_SCHEMA``) are written append-only between
     compactions.  Each :meth:`flush` writes the new requests to the payload file, then appends one
@@ -367,7 +467,8 @@ class SqliteFrontier:
     request (a better parent, a retry) as a row of ``request_log``.  All changes since the last
     :meth:`flush` are kept in memory and written in one transaction by :meth:`flush` (the scheduler
     flushes every few pages and on a timer): a kill -9 loses at most that much, which the crawl redoes
-    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed).  An OS crash
+    (WAL, ``synchronous=NORMAL``: a committed flush survives the process being killed; the WAL is
+    checkpointed by a thread of the frontier, :class:`_Checkpointer`, not by the commits).  An OS crash
     or power loss may lose the last flushes, never corrupt the file: the payload file is fsync'ed at
     :meth:`close` and when it is rewritten, and a record written since is checked against the Adler-32
     of its requests at :meth:`open` (queued URLs whose requests the disk lost are handed out as
@@ -378,7 +479,8 @@ class SqliteFrontier:
     bytes a row), a record whose stored requests are mostly of fetched rows is rewritten with the live
     ones only, the request log keeps only the newest request of each other live row, and the journal
     is emptied.  A pop writes nothing: an entry leased but not done at a stop is queued again at the
-    next :meth:`open`.  A file of layout 2 (the requests inside the records) is read as it is; one of
+    next :meth:`open`.  A file of layout 2 (the requests inside the records) has them moved to the payload file at
+    its first :meth:`open`; one of
     layout 1 (one ``urls`` row per URL) is read at :meth:`open` and rewritten as batch records in one
     transaction (a kill during it leaves the old file as it was).
     """
@@ -395,6 +497,9 @@ class SqliteFrontier:
     cache_compact_min = 1 << 28
     #: Page size of a new SQLite file.
     page_size = 16384
+    #: Seconds between the checkpoints of the WAL that a thread of the frontier runs (0: SQLite's automatic
+    #: checkpoints, in the crawl's thread, at the commit that fills the WAL past 1,000 pages).
+    checkpoint_interval = 1.0
 
     def __init__(
         self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
@@ -415,12 +520,15 @@ class SqliteFrontier:
         self._synced_end = 0
         self._meta_dirty = False
         self._pending_counters: dict[str, float] = {}
+        self._rewrite: _PayloadRewrite | None = None  # a rewrite of the payload file in flight
+        self._checkpointer: _Checkpointer | None = None
         self._reset_memory()
 
     # -- memory -------------------------------------------------------------
     def _reset_memory(self, capacity: int = 1024) -> None:
         self._index: dict[str, int] = {}  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
+        self._listed: tuple[np.ndarray, list[str | None]] | None = None  # last ``queued_priorities``: rows, fps
         self._capacity = 0
         self._grow(capacity)
         self._slot_ids: dict[str, int] = {}
@@ -627,80 +735,113 @@ class SqliteFrontier:
         total = self._payload_sum(offsets[keep], lengths[keep]) if len(keep) else 1
         return lengths, offsets.tobytes(), total
 
-    def _compact_cache(self) -> None:
-        """Copy the live payloads to a new payload file (when most of the old one is garbage).
+    def _start_rewrite(self) -> None:
+        """Start rewriting the payload file with the live requests only (when most of it is garbage).
 
-        A named payload file is written as the next generation and fsync'ed; then one transaction points
-        every layout 3 record at it (fetched rows without a request) and names it in ``meta``; only then is
-        the old one deleted (a kill before the commit leaves the old one in use, after it the new one)."""
+        The copy of the requests live now and its fsync run in a thread of their own (:func:`_rewrite_payloads`),
+        so the crawl's thread does not wait for a few hundred MB to reach the disk; meanwhile the frontier goes
+        on with the old file (reads, appends).  A later :meth:`flush` (or :meth:`close`) finds the copy done and
+        commits it (:meth:`_finish_rewrite`)."""
         self._write_cache()
         n = self._next_id
         rows = np.flatnonzero((self._state_np[:n] != DONE) & (self._plen_np[:n] > 0))
         rows = rows[np.argsort(self._poff_np[rows], kind="stable")]
-        offsets, lengths = self._poff_np[rows], self._plen_np[rows]
+        offsets, lengths = self._poff_np[rows], self._plen_np[rows].astype(np.int64)
         new_offsets = np.zeros(len(rows), dtype=np.int64)
         if len(rows):
             new_offsets[1:] = np.cumsum(lengths[:-1])
-        old_fd = self._cache_file.fileno()
-        generation = self._payload_gen
         new_file: Any
-        if generation is None:
+        if self._payload_gen is None:
             new_file = tempfile.TemporaryFile(prefix="frontier-payloads-", dir=self._cache_dir())
         else:
-            new_file = open(self._payload_path(generation + 1), "w+b")  # noqa: SIM115
-        out = bytearray()
-        window = 1 << 24
-        i, total = 0, len(rows)
-        offs, lens = offsets.tolist(), lengths.tolist()
-        while i < total:
-            start = offs[i]
-            j = i
-            while j < total and offs[j] + lens[j] - start <= window:
-                j += 1
-            j = max(j, i + 1)
-            block = os.pread(old_fd, offs[j - 1] + lens[j - 1] - start, start)
-            for k in range(i, j):
-                out += block[offs[k] - start:offs[k] - start + lens[k]]
-            if len(out) >= window:
-                new_file.write(out)
-                out = bytearray()
-            i = j
-        new_file.write(out)
-        new_file.flush()
-        self._poff_np[rows] = new_offsets
-        new_end = int(lengths.sum())
+            new_file = open(self._payload_path(self._payload_gen + 1), "w+b")  # noqa: SIM115
+        rewrite = _PayloadRewrite(rows, offsets, lengths, new_offsets, self._cache_end, int(lengths.sum()), new_file)
+        rewrite.thread = threading.Thread(
+            target=_rewrite_payloads, args=(rewrite, self._cache_fd, offsets, lengths, self._payload_gen is not None),
+            name="frontier-payload-rewrite", daemon=True)
+        self._rewrite = rewrite
+        rewrite.thread.start()
+
+    def _finish_rewrite(self, wait: bool = False) -> None:
+        """Commit a payload rewrite whose copy is done (with ``wait``, wait for it): the requests appended to the
+        old file since the copy began are copied after it as they are (not fsync'ed, like any flush's appends:
+        their records keep their sums), then one transaction points every layout 3 record at the new file
+        (:meth:`_repoint_records`) and names it in ``meta``; only then is the old one deleted (a kill before
+        the commit leaves the old one in use, after it the new one).  An error of the copy is raised here."""
+        rewrite = self._rewrite
+        if rewrite is None or (rewrite.thread is not None and rewrite.thread.is_alive() and not wait):
+            return
+        if rewrite.thread is not None:
+            rewrite.thread.join()
+        self._rewrite = None
+        new_file, generation = rewrite.file, self._payload_gen
+        try:
+            if rewrite.error is not None:
+                raise rewrite.error
+            self._write_cache()
+            delta_end = self._cache_end
+            _copy_runs(self._cache_fd, new_file, [rewrite.snap_end], [delta_end])
+            new_file.flush()
+        except BaseException:
+            new_file.close()
+            if generation is not None:
+                self._payload_path(generation + 1).unlink(missing_ok=True)
+            raise
+        n = self._next_id
+        poff = self._poff_np
+        before = poff[:n].copy()
+        later = np.flatnonzero(before >= rewrite.snap_end)  # appended since the copy began (new, changed)
+        kept = before[rewrite.rows] == rewrite.old_offsets  # still where the copy found them
+        poff[later] += rewrite.live_end - rewrite.snap_end
+        poff[rewrite.rows[kept]] = rewrite.new_offsets[kept]
+        old_file = self._cache_file
+        self._cache_file, self._cache_fd = new_file, new_file.fileno()
+        self._cache_end = rewrite.live_end + delta_end - rewrite.snap_end
         if generation is not None:
+            # A written row whose request changed since the copy began, and whose newest request the request
+            # log holds (or the next flush writes there), keeps its record at the copy of its previous one:
+            # below the fsync'ed end, so its record needs no sum and a power loss cannot take its older rows.
+            record_offsets, record_lengths = poff[:n].copy(), self._plen_np[:n].copy()
+            changed = rewrite.rows[~kept]
+            logged = self._logged_request.keys() | self._dirty_requests
+            if len(changed) and logged:
+                mask = np.fromiter((row in logged for row in changed.tolist()), dtype=bool, count=len(changed))
+                record_offsets[changed[mask]] = rewrite.new_offsets[~kept][mask]
+                record_lengths[changed[mask]] = rewrite.lengths[~kept][mask]
             try:
-                os.fsync(new_file.fileno())
-                self._repoint_records(generation + 1, new_end)
+                self._repoint_records(generation + 1, rewrite.live_end, record_offsets, record_lengths)
             except BaseException:
-                self._poff_np[rows] = offsets
+                poff[:n] = before
+                self._cache_file, self._cache_fd, self._cache_end = old_file, old_file.fileno(), delta_end
                 new_file.close()
-                self._payload_path(generation + 1).unlink()
+                self._payload_path(generation + 1).unlink(missing_ok=True)
                 raise
             self._payload_path(generation).unlink()
             self._payload_gen = generation + 1
-            self._synced_end = new_end
-        self._cache_file.close()
-        self._cache_file = new_file
-        self._cache_fd = new_file.fileno()
-        self._cache_end = new_end
-        self._garbage = 0
+            self._synced_end = rewrite.live_end
+        old_file.close()
+        live = (self._state_np[:n] != DONE)
+        self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:n][live].sum())
 
-    def _repoint_records(self, generation: int, synced_end: int) -> None:
-        """(one transaction) Every layout 3 record at its rows' places in payload file ``generation``, which
-        is on disk up to ``synced_end`` (so the records need no sum)."""
+    def _repoint_records(self, generation: int, synced_end: int, places: np.ndarray, sizes: np.ndarray) -> None:
+        """(one transaction) Every layout 3 record at its rows' requests at ``places`` (``sizes`` bytes) in payload
+        file ``generation``, which is on disk up to ``synced_end``: a record with requests beyond that gets their
+        sum (checked at open, as a flush's record is), the others none."""
         db = self._require_db()
         updates = []
         for first, count, v3 in zip(self._batch_first, self._batch_count, self._batch_v3, strict=True):
             if v3:
                 end = first + count
-                lengths = np.where(self._state_np[first:end] == DONE, 0, self._plen_np[first:end]).astype(_I4)
-                offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
-                updates.append((lengths.tobytes(), offsets.tobytes(), first))
+                lengths = np.where(self._state_np[first:end] == DONE, 0, sizes[first:end]).astype(_I4)
+                offsets = np.where(lengths > 0, places[first:end], 0).astype(_I8)
+                keep = np.flatnonzero(lengths > 0)
+                total = None
+                if len(keep) and int((offsets[keep] + lengths[keep]).max()) > synced_end:
+                    total = self._payload_sum(offsets[keep], lengths[keep])
+                updates.append((lengths.tobytes(), offsets.tobytes(), total, first))
         db.execute("BEGIN")
         try:
-            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = NULL "
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, request_offsets = ?, request_sum = ? "
                            "WHERE first_id = ?", updates)
             db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
                            [("requests_file", generation), ("synced_end", synced_end)])
@@ -708,7 +849,7 @@ class SqliteFrontier:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        for lengths_blob, _, first in updates:
+        for lengths_blob, _, _, first in updates:
             lengths = np.frombuffer(lengths_blob, dtype=_I4)
             self._disk_np[first:first + len(lengths)] = lengths
 
@@ -752,6 +893,12 @@ class SqliteFrontier:
             raise
         self._order_invalid = self._queued > 0
         self._db = db
+        if self._checkpointer is not None:  # opened again without a close
+            self._checkpointer.stop()
+            self._checkpointer = None
+        if self.path != ":memory:" and self.checkpoint_interval > 0:
+            db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints come from the checkpointer's thread
+            self._checkpointer = _Checkpointer(self.path, self.checkpoint_interval, weakref.ref(self))
 
     def _load_v1(self, db: sqlite3.Connection) -> None:
         """Rows of a version 1 file (one ``urls`` row per URL) into memory and the payload cache."""
@@ -864,9 +1011,41 @@ class SqliteFrontier:
         self._tie_np[:end_id] |= np.uint32(_TIE_HIGH)
         if lost:
             self._set_lost_requests_aside(db, lost)
+        if not all(self._batch_v3):
+            self._move_requests_out(db)
         self._next_id = self._written = end_id
         queued = self._state_np[:end_id] == QUEUED
         self._garbage = self._cache_end + len(self._cache_tail) - int(self._plen_np[:end_id][queued].sum())
+
+    def _move_requests_out(self, db: sqlite3.Connection) -> None:
+        """Records of layout 2 (their requests inside them, just appended to the payload file) point at those
+        places once the payload file is fsync'ed, in one transaction: a later open does not append them again.
+        (Before the journal and the request log are replayed: the records keep the requests they were written
+        with.)"""
+        if self._payload_gen is None:
+            return
+        self._write_cache()
+        os.fsync(self._cache_fd)
+        updates = []
+        for k, (first, count, v3) in enumerate(zip(self._batch_first, self._batch_count, self._batch_v3, strict=True)):
+            if not v3:
+                end = first + count
+                lengths = self._disk_np[first:end].astype(_I4)
+                offsets = np.where(lengths > 0, self._poff_np[first:end], 0).astype(_I8)
+                updates.append((lengths.tobytes(), offsets.tobytes(), first))
+                self._batch_v3[k] = True
+        db.execute("BEGIN")
+        try:
+            db.executemany("UPDATE batch_requests SET request_lengths = ?, requests = x'', request_offsets = ?, "
+                           "request_sum = NULL WHERE first_id = ?", updates)
+            db.executemany("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)",
+                           [("requests_file", self._payload_gen), ("synced_end", self._cache_end)])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        self._synced_end = self._cache_end
+        self._meta_dirty = False
 
     def _set_lost_requests_aside(self, db: sqlite3.Connection, records: list[tuple[int, int]]) -> None:
         """Queued rows of records whose requests did not reach the payload file (the machine went down before
@@ -1004,10 +1183,14 @@ class SqliteFrontier:
 
     def close(self) -> None:
         if self._db is not None:
+            self._finish_rewrite(wait=True)
             self.flush()
             self.compact()
             self._sync_payloads()
-            self._db.close()
+            if self._checkpointer is not None:
+                self._checkpointer.stop()
+                self._checkpointer = None
+            self._db.close()  # the last connection: checkpoints the WAL
             self._db = None
             if self._cache_file is not None:
                 self._cache_file.close()
@@ -1034,6 +1217,8 @@ class SqliteFrontier:
                 or self._dirty_requests or self._pending_counters):
             if len(self._cache_tail) > 1 << 22:
                 self._write_cache()
+            if self._rewrite is not None:
+                self._finish_rewrite()
             return
         batch = None
         if n > written:  # the rows first seen since the last flush: one batch record
@@ -1104,9 +1289,11 @@ class SqliteFrontier:
         self._pending_counters.clear()
         if len(self._cache_tail) > 1 << 20:
             self._write_cache()
-        if (self._garbage > self.cache_compact_min
+        if self._rewrite is not None:
+            self._finish_rewrite()
+        elif (self._garbage > self.cache_compact_min
                 and self._garbage > self._cache_end + len(self._cache_tail) - self._garbage):
-            self._compact_cache()
+            self._start_rewrite()
         limit = self.compact_after if self.compact_after is not None else max(1_000_000, 2 * len(self._index))
         if self._journal_ids + self._logged_total > limit:
             self.compact()
@@ -1692,9 +1879,10 @@ class SqliteFrontier:
         """
         rows = np.flatnonzero(self._state_np[:self._next_id] == QUEUED)
         if not len(rows):
+            self._listed = None
             return [], []
-        fps = self._fps
-        fingerprints = [fps[r] for r in rows.tolist()]
+        fingerprints = list(map(self._fps.__getitem__, rows.tolist()))
+        self._listed = (rows, fingerprints[:])  # a copy: the caller's list is the caller's
         return fingerprints, self._prio_np[rows].tolist()  # type: ignore[return-value]
 
     def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
@@ -1708,7 +1896,15 @@ class SqliteFrontier:
         # Many at once (re-scoring the whole queue in a few calls): one vectorised write into the
         # priority array, and the order rebuilt once before the next pop.
         get = self._index.get
-        rows = np.array([get(fp, 0) for fp in map(_first, updates)], dtype=np.int64)
+        fingerprints = list(map(_first, updates))
+        listed, self._listed = self._listed, None
+        if listed is not None and fingerprints == listed[1]:
+            # the fingerprints :meth:`queued_priorities` listed, in its order (one list comparison in C, at once
+            # when they are the very string objects): their rows without a dict look-up each, which would be
+            # most of the whole-queue re-scoring of the scheduler
+            rows = listed[0]
+        else:
+            rows = np.fromiter(map(get, fingerprints, repeat(0)), dtype=np.int64, count=len(fingerprints))
         new = np.fromiter(map(_second, updates), dtype=np.float64, count=len(updates))
         requests = list(map(_third, updates))
         valid = (rows > 0) & (self._state_np[rows] == QUEUED)

@@ -785,7 +785,8 @@ def test_a_popped_request_is_decoded_when_read_and_a_changed_one_is_stored_chang
 
 def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_them_out(tmp_path):
     """A file written by layout 2 (each record holds its requests in SQLite, no payload file) resumes with
-    its queue, requests and fetched set; new rows and rewritten records go to the payload file."""
+    its queue, requests and fetched set; its requests move to the payload file at that first open (one
+    transaction after an fsync), so later opens do not copy them again; new rows go to the payload file."""
     import sqlite3
 
     from frontierfile import payload_path, stored_rows
@@ -818,6 +819,12 @@ def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_the
     assert stored_rows(path) == before
     g = SqliteFrontier(path, seed=1)
     g.open()
+    # the records point at their requests in the payload file from this open on (not appended at every open)
+    db = sqlite3.connect(path)
+    assert all(offsets is not None and requests == b"" for offsets, requests in db.execute(
+        "SELECT request_offsets, requests FROM batch_requests"))
+    db.close()
+    assert stored_rows(path) == before
     assert len(g) == 18 and all(g.push(entry(fp, 1.0)) == PushResult.REJECTED for fp in fetched)
     g.push(entry("http://h9.de/new", 0.01))
     popped = [g.pop() for _ in range(3)]
@@ -826,8 +833,13 @@ def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_the
     for e in popped:
         g.done(e.fingerprint)
     g.close()
+    db = sqlite3.connect(path)
+    payloads = payload_path(path, db)
+    db.close()
+    size = payloads.stat().st_size
     h = SqliteFrontier(path, seed=1)
     h.open()
+    assert payloads.stat().st_size == size
     out = []
     while (e := h.pop()) is not None:
         out.append((e.fingerprint, e.request))
@@ -886,3 +898,162 @@ def test_requests_a_crash_kept_from_the_disk_are_set_aside_not_read_as_garbage(t
         again.append((e.fingerprint, e.request))
     h.close()
     assert again == got
+
+
+def test_the_payload_rewrite_copies_and_fsyncs_in_a_thread_while_the_crawl_goes_on(tmp_path, monkeypatch):
+    """Once most of the payload file is fetched rows' requests it is rewritten with the live ones.  The copy and
+    its fsync (a few hundred MB in a long crawl) run in a thread of their own: the crawl's thread goes on pushing,
+    raising, popping and flushing while the fsync is held back here, and never fsyncs itself.  A flush after the
+    copy commits the new file: what was queued, changed or fetched meanwhile is all there after a kill -9 (an open
+    without a close) and after a clean close.  The requests written meanwhile are not fsync'ed; their records
+    keep sums, so a power loss that kept them from the disk sets those URLs aside; the older rows, a raised
+    one among them (its new request is in the request log), lie below the fsync'ed end and are untouched."""
+    import os
+    import shutil
+    import sqlite3
+    import threading
+    import time
+
+    from frontierfile import payload_path
+
+    real_fsync = os.fsync
+    callers, held, go = [], threading.Event(), threading.Event()
+
+    def fsync(fd):
+        callers.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            held.set()
+            assert go.wait(30)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "frontier.sqlite"
+
+    def generation():
+        db = sqlite3.connect(path)
+        try:
+            return payload_path(path, db).name.rsplit("-", 1)[1]
+        finally:
+            db.close()
+
+    f = SqliteFrontier(path, seed=1)
+    f.cache_compact_min = 1000
+    f.open()
+    for i in range(200):
+        f.push(entry(f"http://a{i % 5}.de/{i}", i / 1000))
+    f.flush()
+    for _ in range(150):  # the best 150 fetched: their requests are garbage
+        f.done(f.pop().fingerprint)
+    f.flush()  # starts the rewrite
+    assert held.wait(30), "the rewrite's fsync did not start in a thread of its own"
+    for i in range(20):
+        f.push(entry(f"http://b.de/{i}", 0.9 + i / 1000))
+    raised = {"url": "http://a0.de/0", "raised": True}
+    assert f.push(FrontierEntry("http://a0.de/0", 0.5, "a0.de", raised)) == PushResult.RAISED
+    f.flush()
+    for _ in range(2):
+        f.done(f.pop().fingerprint)  # b.de/19 and b.de/18
+    f.flush()
+    assert generation() == "0" and threading.main_thread() not in callers
+    go.set()
+    deadline = time.monotonic() + 30
+    while generation() == "0" and time.monotonic() < deadline:
+        f.flush()  # nothing to write: still commits a finished rewrite
+        time.sleep(0.01)
+    assert generation() == "1" and not (tmp_path / "frontier.sqlite-requests-0").exists()
+    assert threading.main_thread() not in callers
+    expected = ([(f"http://b.de/{i}", 0.9 + i / 1000, {"url": f"http://b.de/{i}"}) for i in range(17, -1, -1)]
+                + [("http://a0.de/0", 0.5, raised)]
+                + [(f"http://a{i % 5}.de/{i}", i / 1000, {"url": f"http://a{i % 5}.de/{i}"}) for i in range(49, 0, -1)])
+
+    def drain_all(frontier_path):
+        g = SqliteFrontier(frontier_path, seed=1)
+        g.open()
+        got = []
+        while (e := g.pop()) is not None:
+            got.append((e.fingerprint, e.priority, e.request))
+        g.close()
+        return got
+
+    # a power loss: the requests written since the fsync (the b.de ones) are not on the disk as written
+    lost = tmp_path / "lost"
+    lost.mkdir()
+    db = sqlite3.connect(path)
+    synced = db.execute("SELECT value FROM meta WHERE name = 'synced_end'").fetchone()[0]
+    db.close()
+    for p in tmp_path.iterdir():
+        if p.is_file() and not p.name.endswith("-shm"):
+            shutil.copy(p, lost / p.name)
+    payloads = lost / "frontier.sqlite-requests-1"
+    size = payloads.stat().st_size
+    assert size > synced
+    with open(payloads, "r+b") as damaged:
+        damaged.seek(synced)
+        damaged.write(b"\0" * (size - synced))
+    after_loss = drain_all(lost / "frontier.sqlite")
+    assert [(fp, p) for fp, p, _ in after_loss] == [(fp, p) for fp, p, _ in expected]
+    assert all("_geofocus_malformed" in request for _, _, request in after_loss[:18])
+    assert after_loss[18:] == expected[18:]
+    # kill -9 (f is never closed), then a clean close
+    assert drain_all(path) == expected
+    assert drain_all(path) == expected
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["listed-strings", "equal-strings"])
+def test_whole_queue_rescoring_from_queued_priorities(tmp_path, fresh):
+    """The scheduler's whole-queue re-scoring: ``queued_priorities`` lists every queued fingerprint, the new
+    priorities go back in one ``update_priorities`` (the listed string objects, or equal strings); entries
+    leased or fetched since the listing, and a pass that lists less than it was given, are handled alike."""
+    f = SqliteFrontier(tmp_path / "frontier.sqlite", seed=1)
+    f.open()
+    urls = [f"http://h{i % 7}.de/{i}" for i in range(300)]
+    for i, url in enumerate(urls):
+        f.push(entry(url, i / 300))
+    fingerprints, priorities = f.queued_priorities()
+    assert sorted(zip(fingerprints, priorities)) == sorted((u, i / 300) for i, u in enumerate(urls))
+    leased = f.pop()  # leased after the listing: left alone
+    f.done(urls[5])  # fetched after the listing: left alone
+    if fresh:
+        fingerprints = ["".join(fp) for fp in fingerprints]
+    new = {fp: 1 - urls.index(fp) / 300 for fp in fingerprints}
+    # 300 listed, less the leased and the fetched one, less urls[150] (0.5 before and after)
+    assert f.update_priorities([(fp, new[fp], None) for fp in fingerprints]) == 297
+    assert leased.fingerprint == urls[-1]
+    order = drain(f)
+    assert order == sorted((u for u in urls if u not in (urls[5], urls[-1])), key=lambda u: -new[u])
+    # a second listing, updated in part (a subset of it): the others keep their priorities
+    for u in order:
+        f.release(FrontierEntry(u, new[u], u.split("/")[2], {"url": u}))
+    fingerprints, _ = f.queued_priorities()
+    assert f.update_priorities([(fp, 0.0, None) for fp in fingerprints[:200]]) == 200
+    assert sorted(drain(f)[98:]) == sorted(fingerprints[:200])
+    f.close()
+
+
+def test_the_wal_is_checkpointed_by_a_thread_and_stays_small(tmp_path):
+    """A checkpoint copies the WAL into the database file with two fsyncs; run by the commit that filled the WAL
+    (SQLite's default) it held the crawl's thread for 50-250 ms.  The crawl's connection does none: a thread of
+    the frontier checkpoints every ``checkpoint_interval`` seconds, so the WAL stays a few flushes long however
+    much a crawl writes (here about 10 MB of records, against SQLite's 1,000 pages, 16 MB, before its own), and a
+    kill -9 (an open without a close) still finds every committed flush."""
+    import time
+    from pathlib import Path
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.checkpoint_interval = 0.01
+    f.open()
+    wal = Path(f"{path}-wal")
+    largest = 0
+    for i in range(40):
+        for k in range(5000):
+            f.push(FrontierEntry(f"{i:08d}{k:08d}" * 5, (k % 97) / 97, f"h{k % 9}.de", {}))
+        f.flush()
+        time.sleep(0.05)
+        largest = max(largest, wal.stat().st_size)
+    assert largest < 3 * 2**20, largest
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    assert len(g) == 200_000
+    g.close()
+    f.close()
