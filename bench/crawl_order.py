@@ -14,6 +14,14 @@ with, so a different scoring shows as a different order or value) and the
 models saved at the end (``model.npz`` arrays of ``online``, ``model.json``
 counts of ``adaptive``).  Prints one line per strategy and exits 1 if anything
 differs.
+
+One request at a time is not enough on a loaded machine: Scrapy frees the
+engine's slot when a download ends, before the page's links are queued, so
+whether the next pop sees them is a race (two ``online`` crawls of one tree
+parted at page 242 or 482 under load 6-9, session 8).  ``SCRAPER_SLOT_MAX_ACTIVE_SIZE=1``
+(the default ``--set``) makes the engine wait until the page's output is
+processed before it pops again, and then two crawls of one tree agree.
+``--set NAME=VALUE`` (repeatable) gives other settings to every crawl.
 """
 
 from __future__ import annotations
@@ -30,7 +38,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def crawl(tree: Path, strategy: str, run_dir: Path, seeds: Path, proxy: str, pages: int) -> None:
+#: Settings of every crawl beside those ``crawl`` sets (``--set`` replaces them).
+DEFAULT_SETS = ("SCRAPER_SLOT_MAX_ACTIVE_SIZE=1",)
+
+
+def crawl(tree: Path, strategy: str, run_dir: Path, seeds: Path, proxy: str, pages: int,
+          extra: dict[str, str] | None = None) -> None:
     env = dict(os.environ, http_proxy=proxy, PYTHONPATH=str(tree))
     env.pop("https_proxy", None)
     env.pop("SCRAPY_SETTINGS_MODULE", None)
@@ -40,6 +53,7 @@ def crawl(tree: Path, strategy: str, run_dir: Path, seeds: Path, proxy: str, pag
         "GEOFOCUS_RUN_DIR": run_dir, "GEOFOCUS_ALLOW_PRIVATE": True, "LOG_LEVEL": "INFO",
         "AUTOTHROTTLE_ENABLED": False, "DOWNLOAD_DELAY": 0, "CONCURRENT_REQUESTS": 1,
         "GEOFOCUS_MAX_PAGES": pages, "GEOFOCUS_FRONTIER_SEED": 1, "TELNETCONSOLE_ENABLED": False,
+        **(extra or {}),
     }.items():
         command += ["-s", f"{name}={value}"]
     result = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
@@ -82,7 +96,15 @@ def main() -> None:
     parser.add_argument("--web-pages", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--json", default="")
+    parser.add_argument("--set", action="append", metavar="NAME=VALUE",
+                        help=f"a setting of every crawl (default: {' '.join(DEFAULT_SETS)})")
     args = parser.parse_args()
+    extra = {}
+    for item in args.set if args.set is not None else DEFAULT_SETS:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--set {item!r}: NAME=VALUE")
+        extra[name] = value
     if len(args.tree) > 2:
         raise SystemExit("--tree: one or two")
     trees = [Path(t).resolve() for t in args.tree] + ([ROOT] if len(args.tree) == 1 else [])
@@ -96,11 +118,11 @@ def main() -> None:
             for strategy in args.strategies.split(","):
                 dirs = [work / f"{strategy}-{i}" for i in range(2)]
                 for tree, run_dir in zip(trees, dirs, strict=True):
-                    crawl(tree, strategy, run_dir, sw.seeds_file, sw.proxy_url, args.pages)
+                    crawl(tree, strategy, run_dir, sw.seeds_file, sw.proxy_url, args.pages, extra)
                 results[strategy] = compare(*dirs)
                 print(f"{strategy}: {results[strategy]}", flush=True)
     summary = {"trees": [str(t) for t in trees], "pages": args.pages, "web_pages": args.web_pages,
-               "seed": args.seed, "strategies": results}
+               "seed": args.seed, "settings": extra, "strategies": results}
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(summary, indent=2))

@@ -5,7 +5,8 @@
 
 A crawler ``STRATEGY@DIR`` runs geofocus from another source tree (``git
 archive COMMIT | tar -x -C DIR``), so a before/after comparison shares one
-run, one simweb and one machine load.
+run, one simweb and one machine load.  ``+NAME=VALUE`` after a crawler sets a
+Scrapy setting of that crawl only (``bfs+GEOFOCUS_LIVE_REPORT=False``).
 
 Starts one ``scrapy simweb`` (no artificial latency) and crawls it, one crawl
 after the other, with
@@ -123,14 +124,21 @@ def crawl_plain(args: argparse.Namespace, seeds: Path, env: dict, work: Path) ->
 
 
 def crawl_geo(label: str, args: argparse.Namespace, seeds: Path, env: dict, work: Path) -> dict:
-    # "bfs" runs this tree; "bfs@DIR" runs the source tree DIR (e.g. an older commit, for before/after)
-    strategy, _, tree = label.partition("@")
+    # "bfs" runs this tree; "bfs@DIR" runs the source tree DIR (e.g. an older commit, for before/after);
+    # "+NAME=VALUE" after either adds a setting of that crawl ("bfs+GEOFOCUS_LIVE_REPORT=False")
+    spec, *extra = label.split("+")
+    strategy, _, tree = spec.partition("@")
     tree_root = Path(tree).resolve() if tree else ROOT
     env = dict(env, PYTHONPATH=str(tree_root))
     label = label.replace("/", "_")
     run_dir = work / label
     settings = dict(SHARED_SETTINGS, GEOFOCUS_RUN_DIR=run_dir, GEOFOCUS_ALLOW_PRIVATE=True,
                     GEOFOCUS_MAX_PAGES=args.pages, GEOFOCUS_FRONTIER_SEED=1)
+    for setting in extra:
+        name, sep, value = setting.partition("=")
+        if not sep:
+            raise SystemExit(f"crawler {label!r}: a setting after '+' is NAME=VALUE, not {setting!r}")
+        settings[name] = value
     command = [sys.executable, *profiler(args, label), "-m", "scrapy.cmdline", "crawl", "geo",
                "-a", "region=oldenburg", "-a", f"seeds={seeds}", "-a", f"strategy={strategy}"]
     for name, value in settings.items():

@@ -131,6 +131,11 @@ GEOFOCUS_PROGRESS_INTERVAL = 10.0
 GEOFOCUS_LIVE_REPORT = True
 GEOFOCUS_LIVE_REPORT_PAGES = 500
 GEOFOCUS_LIVE_REPORT_INTERVAL = 60.0
+# Python's garbage collector during a crawl (geofocus/extensions/gctuning.py): the objects built at
+# start frozen out of every collection, and a young collection every this many net allocations of
+# containers instead of Python's 700 (0: Python's threshold).  False: Python's defaults.
+GEOFOCUS_GC_FREEZE = True
+GEOFOCUS_GC_THRESHOLD = 20_000
 # Serve the progress figures as Prometheus metrics on this port (0: off).
 GEOFOCUS_PROMETHEUS_PORT = 0
 GEOFOCUS_PROMETHEUS_ADDR = "127.0.0.1"
@@ -219,6 +224,7 @@ _ALLOWED = {
     "GEOFOCUS_PROGRESS_INTERVAL": {"above": 0},
     "GEOFOCUS_LIVE_REPORT_PAGES": {"min": 0},
     "GEOFOCUS_LIVE_REPORT_INTERVAL": {"min": 0},
+    "GEOFOCUS_GC_THRESHOLD": {"min": 0},
     "GEOFOCUS_PROMETHEUS_PORT": {"min": 0, "max": 65535},
     "GEOFOCUS_POSTGIS_BATCH": {"min": 1},
     "GEOFOCUS_POSTGIS_FLUSH_INTERVAL": {"above": 0},

@@ -92,6 +92,8 @@ EXTENSIONS = {
     "geofocus.logredact.RedactPasswords": 1,
     # geofocus/reactor/max_lag_ms: how long any work held the reactor thread.
     "geofocus.extensions.reactorlag.ReactorLag": 5,
+    # Python's garbage collector: start-up objects frozen, fewer young collections.
+    "geofocus.extensions.gctuning.GcTuning": 6,
     "geofocus.extensions.crawllog.CrawlLog": 500,
     "geofocus.extensions.budget.PageBudget": 510,
     "geofocus.redis.extension.RedisCrawl": 520,

@@ -44,6 +44,7 @@ import zipfile
 import zlib
 from array import array
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from pathlib import Path
 
 import numpy as np
@@ -278,10 +279,12 @@ class OnlineLinkModel:
                 return np.tile(self.bias, (n, 1))
             lengths = np.asarray(lengths, dtype=np.int64)
             starts = np.cumsum(lengths) - lengths
+            # take: the rows of weights[indices] at a third of the cost of fancy indexing
+            rows = self.weights.take(indices, axis=0)
             if lengths.all():  # the usual batch: every link has ids
-                sums = np.add.reduceat(self.weights[indices], starts, axis=0)
+                sums = np.add.reduceat(rows, starts, axis=0)
             else:
-                sums = np.add.reduceat(self.weights[indices], np.minimum(starts, len(indices) - 1), axis=0)
+                sums = np.add.reduceat(rows, np.minimum(starts, len(indices) - 1), axis=0)
                 sums[lengths == 0] = 0.0  # reduceat gives an empty row its next element
             return sums.astype(np.float64) + self.bias
         import scipy.sparse  # only for a whole queue: importing it costs every crawl ~0.2 s of CPU
@@ -330,8 +333,8 @@ class OnlineLinkModel:
         dist_ids = dist_table[np.clip(dists, 0, 6)]
         host_ids = host_table[np.clip(host_codes, 0, None)]
         logits = self._logits(lengths, indices)
-        logits += np.where(has_dist[:, None], self.weights[dist_ids], 0.0)
-        logits += np.where(has_host[:, None], self.weights[host_ids], 0.0)
+        logits += np.where(has_dist[:, None], self.weights.take(dist_ids, axis=0), 0.0)
+        logits += np.where(has_host[:, None], self.weights.take(host_ids, axis=0), 0.0)
         return self._fuse(logits, mix)
 
     def top_features(self, depth: int = 1, k: int = 20) -> list[tuple[int, float]]:
@@ -465,10 +468,12 @@ class QueuedLinks:
         n = len(fingerprints)
         out = np.full(n, np.nan)
         found = list(map(self._records.get, fingerprints))
-        rows = [i for i, blob in enumerate(found) if blob is not None]
-        blobs = [blob for blob in found if blob is not None]
+        # The rows with a record, by C iterators (a record is never empty: its header is 12 bytes,
+        # so "has a record" is the truth of ``found``): a third of the comprehensions' time.
+        rows = list(compress(range(n), found))
+        blobs: list[bytes] = list(compress(found, found))  # type: ignore[arg-type]
         # forget links no longer queued
-        self._records = {fingerprints[i]: blob for i, blob in zip(rows, blobs, strict=True)}
+        self._records = dict(zip(compress(fingerprints, found), blobs, strict=True))
         self.last_scored = len(blobs)
         if not blobs or not model.examples():
             return out
