@@ -129,7 +129,9 @@ GEOFOCUS_PROGRESS_INTERVAL = 10.0
 # whichever comes first (0 pages and 0 seconds: only at the end; the page reloads itself).
 # GEOFOCUS_LIVE_REPORT = False: no report from the crawl (`scrapy report` still makes one).
 GEOFOCUS_LIVE_REPORT = True
-GEOFOCUS_LIVE_REPORT_PAGES = 500
+# 0: rebuilt on the timer only. A build costs about 1 s of CPU at a few thousand pages, and the page reloads
+# itself every interval anyway: rebuilding every 500 pages cost a fast crawl 2-3 ms per page (docs/performance.md).
+GEOFOCUS_LIVE_REPORT_PAGES = 0
 GEOFOCUS_LIVE_REPORT_INTERVAL = 60.0
 # Python's garbage collector during a crawl (geofocus/extensions/gctuning.py): the objects built at
 # start frozen out of every collection, and a young collection every this many net allocations of

@@ -97,9 +97,9 @@ class LiveReport:
         self.building = None
         self.builds += 1
         if self.builds == 1:
-            logger.info("Live report: %(path)s (rebuilt every %(pages)d pages or %(secs)g s)",
-                        {"path": self.run_dir / "report" / "index.html", "pages": self.every_pages,
-                         "secs": self.interval})
+            every = f"{self.every_pages} pages or " if self.every_pages > 0 else ""
+            logger.info("Live report: %(path)s (rebuilt every %(every)s%(secs)g s)",
+                        {"path": self.run_dir / "report" / "index.html", "every": every, "secs": self.interval})
 
     def _failed(self, failure: Any) -> None:
         self.building = None
