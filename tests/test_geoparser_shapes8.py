@@ -48,6 +48,20 @@ def test_keys_named_with_a_prefix_or_a_number_key(us, text):
     assert _places(us, text) == [("Bagby St", "900", "77002")]
 
 
+@pytest.mark.parametrize("text", [
+    # the two ends of a shipment or an order, each part under the end's prefix, in any order
+    "{'from_street': '900 Bagby St', 'from_city': 'Houston', 'from_state': 'TX', 'from_zip': '77002',\n"
+    " 'to_zip': '10027', 'to_state': 'NY', 'to_city': 'New York', 'to_street': '2 W 125th St'}",
+    '{"origin_zip": "77002", "origin_city": "Houston", "origin_state": "TX", "origin_street": "900 Bagby St",\n'
+    ' "destination_street": "2 W 125th St", "destination_city": "New York", "destination_state": "NY",\n'
+    ' "destination_zip": "10027"}',
+    'sender_street: "900 Bagby St"\nsender_city: "Houston"\nsender_state: "TX"\nsender_zip: "77002"\n'
+    'recipient_street: "2 W 125th St"\nrecipient_city: "New York"\nrecipient_state: "NY"\nrecipient_zip: "10027"',
+])
+def test_keys_named_by_the_end_of_a_shipment(us, text):
+    assert sorted(_places(us, text)) == [("Bagby St", "900", "77002"), ("W 125th St", "2", "10027")]
+
+
 def test_form_data_value_needs_a_delimiter_before_its_key(us):
     # "x=1 street=..." in prose: no quote, "&", "?" or "[" before the key, so no form data.
     assert _places(us, 'the loop ran with x=1 and zip=77002" once') == []

@@ -112,9 +112,12 @@ ROLES = {
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline"),
 }
-# Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street".
+# Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
+# two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
 _KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
-                 "office", "business", "home", "work")
+                 "office", "business", "home", "work", "from", "to", "origin", "destination", "sender", "recipient",
+                 "pickup", "delivery")
+_KEY_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _KEY_PREFIXES)
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
 # spelled out ("Fifth Floor"); "Auditorium" or "OFR Conference Room" name a room, not a unit.
@@ -191,7 +194,7 @@ def _key_role(key: str, parent: str | None) -> str | None:
     if parent == "street" and folded in ("number", "housenumber", "nr"):
         return "number"
     role = _ROLE_OF.get(folded)
-    if role is None and folded[:1] in "abhlmopsvw":
+    if role is None and folded[:1] in _KEY_PREFIX_INITIALS:
         for prefix in _KEY_PREFIXES:
             if folded.startswith(prefix) and len(folded) > len(prefix) + 2:
                 role = _ROLE_OF.get(folded[len(prefix):])
