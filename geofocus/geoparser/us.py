@@ -696,7 +696,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         city_text = found.group("city").strip()
         canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
         street = found.group("street")
-        unit = (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
+        unit = _matched_unit(found)
         field_number = found.groupdict().get("field_number")
         number: str = found.group("number") or field_number or ""
         if field_number and _is_year(number):
@@ -720,6 +720,11 @@ class _AsideRead(RawAddress):
     """An address whose pattern reading skipped a room's or a building's name or a mail stop between the
     street and the city: usaddress, re-reading the span, takes them for the street or the unit
     ("4th Floor Conference Room"), so the pattern's fields stand."""
+
+
+def _matched_unit(found: re.Match[str]) -> str:
+    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped ("" if none)."""
+    return (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
 
 
 def _skipped_aside(found: re.Match[str]) -> bool:
@@ -783,6 +788,15 @@ def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
     return pattern  # type: ignore[return-value]
 
 
+def _region_city(region_cities: dict[tuple[str, str], str], written: str) -> tuple[str | None, str | None]:
+    """(canonical name, state) of the region city written ``written`` (the first of its states), or (None, None)."""
+    folded = fold(written)
+    for (name, state), city in region_cities.items():
+        if name == folded:
+            return city, state
+    return None, None
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -804,8 +818,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             escaped = text.rfind("\\n", 0, start)
             line_start = max(text.rfind("\n", 0, start) + 1, escaped + 2 if escaped >= 0 else 0)
             if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
-                canonical, city_state = next(((city, state) for (name, state), city in region_cities.items()
-                                              if name == fold(m.group(0))), (None, None))
+                canonical, city_state = _region_city(region_cities, m.group(0))
                 words = found_after.group("street").lower().split()
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
@@ -834,7 +847,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         if found is not None and found.group("city") == m.group(0) and found.group("number"):
             street, number = found.group("street"), found.group("number")
             aside = _skipped_aside(found)
-            unit = (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,") or None
+            unit = _matched_unit(found) or None
             begin = start - len(before) + found.start()
         else:
             after = _NUMBER_AFTER.search(before)
@@ -847,11 +860,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         words = street.lower().split()
         if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
-        canonical = None
-        for (name, state), city in region_cities.items():
-            if name == fold(m.group(0)):
-                canonical, city_state = city, state
-                break
+        canonical, city_state = _region_city(region_cities, m.group(0))
         if canonical is None:
             continue
         yield (_AsideRead if aside else RawAddress)(
