@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.us import number_written_last
+from geofocus.geoparser.us import STATES, number_written_last, state_code
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
@@ -106,7 +106,7 @@ ROLES = {
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
-    "state": ("addressregion", "region", "state", "statecode"),
+    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
@@ -156,8 +156,15 @@ class KeyedAddress:
             state = p.get("state")
             if state and _ISO_SUBDIVISION.fullmatch(state):
                 state = state[3:]  # "addressRegion": "US-OR" or "US.OR" (ISO 3166-2 codes)
-            state_zip = " ".join(y for y in (state, p.get("postcode")) if y)
-            tail = ", ".join(x for x in (_us_locality(p.get("city")), state_zip) if x)
+            city, locality_state = _us_locality(p.get("city"))
+            state = state or locality_state  # "addressLocality": "Fremont, California" and no region key
+            postcode = p.get("postcode")
+            if postcode and state and _ZIP_WITHOUT_ZERO.fullmatch(postcode) and state_code(state) in _ZERO_STATES:
+                # "zip": "2111" with "state": "MA": a ZIP read as a number (a spreadsheet, a database column)
+                # lost its leading zero; only the states whose ZIPs start with 0 have such values.
+                postcode = "0" + postcode
+            state_zip = " ".join(y for y in (state, postcode) if y)
+            tail = ", ".join(x for x in (city, state_zip) if x)
             unit = p.get("unit", "")
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
@@ -176,15 +183,27 @@ class KeyedAddress:
 
 _ISO_SUBDIVISION = re.compile(r"US[-.][A-Z]{2}")
 _NOT_A_PLACE = re.compile(r"[A-Z]{2}|USA?|U\.S\.A?\.?|United States(?: of America)?")
+_STATE_NAMES = frozenset(name.lower() for name in STATES.values())
+# The states whose ZIPs start with 0 (New England, New Jersey): a four-digit ZIP of theirs lost its zero.
+_ZERO_STATES = frozenset(("CT", "MA", "ME", "NH", "NJ", "RI", "VT"))
+_ZIP_WITHOUT_ZERO = re.compile(r"[1-9]\d{3}(?:-\d{4})?")
 
 
-def _us_locality(value: str | None) -> str | None:
-    """The city of a locality value with commas: the last of its parts that is no state or country
-    ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY")."""
+def _us_locality(value: str | None) -> tuple[str | None, str | None]:
+    """(city, state) of a locality value with commas: the city is the last of its parts that is no state or
+    country ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY"), the state the first part
+    after it that is a state's code or name ("Fremont, California"), if any."""
     if not value or "," not in value:
-        return value
-    parts = [part.strip() for part in value.split(",") if part.strip() and not _NOT_A_PLACE.fullmatch(part.strip())]
-    return parts[-1] if parts else value
+        return value, None
+    parts = [part.strip() for part in value.split(",") if part.strip()]
+    places = [i for i, part in enumerate(parts)
+              if not _NOT_A_PLACE.fullmatch(part) and (i == 0 or part.lower() not in _STATE_NAMES)]
+    if not places:
+        return value, None
+    city_at = places[-1]
+    state = next((part for part in parts[city_at + 1:]
+                  if part.lower() in _STATE_NAMES or (len(part) == 2 and part in STATES)), None)
+    return parts[city_at], state
 
 
 def _key_role(key: str, parent: str | None) -> str | None:

@@ -529,8 +529,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
-        if raw.city and ('"' in raw.city or ":" in raw.city):
-            continue  # 'addressLocality": "Houston': a reading across the fields of data (the keys read them)
+        if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
+            # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
+            # read them); an apostrophe inside a name stays ("Coeur d'Alene").
+            continue
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
         if raw.city and raw.city[:1].islower() and " " in raw.city:

@@ -1,0 +1,62 @@
+"""Ways of writing addresses met in real text (session 9, held-out 10: address-library test strings, saved
+pages of real sites, API fixtures, GeoJSON, CSV): each test is a class of writing, with members written for
+the test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.unit, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+def _keys(parser, text):
+    return {(a.house_number, a.street.upper(), a.postcode, a.in_region) for a in parser.parse(text).all_addresses}
+
+
+# -- a ZIP that lost its leading zero in a keyed record ---------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # GeoJSON properties of a JavaScript object, the ZIP a string of four digits
+    ("properties: {\n  address: '88 HANOVER ST',\n  city: 'BOSTON',\n  state: 'MA',\n  zip: '2113',\n}",
+     ("88", "HANOVER ST", "02113", True)),
+    # JSON, the ZIP a number, the state's name
+    ('{"street": "1 City Hall Square", "city": "Boston", "state": "Massachusetts", "zip": 2201}',
+     ("1", "CITY HALL SQUARE", "02201", True)),
+    # Newark, New Jersey, ZIP+4 without its zero
+    ('{"address1": "920 Broad St", "city": "Newark", "province_code": "NJ", "zip": "7102-1234"}',
+     ("920", "BROAD ST", "07102", True)),
+])
+def test_zip_without_its_leading_zero_is_padded_in_states_whose_zips_start_with_zero(us, text, expected):
+    assert _keys(us, text) == {expected}
+
+
+def test_four_digit_zip_of_another_state_is_no_zip(us):
+    # Texas ZIPs never start with 0: "7701" is no ZIP of Houston, the record gives no postcode.
+    found = _keys(us, '{"address": "901 Bagby St", "city": "Houston", "state": "TX", "zip": "7701"}')
+    assert all(postcode != "07701" for _n, _s, postcode, _r in found)
+
+
+def test_quote_after_a_keyed_value_is_no_city(us):
+    # The page text reading across the keys' quotes ("BOSTON'") adds no second, wrong address.
+    text = "{\n  address: '200 CLARENDON ST',\n  city: 'BOSTON',\n  state: 'MA',\n  zip: '02116',\n}"
+    assert _keys(us, text) == {("200", "CLARENDON ST", "02116", True)}
+
+
+# -- a locality that holds the state ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('"address": {"streetAddress": "1 Dr Carlton B Goodlett Pl", "postalCode": "94102",'
+     ' "addressLocality": "San Francisco, California"}', ("1", "DR CARLTON B GOODLETT PL", "94102", True)),
+    ('"location": {"street": "500 N Akard St", "city": "Dallas, Texas", "zip": "75201"}',
+     ("500", "N AKARD ST", "75201", True)),
+    # without ZIP: the state from the locality makes the region city
+    ('{"street": "1 E Washington St", "locality": "Phoenix, Arizona"}', ("1", "E WASHINGTON ST", None, True)),
+    # another state's city of the same name stays out
+    ('{"street": "100 N Main St", "locality": "Glendale, Arizona, USA", "zip": "85301"}',
+     ("100", "N MAIN ST", "85301", True)),
+])
+def test_locality_with_city_and_state(us, text, expected):
+    assert _keys(us, text) == {expected}
