@@ -60,3 +60,58 @@ def test_quote_after_a_keyed_value_is_no_city(us):
 ])
 def test_locality_with_city_and_state(us, text, expected):
     assert _keys(us, text) == {expected}
+
+
+# -- JSON-LD wrapped in a CDATA section ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("opening, closing", [
+    ("<![CDATA[", "]]>"),
+    ("//<![CDATA[", "//]]>"),
+    ("/*<![CDATA[*/", "/*]]>*/"),
+])
+def test_json_ld_in_a_cdata_section(us, opening, closing):
+    page = ('<html><head><script type="application/ld+json">\n' + opening + '\n'
+            '{"@context": "https://schema.org", "@type": "Library", "name": "Central Library", "address": '
+            '{"@type": "PostalAddress", "streetAddress": "1000 4th Ave", "addressLocality": "Seattle", '
+            '"addressRegion": "WA", "postalCode": "98104"}}\n' + closing + '\n</script></head><body>Hours</body></html>')
+    assert _keys(us, page) == {("1000", "4TH AVE", "98104", True)}
+
+
+# -- JSON written as an escaped string inside JSON -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"place": {"name": "Pike Place Market", "address_json": "{\\"street_address\\": \\"85 Pike St\\", '
+     '\\"zip_code\\": \\"98101\\", \\"city_name\\": \\"Seattle, Washington\\", \\"country_code\\": \\"US\\"}"}}',
+     ("85", "PIKE ST", "98101", True)),
+    # a JavaScript string holding a record
+    ("var venue = \"{\\\"address\\\": \\\"2001 Blake St\\\", \\\"city\\\": \\\"Denver\\\", \\\"state\\\": \\\"CO\\\", "
+     "\\\"zip\\\": \\\"80205\\\"}\";", ("2001", "BLAKE ST", "80205", True)),
+])
+def test_escaped_json_inside_a_string(us, text, expected):
+    assert _keys(us, text) == {expected}
+
+
+# -- "D.C" without its last dot --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The museum is at 600 Independence Ave SW, Washington D.C 20560.",
+    "600 Independence Ave SW\nWashington, D.C 20560",
+])
+def test_dc_without_its_last_dot(us, text):
+    assert _keys(us, text) == {("600", "INDEPENDENCE AVE SW", "20560", True)}
+
+
+def test_two_letters_with_one_dot_are_a_state_only_when_they_name_one(us):
+    assert _keys(us, "Order 12 Main St, Foo, U.S 20500 now") == set()
+
+
+# -- a county between the city and the state -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Visit us: 1 Main St, Louisville, Jefferson County, KY 40202", ("1", "MAIN ST", "40202", True)),
+    ("2100 Ross Ave, Dallas, Dallas County, TX 75201", ("2100", "ROSS AVE", "75201", True)),
+    # the same shape outside the region stays out
+    ("123 Lake St, Kirkland, King County, WA 98033", ("123", "LAKE ST", "98033", False)),
+])
+def test_county_between_city_and_state(us, text, expected):
+    assert _keys(us, text) == {expected}

@@ -227,6 +227,10 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
     ``"only"`` those alone (the text of a page whose markup was read for the others)."""
     if ":" not in text and "=" not in text:
         return
+    if '\\"' in text:
+        # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
+        # Fremont Blvd\", \"zip_code\": ...}"): its keys and values are read with their quotes unescaped.
+        text = text.replace('\\"', '"')
     yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
 
 

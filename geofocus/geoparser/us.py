@@ -76,7 +76,7 @@ def _by_first_letter(alternatives: list[str]) -> str:
 
 
 _STATE_ALT = (_by_first_letter(sorted([*STATES, *STATES.values(), *AP_STATES], key=len, reverse=True))
-              + r"|[A-Z]\.[A-Z]\.")
+              + r"|[A-Z]\.[A-Z]\.?")  # "D.C." and "D.C" (the last dot left out: "Washington D.C 20500")
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -541,6 +541,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if place[:1].isupper():
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and ("County" in raw.city or "Parish" in raw.city):
+            # "Seattle, King County, WA 98103": a county written between the city and the state is no part of
+            # the city's name.
+            county = _COUNTY_PART.search(text, raw.start, raw.end)
+            if county is not None and raw.city.endswith(county.group(1)) and len(raw.city) > len(county.group(1)):
+                place = raw.city[:-len(county.group(1))].rstrip(" ,")
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
@@ -556,6 +564,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
+
+
+# A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
+_COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish)),")
 
 
 # A mail stop named as a station of a building ("2 State House Station", "45 Capitol Station", Maine's and
