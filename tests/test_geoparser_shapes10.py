@@ -115,3 +115,27 @@ def test_two_letters_with_one_dot_are_a_state_only_when_they_name_one(us):
 ])
 def test_county_between_city_and_state(us, text, expected):
     assert _keys(us, text) == {expected}
+
+
+# -- a street and its ZIP without city or state ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # CSV: an id column before the number-first street, the ZIP in the next field, quoted fields after
+    ('17,Northside Learning Center,3924 N Lincoln Ave,60613,"(773) 555-0100"\n'
+     '18,Lakeview Tots,1115 W Belmont Ave Suite 2,60657,"(773) 555-0101"',
+     {("3924", "N LINCOLN AVE", "60613", True), ("1115", "W BELMONT AVE", "60657", True)}),
+    # a keyed record
+    ('{"site": "Main Branch", "address": "400 S State St", "zip": "60605"}', {("400", "S STATE ST", "60605", True)}),
+])
+def test_street_and_region_zip_without_city_name_the_zip_city(us, text, expected):
+    assert _keys(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # a ZIP outside the region names no city: nothing is read
+    '21,Evanston Day School,1840 Ridge Ave,60201,"(847) 555-0102"',
+    # no type word: an id and a count are no street and ZIP
+    '5,104 Lincoln,60613,12',
+])
+def test_street_and_zip_without_city_outside_the_region_or_without_type_word(us, text):
+    assert _keys(us, text) == set()

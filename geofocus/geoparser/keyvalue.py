@@ -368,6 +368,8 @@ _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3
 _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
                           r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
                           r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
+# The same at the start of a street field, a unit may follow ("West Higgins Road Suite 450").
+_ROW_US_TYPED = re.compile(_ROW_US_NAME.pattern + r"(?![\w'-])")
 _ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
@@ -475,8 +477,11 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
-                if "city" not in parts:
+                if "city" not in parts and not (us and "unit" not in parts and _ROW_US_TYPED.match(value[
+                        value.index(" ") + 1:])):
                     break
+                # US: a street with a type word and its ZIP in the next field, no city ("1343 North California
+                # Avenue,60622"): the parser names the city of a region ZIP (GeoParser._zip_city).
                 parts["postcode"] = later
                 return KeyedAddress(parts=parts)
             if us and "city" in parts and "state" not in parts and _ROW_STATE.fullmatch(later):

@@ -166,6 +166,15 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
+            if (written is not None and self.address_format == "us" and "city" not in keyed.parts
+                    and "postcode_city" not in keyed.parts and "state" not in keyed.parts):
+                # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names its
+                # city; another ZIP names none, and the address is not read.
+                city = self._zip_city(keyed.parts.get("postcode"))
+                if city is None:
+                    continue
+                keyed.parts["city"], keyed.parts["state"] = city
+                written = keyed.text(us=True)
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"
@@ -198,6 +207,14 @@ class GeoParser:
                 self._attach_point(result, point)
         result.truncated = limit.truncated
         return result
+
+    def _zip_city(self, postcode: str | None) -> tuple[str, str] | None:
+        """(city, state) of a ZIP of the region, or None."""
+        known = self.gazetteer.postcodes.get((postcode or "")[:5])
+        if known is None:
+            return None
+        state = next((c.state for c in self.region.cities if c.name == known[2]), None)
+        return (known[2], state) if state else None
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable
