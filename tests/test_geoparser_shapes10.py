@@ -139,3 +139,26 @@ def test_street_and_region_zip_without_city_name_the_zip_city(us, text, expected
 ])
 def test_street_and_zip_without_city_outside_the_region_or_without_type_word(us, text):
     assert _keys(us, text) == set()
+
+
+# -- the place written first in a sentence: "in CITY, ST at NUMBER STREET" --------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The agency is headquartered in Washington, DC at 451 7th St. SW, near the Mall.",
+     ("451", "7TH ST. SW", None, True)),
+    ("Our new office in Seattle, WA at 1000 2nd Ave, Suite 300, opens in May.", ("1000", "2ND AVE", None, True)),
+    ("The meetup takes place in Denver, CO 80202 at 1701 Wynkoop St on Tuesdays.",
+     ("1701", "WYNKOOP ST", "80202", True)),
+    # another state's city of that name is out
+    ("He opened a shop in Portland, ME at 12 Exchange Street.", ("12", "EXCHANGE STREET", None, False)),
+])
+def test_place_first_then_street(us, text, expected):
+    assert _keys(us, text) == {expected}
+
+
+@pytest.mark.parametrize("text", [
+    "We met in Austin, TX on 5 occasions last year.",
+    "She was born in Boston, MA at 5 a.m. on a Sunday.",
+])
+def test_place_first_without_a_street_is_nothing(us, text):
+    assert _keys(us, text) == set()

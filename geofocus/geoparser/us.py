@@ -636,7 +636,7 @@ def _is_year(number: str) -> bool:
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
-    if isinstance(raw, _AsideRead):
+    if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
     if ";" in span or "|" in span:
@@ -680,6 +680,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
+        if text.startswith((" at ", " on ", ", at ", ", on "), end) and not weak:
+            place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
+            if place_first is not None:
+                yield place_first
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
@@ -727,6 +731,42 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             end=end,
             state=state,
         )
+
+
+# The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
+# office in Seattle, WA at 1000 2nd Ave, Suite 300": "in"/"of"/"from" and the city before the state, "at"/"on"
+# and a numbered street with a type word after it.
+_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t]{_CITY},[ \t]?$")
+_PLACE_THEN_STREET = re.compile(
+    rf",? (?:at|on) (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+
+
+def _place_first(text: str, start: int, state_text: str, zip_code: str | None, end: int, gaz: Gazetteer,
+                 region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "in CITY, ST at NUMBER STREET", the state's anchor at ``start``..``end``, or None."""
+    lead = _PLACE_LEAD.search(text, max(0, start - 60), start)
+    after = _PLACE_THEN_STREET.match(text, end) if lead is not None else None
+    if lead is None or after is None:
+        return None
+    street = after.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET:
+        return None
+    if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+        street = street[:-1]  # the sentence's full stop after "Street", "NW"; "St." keeps its dot
+    state = state_code(state_text)
+    city_text = lead.group("city")
+    canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
+    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or None,
+                           house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
+                           city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
+                           end=after.end(), state=state)
+
+
+@dataclass
+class _PlaceFirstRead(RawAddress):
+    """An address written place first ("in Washington, DC at 1800 F St. NW"): usaddress, re-reading the span
+    in its order, would not read it, so the pattern's fields stand."""
 
 
 @dataclass
