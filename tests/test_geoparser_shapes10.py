@@ -162,3 +162,31 @@ def test_place_first_then_street(us, text, expected):
 ])
 def test_place_first_without_a_street_is_nothing(us, text):
     assert _keys(us, text) == set()
+
+
+# -- address parts as XML elements -------------------------------------------------------------------------
+
+def test_ubl_postal_address_elements_us(us):
+    xml = ("<cac:PostalAddress>\n  <cbc:StreetName>1200 Main Street</cbc:StreetName>\n"
+           "  <cbc:AdditionalStreetName>Suite 300</cbc:AdditionalStreetName>\n"
+           "  <cbc:CityName>Kansas City</cbc:CityName>\n  <cbc:PostalZone>64105</cbc:PostalZone>\n"
+           "  <cbc:CountrySubentity>MO</cbc:CountrySubentity>\n</cac:PostalAddress>")
+    assert _found(us, xml) == [("Main Street", "1200", "Suite 300", "64105", "Kansas City", True)]
+
+
+def test_ubl_postal_address_elements_de(oldenburg):
+    xml = ("<cac:PostalAddress>\n  <cbc:StreetName>Schlossplatz 1</cbc:StreetName>\n"
+           "  <cbc:CityName>Oldenburg</cbc:CityName>\n  <cbc:PostalZone>26122</cbc:PostalZone>\n"
+           "  <cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>\n</cac:PostalAddress>")
+    assert [(a.street, a.house_number, a.postcode, a.in_region) for a in oldenburg.parse(xml).all_addresses] == [
+        ("Schlossplatz", "1", "26122", True)]
+
+
+def test_xml_elements_in_another_order_and_without_prefix(us):
+    xml = ("<venue><zip>80202</zip><city>Denver</city><state>CO</state>"
+           "<street>1701 Wynkoop St</street></venue>")
+    assert _keys(us, xml) == {("1701", "WYNKOOP ST", "80202", True)}
+
+
+def test_html_elements_are_no_address_parts(us):
+    assert _keys(us, "<p><b>Street</b> food</p><td>1200</td><td>Chicago</td><span>60601</span>") == set()

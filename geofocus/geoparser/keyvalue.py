@@ -102,15 +102,15 @@ ROLES = {
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
-               "streetno", "houseno"),
-    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
+               "streetno", "houseno", "buildingnumber"),
+    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
-    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode"),
+    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname"),
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
@@ -325,6 +325,33 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
         if role is None or not value:
             continue
         yield tag.start(), tag.start(), tag.end(), role, value
+
+
+# Address parts as the elements of XML data (UBL and UN/CEFACT invoices, feeds, API responses):
+# "<cbc:StreetName>Schlossplatz 1</cbc:StreetName>", "<cbc:PostalZone>26122</cbc:PostalZone>", "<City>..</City>",
+# in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).
+_XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|streetaddress|addressline1|address1|"
+                       r"line1|strasse)>")
+_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})>[ \t]*([^<>\n]{1,120}?)[ \t]*"
+                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>")
+
+
+def xml_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of address parts written as XML elements named by the parts, in text order."""
+    if "</" not in markup or _XML_SIGN.search(markup) is None:
+        return
+    yield from _grouped(_xml_fields(markup, limit), street_required=True)
+
+
+def _xml_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+    for element in _XML_FIELD.finditer(markup):
+        if not limit.candidate():
+            break
+        role = _key_role(element.group(1), None)
+        value = " ".join(element.group(2).split())
+        if role is None or role == "name" or not value:
+            continue
+        yield element.start(), element.start(), element.end(), role, value
 
 
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;

@@ -9,7 +9,8 @@ from itertools import chain
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
+from geofocus.geoparser.keyvalue import (form_addresses, keyed_addresses, row_addresses, vcard_addresses,
+                                         xml_addresses)
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
@@ -153,7 +154,7 @@ class GeoParser:
         keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
                                           assignments="also" if markup_is_text else "")
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
-                           form_addresses(markup, limit), vcard_addresses(text, limit),
+                           form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
