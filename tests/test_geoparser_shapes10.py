@@ -190,3 +190,19 @@ def test_xml_elements_in_another_order_and_without_prefix(us):
 
 def test_html_elements_are_no_address_parts(us):
     assert _keys(us, "<p><b>Street</b> food</p><td>1200</td><td>Chicago</td><span>60601</span>") == set()
+
+
+# -- the postal names of a region city's neighbourhoods (pack: ZIP_PLACES of New York and Boston) ---------
+
+@pytest.mark.parametrize("text, expected", [
+    ("1 Paul Gore St, Jamaica Plain, MA 02130", ("1", "PAUL GORE ST", "02130", True)),
+    ("25 Lyman St, West Roxbury, MA 02132", ("25", "LYMAN ST", "02132", True)),
+    ("40-10 82nd St, Jackson Heights, NY 11372", ("40-10", "82ND ST", "11372", True)),
+    # the USPS's abbreviation of the place, written out
+    ("89-02 Rockaway Beach Blvd, Rockaway Beach, NY 11693", ("89-02", "ROCKAWAY BEACH BLVD", "11693", True)),
+    # towns of their own that share the ZIP area stay out
+    ("795 Massachusetts Ave, Cambridge, MA 02139", ("795", "MASSACHUSETTS AVE", "02139", False)),
+    ("1 Main St, Spokane Valley, WA 99206", ("1", "MAIN ST", "99206", False)),
+])
+def test_neighbourhood_postal_names(us, text, expected):
+    assert _keys(us, text) == {expected}

@@ -368,6 +368,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return known[2], True
             if folded in _zip_towns(gaz).get(zip_code, ()):
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
+            if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
+                return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
             if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
@@ -387,6 +389,17 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
         if (folded, state) in _accepted_names(gaz):
             return None, True
     return canonical, canonical is not None
+
+
+# The USPS's abbreviations in place names ("Jackson Hts", "Colorado Spgs", "Sprngfld Gdns"), written out.
+_USPS_PLACE_WORDS = {"hts": "heights", "spgs": "springs", "vly": "valley", "pt": "point", "xing": "crossing",
+                     "ctr": "center", "gdns": "gardens", "mt": "mount", "ft": "fort", "st": "saint", "sta": "station",
+                     "vlg": "village", "lk": "lake", "bch": "beach", "hbr": "harbor", "pk": "park", "spfd": "springfield",
+                     "sprngfld": "springfield", "n": "north", "s": "south", "e": "east", "w": "west"}
+
+
+def _usps_long(folded: str) -> str:
+    return " ".join(_USPS_PLACE_WORDS.get(word, word) for word in folded.replace(".", "").split())
 
 
 def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:

@@ -100,11 +100,25 @@ ALIASES: dict[tuple[str, str], list[str]] = {
     ("Winston-Salem", "NC"): ["Winston Salem"],
     ("Colorado Springs", "CO"): ["Colo Springs"],
 }
-# USPS place names whose ZIP codes belong to the city.
+# USPS place names whose ZIP codes belong to the city: the city's own name and the postal names of its
+# neighbourhoods that the USPS uses as the place of a ZIP (Queens is addressed by neighbourhood, Boston's
+# annexed towns keep their postal names: "Dorchester, MA 02122"); towns of their own that share a ZIP
+# area (Cambridge, Quincy, Floral Park, Great Neck) are not among them. Complete for New York and Boston;
+# other cities' neighbourhood postal names (Los Angeles's Van Nuys, North Hollywood, ...) are not listed.
 ZIP_PLACES: dict[tuple[str, str], list[str]] = {
     ("New York", "NY"): ["New York", "Brooklyn", "Bronx", "Staten Island", "Flushing", "Jamaica",
                          "Long Island City", "Astoria", "Ridgewood", "Forest Hills", "Far Rockaway",
-                         "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows"],
+                         "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows",
+                         # the other postal names of Queens
+                         "Arverne", "Bellerose", "Breezy Point", "Cambria Heights", "College Point",
+                         "East Elmhurst", "Hollis", "Howard Beach", "Jackson Heights", "Kew Gardens",
+                         "Little Neck", "Maspeth", "Middle Village", "Oakland Gardens", "Ozone Park",
+                         "Queens Village", "Rego Park", "Richmond Hill", "Rockaway Park", "Rosedale",
+                         "Saint Albans", "South Ozone Park", "South Richmond Hill", "Springfield Gardens",
+                         "Sunnyside", "Whitestone", "Woodhaven"],
+    ("Boston", "MA"): ["Boston", "Allston", "Brighton", "Charlestown", "Dorchester", "Dorchester Center",
+                       "East Boston", "Hyde Park", "Jamaica Plain", "Mattapan", "Readville", "Roslindale", "Roxbury",
+                       "Roxbury Crossing", "South Boston", "West Roxbury"],
     ("St. Paul", "MN"): ["Saint Paul"],
     ("St. Louis", "MO"): ["Saint Louis"],
     ("Winston-Salem", "NC"): ["Winston Salem"],
@@ -115,7 +129,9 @@ ZIP_PLACES: dict[tuple[str, str], list[str]] = {
 # list of neighbourhoods).
 NEIGHBOURHOODS: dict[tuple[str, str], list[str]] = {
     ("New York", "NY"): ["Briarwood", "Broad Channel", "Brooklyn Heights", "Chinatown", "East Elmhurst", "Edgemere",
-                         "Fort Hamilton", "Glendale", "Kew Gardens", "Kew Gardens Hills", "South Ozone Park"],
+                         "Fort Hamilton", "Glendale", "Kew Gardens", "Kew Gardens Hills", "South Ozone Park",
+                         "Douglaston", "Laurelton", "Belle Harbor", "Neponsit", "Rockaway Point"],
+    ("Boston", "MA"): ["Mission Hill", "Grove Hall", "Uphams Corner"],
     ("Los Angeles", "CA"): ["Century City", "Hollywood"],
     ("Baltimore", "MD"): ["Arlington", "Highlandtown", "Mount Washington", "Roland Park"],
     ("Philadelphia", "PA"): ["Manayunk"],
