@@ -206,3 +206,17 @@ def test_html_elements_are_no_address_parts(us):
 ])
 def test_neighbourhood_postal_names(us, text, expected):
     assert _keys(us, text) == {expected}
+
+
+# -- a grid street without type word after a region city's label ------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Offices\nChicago: 69 W. Washington\nSpringfield: 100 Main Street", ("69", "W. WASHINGTON", None, True)),
+    ("Houston: 1200 N. Shepherd, Suite 4", ("1200", "N. SHEPHERD", None, True)),
+])
+def test_grid_street_without_type_word_after_a_city_label(us, text, expected):
+    assert expected in _keys(us, text)
+
+
+def test_one_digit_and_a_direction_after_a_city_label_is_no_street(us):
+    assert _keys(us, "Final scores\nChicago: 3 North Stars\nDallas: 2") == set()

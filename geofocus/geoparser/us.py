@@ -835,8 +835,14 @@ def number_written_last(street: str) -> tuple[str, str] | None:
 _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
 
 
-_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})"
+# The street may have no type word when a direction starts it, as in the grid of a city ("Chicago: 555 W.
+# Monroe", "Houston: 1200 N. Shepherd, Suite 4"): the city's label says it is an address.
+_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET}"
+                                r"|(?:[NSEW]\.?|North|South|East|West) [A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?)"
                                 rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
+
+
+_TYPED_STREET = re.compile(_STREET)
 
 
 def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
@@ -887,6 +893,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
                 canonical, city_state = _region_city(region_cities, m.group(0))
                 words = found_after.group("street").lower().split()
+                if len(found_after.group("number")) < 2 and _TYPED_STREET.fullmatch(found_after.group("street")) is None:
+                    continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
                     yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
