@@ -9,8 +9,7 @@ from itertools import chain
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import (form_addresses, keyed_addresses, row_addresses, vcard_addresses,
-                                         xml_addresses)
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses, xml_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
@@ -171,10 +170,10 @@ class GeoParser:
                     and "postcode_city" not in keyed.parts and "state" not in keyed.parts):
                 # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names its
                 # city; another ZIP names none, and the address is not read.
-                city = self._zip_city(keyed.parts.get("postcode"))
-                if city is None:
+                zip_place = self._zip_city(keyed.parts.get("postcode"))
+                if zip_place is None:
                     continue
-                keyed.parts["city"], keyed.parts["state"] = city
+                keyed.parts["city"], keyed.parts["state"] = zip_place
                 written = keyed.text(us=True)
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses

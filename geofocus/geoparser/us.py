@@ -394,8 +394,9 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
 # The USPS's abbreviations in place names ("Jackson Hts", "Colorado Spgs", "Sprngfld Gdns"), written out.
 _USPS_PLACE_WORDS = {"hts": "heights", "spgs": "springs", "vly": "valley", "pt": "point", "xing": "crossing",
                      "ctr": "center", "gdns": "gardens", "mt": "mount", "ft": "fort", "st": "saint", "sta": "station",
-                     "vlg": "village", "lk": "lake", "bch": "beach", "hbr": "harbor", "pk": "park", "spfd": "springfield",
-                     "sprngfld": "springfield", "n": "north", "s": "south", "e": "east", "w": "west"}
+                     "vlg": "village", "lk": "lake", "bch": "beach", "hbr": "harbor", "pk": "park",
+                     "spfd": "springfield", "sprngfld": "springfield", "n": "north", "s": "south", "e": "east",
+                     "w": "west"}
 
 
 def _usps_long(folded: str) -> str:
@@ -893,7 +894,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
                 canonical, city_state = _region_city(region_cities, m.group(0))
                 words = found_after.group("street").lower().split()
-                if len(found_after.group("number")) < 2 and _TYPED_STREET.fullmatch(found_after.group("street")) is None:
+                street_found = found_after.group("street")
+                if len(found_after.group("number")) < 2 and _TYPED_STREET.fullmatch(street_found) is None:
                     continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
