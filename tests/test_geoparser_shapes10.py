@@ -220,3 +220,21 @@ def test_grid_street_without_type_word_after_a_city_label(us, text, expected):
 
 def test_one_digit_and_a_direction_after_a_city_label_is_no_street(us):
     assert _keys(us, "Final scores\nChicago: 3 North Stars\nDallas: 2") == set()
+
+
+# -- a keyed record with city and ZIP but no state: the ZIP's prefix names the state --------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"store": {"name": "Downtown", "city": "Cupertino", "address1": "10123 N Wolfe Rd", "zip": "95014"}}',
+     ("10123", "N WOLFE RD", "95014", False)),
+    ('{"address": "200 S Main St", "city": "Ann Arbor", "zip": "48104"}', ("200", "S MAIN ST", "48104", False)),
+    # a region city and its ZIP: in
+    ('{"address": "401 Biscayne Blvd", "city": "Richmond", "zip": "23219"}', ("401", "BISCAYNE BLVD", "23219", True)),
+])
+def test_city_and_zip_without_state_take_the_state_of_the_zip_prefix(us, text, expected):
+    assert _keys(us, text) == {expected}
+
+
+def test_pack_names_the_state_of_zip_prefixes(us):
+    states = us.region.raw["zip3_states"]
+    assert (states["950"], states["606"], states["021"], states["100"], states["981"]) == ("CA", "IL", "MA", "NY", "WA")

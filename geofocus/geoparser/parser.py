@@ -166,14 +166,21 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
-            if (written is not None and self.address_format == "us" and "city" not in keyed.parts
-                    and "postcode_city" not in keyed.parts and "state" not in keyed.parts):
-                # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names its
-                # city; another ZIP names none, and the address is not read.
-                zip_place = self._zip_city(keyed.parts.get("postcode"))
-                if zip_place is None:
-                    continue
-                keyed.parts["city"], keyed.parts["state"] = zip_place
+            if (written is not None and self.address_format == "us" and "state" not in keyed.parts
+                    and "postcode_city" not in keyed.parts):
+                if "city" not in keyed.parts:
+                    # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names
+                    # its city; another ZIP names none, and the address is not read.
+                    zip_place = self._zip_city(keyed.parts.get("postcode"))
+                    if zip_place is None:
+                        continue
+                    keyed.parts["city"], keyed.parts["state"] = zip_place
+                else:
+                    # A city and a ZIP without state ("city": "Cupertino", "zip": "95014"): the ZIP's prefix
+                    # names the state.
+                    state = self._zip_state(keyed.parts.get("postcode"))
+                    if state is not None:
+                        keyed.parts["state"] = state
                 written = keyed.text(us=True)
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
@@ -215,6 +222,13 @@ class GeoParser:
             return None
         state = next((c.state for c in self.region.cities if c.name == known[2]), None)
         return (known[2], state) if state else None
+
+    def _zip_state(self, postcode: str | None) -> str | None:
+        """The state of a ZIP by its three-digit prefix (the pack's ``zip3_states``), or None."""
+        if not postcode or len(postcode) < 5 or not postcode[:5].isdigit():
+            return None
+        state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
+        return state if isinstance(state, str) else None
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable

