@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.us import number_written_last
+from geofocus.geoparser.us import STATES, number_written_last, state_code
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
@@ -102,15 +102,15 @@ ROLES = {
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
-               "streetno", "houseno"),
-    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal"),
+               "streetno", "houseno", "buildingnumber"),
+    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
-    "state": ("addressregion", "region", "state", "statecode"),
+    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname"),
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
@@ -156,8 +156,15 @@ class KeyedAddress:
             state = p.get("state")
             if state and _ISO_SUBDIVISION.fullmatch(state):
                 state = state[3:]  # "addressRegion": "US-OR" or "US.OR" (ISO 3166-2 codes)
-            state_zip = " ".join(y for y in (state, p.get("postcode")) if y)
-            tail = ", ".join(x for x in (_us_locality(p.get("city")), state_zip) if x)
+            city, locality_state = _us_locality(p.get("city"))
+            state = state or locality_state  # "addressLocality": "Fremont, California" and no region key
+            postcode = p.get("postcode")
+            if postcode and state and _ZIP_WITHOUT_ZERO.fullmatch(postcode) and state_code(state) in _ZERO_STATES:
+                # "zip": "2111" with "state": "MA": a ZIP read as a number (a spreadsheet, a database column)
+                # lost its leading zero; only the states whose ZIPs start with 0 have such values.
+                postcode = "0" + postcode
+            state_zip = " ".join(y for y in (state, postcode) if y)
+            tail = ", ".join(x for x in (city, state_zip) if x)
             unit = p.get("unit", "")
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
@@ -176,15 +183,27 @@ class KeyedAddress:
 
 _ISO_SUBDIVISION = re.compile(r"US[-.][A-Z]{2}")
 _NOT_A_PLACE = re.compile(r"[A-Z]{2}|USA?|U\.S\.A?\.?|United States(?: of America)?")
+_STATE_NAMES = frozenset(name.lower() for name in STATES.values())
+# The states whose ZIPs start with 0 (New England, New Jersey): a four-digit ZIP of theirs lost its zero.
+_ZERO_STATES = frozenset(("CT", "MA", "ME", "NH", "NJ", "RI", "VT"))
+_ZIP_WITHOUT_ZERO = re.compile(r"[1-9]\d{3}(?:-\d{4})?")
 
 
-def _us_locality(value: str | None) -> str | None:
-    """The city of a locality value with commas: the last of its parts that is no state or country
-    ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY")."""
+def _us_locality(value: str | None) -> tuple[str | None, str | None]:
+    """(city, state) of a locality value with commas: the city is the last of its parts that is no state or
+    country ("Boston, Boston", "Parkview, Johannesburg", "Brooklyn, New York, NY"), the state the first part
+    after it that is a state's code or name ("Fremont, California"), if any."""
     if not value or "," not in value:
-        return value
-    parts = [part.strip() for part in value.split(",") if part.strip() and not _NOT_A_PLACE.fullmatch(part.strip())]
-    return parts[-1] if parts else value
+        return value, None
+    parts = [part.strip() for part in value.split(",") if part.strip()]
+    places = [i for i, part in enumerate(parts)
+              if not _NOT_A_PLACE.fullmatch(part) and (i == 0 or part.lower() not in _STATE_NAMES)]
+    if not places:
+        return value, None
+    city_at = places[-1]
+    state = next((part for part in parts[city_at + 1:]
+                  if part.lower() in _STATE_NAMES or (len(part) == 2 and part in STATES)), None)
+    return parts[city_at], state
 
 
 def _key_role(key: str, parent: str | None) -> str | None:
@@ -208,6 +227,10 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
     ``"only"`` those alone (the text of a page whose markup was read for the others)."""
     if ":" not in text and "=" not in text:
         return
+    if '\\"' in text:
+        # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
+        # Fremont Blvd\", \"zip_code\": ...}"): its keys and values are read with their quotes unescaped.
+        text = text.replace('\\"', '"')
     yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
 
 
@@ -304,6 +327,33 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
         yield tag.start(), tag.start(), tag.end(), role, value
 
 
+# Address parts as the elements of XML data (UBL and UN/CEFACT invoices, feeds, API responses):
+# "<cbc:StreetName>Schlossplatz 1</cbc:StreetName>", "<cbc:PostalZone>26122</cbc:PostalZone>", "<City>..</City>",
+# in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).
+_XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|streetaddress|addressline1|address1|"
+                       r"line1|strasse)>")
+_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})>[ \t]*([^<>\n]{1,120}?)[ \t]*"
+                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>")
+
+
+def xml_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of address parts written as XML elements named by the parts, in text order."""
+    if "</" not in markup or _XML_SIGN.search(markup) is None:
+        return
+    yield from _grouped(_xml_fields(markup, limit), street_required=True)
+
+
+def _xml_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+    for element in _XML_FIELD.finditer(markup):
+        if not limit.candidate():
+            break
+        role = _key_role(element.group(1), None)
+        value = " ".join(element.group(2).split())
+        if role is None or role == "name" or not value:
+            continue
+        yield element.start(), element.start(), element.end(), role, value
+
+
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;
 # Germany": post office box, extended address, street, locality, region, postal code, country, in this order.
 _VCARD_ADR = re.compile(r"^(?:item\d+\.)?ADR\b[^:\n]{0,80}+:([^\n]{1,400}+)$", re.M)
@@ -345,6 +395,8 @@ _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3
 _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
                           r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
                           r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
+# The same at the start of a street field, a unit may follow ("West Higgins Road Suite 450").
+_ROW_US_TYPED = re.compile(_ROW_US_NAME.pattern + r"(?![\w'-])")
 _ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
@@ -452,8 +504,11 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
-                if "city" not in parts:
+                if "city" not in parts and not (us and "unit" not in parts and _ROW_US_TYPED.match(value[
+                        value.index(" ") + 1:])):
                     break
+                # US: a street with a type word and its ZIP in the next field, no city ("1343 North California
+                # Avenue,60622"): the parser names the city of a region ZIP (GeoParser._zip_city).
                 parts["postcode"] = later
                 return KeyedAddress(parts=parts)
             if us and "city" in parts and "state" not in parts and _ROW_STATE.fullmatch(later):

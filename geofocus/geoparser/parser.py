@@ -9,7 +9,7 @@ from itertools import chain
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
+from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses, xml_addresses
 from geofocus.geoparser.labels import labelled_addresses
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
@@ -153,7 +153,7 @@ class GeoParser:
         keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
                                           assignments="also" if markup_is_text else "")
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
-                           form_addresses(markup, limit), vcard_addresses(text, limit),
+                           form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
@@ -166,6 +166,22 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
+            if (written is not None and self.address_format == "us" and "state" not in keyed.parts
+                    and "postcode_city" not in keyed.parts):
+                if "city" not in keyed.parts:
+                    # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names
+                    # its city; another ZIP names none, and the address is not read.
+                    zip_place = self._zip_city(keyed.parts.get("postcode"))
+                    if zip_place is None:
+                        continue
+                    keyed.parts["city"], keyed.parts["state"] = zip_place
+                else:
+                    # A city and a ZIP without state ("city": "Cupertino", "zip": "95014"): the ZIP's prefix
+                    # names the state.
+                    state = self._zip_state(keyed.parts.get("postcode"))
+                    if state is not None:
+                        keyed.parts["state"] = state
+                written = keyed.text(us=True)
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"
@@ -198,6 +214,21 @@ class GeoParser:
                 self._attach_point(result, point)
         result.truncated = limit.truncated
         return result
+
+    def _zip_city(self, postcode: str | None) -> tuple[str, str] | None:
+        """(city, state) of a ZIP of the region, or None."""
+        known = self.gazetteer.postcodes.get((postcode or "")[:5])
+        if known is None:
+            return None
+        state = next((c.state for c in self.region.cities if c.name == known[2]), None)
+        return (known[2], state) if state else None
+
+    def _zip_state(self, postcode: str | None) -> str | None:
+        """The state of a ZIP by its three-digit prefix (the pack's ``zip3_states``), or None."""
+        if not postcode or len(postcode) < 5 or not postcode[:5].isdigit():
+            return None
+        state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
+        return state if isinstance(state, str) else None
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable

