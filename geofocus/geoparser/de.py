@@ -337,6 +337,23 @@ _UNIT_TAIL = re.compile(
     r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
     r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
 )
+# A building's or a site's name after a slash behind the house number, up to the place: "Neuer Graben 29 /
+# Schloss", "Ammerländer Heerstraße 114-118 / Campus Haarentor" (not "29/31": a range of numbers). Matched at
+# the window's last slash, after a digit or a digit and a letter (tested without a pattern).
+_NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?[ ,;|·•-]*\n? ?$")
+
+
+def _name_after_slash(window: str) -> int:
+    """Where a name after a slash behind the house number starts in ``window`` (at the slash, or the space
+    before it), or -1."""
+    slash = window.rfind("/", max(0, len(window) - 48))
+    if slash < 2:
+        return -1
+    before = slash - 1 if window[slash - 1] == " " else slash
+    if before < 2 or not (window[before - 1].isdigit()
+                          or window[before - 1] in "abcdefghABCDEFGH" and window[before - 2].isdigit()):
+        return -1
+    return before if _NAME_AFTER_SLASH.match(window, slash) is not None else -1
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
 _NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n.-]{0,4}(?:in ?)?$")
@@ -351,6 +368,10 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
     unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
     if unit is not None:
         window = window[: unit.start()] + ", "
+    elif "/" in window:
+        named = _name_after_slash(window)
+        if named >= 0:
+            window = window[:named] + ", "
     tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
     if tail is None:
         return None
@@ -464,7 +485,20 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
-__all__ = ["MAX_ANCHORS", "RawAddress", "extract"]
+def keyed_street(value: str, postcode: str, gaz: Gazetteer) -> tuple[str, str] | None:
+    """(street, house number) of a value that a key names as the street of a record whose place is given by
+    its postcode alone (``"strasse": "Turmstraße", "hausnr": "75", "plz": "10551"``), or None: the value
+    must end in a street and a house number as the page text writes them (a name without a street word
+    too: the key says it is a street), and be no sample."""
+    if postcode in _SAMPLE_POSTCODES or gaz.samples.search(value):
+        return None
+    found = _find_street_before(value.strip() + "\n", loose=True, gaz=gaz)
+    if found is None:
+        return None
+    return _trim_street(found.group("street")), _clean_number(found.group("number"))
+
+
+__all__ = ["MAX_ANCHORS", "RawAddress", "extract", "keyed_street"]
 
 
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,

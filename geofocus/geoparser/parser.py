@@ -159,6 +159,7 @@ class GeoParser:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
             written = keyed.text(us=self.address_format == "us")
+            no_place = "city" not in keyed.parts and "postcode_city" not in keyed.parts
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
                 # No place among the parts, the object's name names the region's city: "Polizeiinspektion
                 # Oldenburg": {"street": "Friedhofsweg", "house_number": 30}, "name: awb_oldenburg_de".
@@ -166,6 +167,14 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
+            if no_place and "city" not in keyed.parts and self.address_format == "de" and "postcode" in keyed.parts:
+                # A record with street and postcode keys but no place ("plz": "10551", "strasse":
+                # "Turmstraße", "hausnr": "75"): the postcode is the place.
+                place_by_postcode = self._keyed_without_place(keyed.parts)
+                if place_by_postcode is not None:
+                    if self._add(result, seen, place_by_postcode):
+                        limit.found()
+                    continue
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"
@@ -198,6 +207,22 @@ class GeoParser:
                 self._attach_point(result, point)
         result.truncated = limit.truncated
         return result
+
+    def _keyed_without_place(self, parts: dict[str, str]) -> Address | None:
+        """The address of keyed parts with a street and a German postcode but no place: in the region when
+        the postcode is one of the region's (its place is the postcode's), else outside it."""
+        postcode = _POSTCODE_CLEAN.sub("", parts.get("postcode", "").strip())
+        if "street" not in parts or "city" in parts or "postcode_city" in parts or not _POSTCODE_FORM["DE"].fullmatch(
+                postcode):
+            return None
+        gaz = self.gazetteer
+        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz)
+        if found is None:
+            return None
+        street, number = found
+        in_region = postcode in gaz.postcodes
+        return self._address(street, number, postcode, (gaz.postcodes[postcode][2] or None) if in_region else None,
+                             in_region)
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable

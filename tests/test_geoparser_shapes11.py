@@ -1,0 +1,97 @@
+"""Ways of writing German addresses met in real text (session 9, held-out 11: records of open data as JSON,
+XML and Python fixtures, university imprints): each test is a class of writing, with members written for the
+test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.postcode, a.in_region) for a in parser.parse(text).all_addresses]
+
+
+# -- keys written with German letters ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # GeoJSON properties of open data: "Straße" as the key, the postcode a JSON number
+    ('{"type": "Feature", "properties": {"Name": "Stadtteilbibliothek", "PLZ": 26125, "Ort": "Oldenburg", '
+     '"Straße": "Alexanderstraße 85"}}', ("Alexanderstraße", "85", "26125", True)),
+    # a Python dict with the street and its number in one key spelt with ß
+    ("{'Einrichtung': 'Kita Sonnenschein', 'Straße_und_Hausnummer': 'Am Wehdeberg 3', 'PLZ': '28195', "
+     "'Ort': 'Bremen'}", ("Am Wehdeberg", "3", "28195", False)),
+    # YAML with umlauts in the keys
+    ("anschrift:\n  straße: Donnerschweer Straße 210\n  postleitzahl: '26123'\n  ort: Oldenburg\n",
+     ("Donnerschweer Straße", "210", "26123", True)),
+])
+def test_keys_with_german_letters(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+def test_key_with_german_letters_naming_no_part_is_ignored(oldenburg):
+    # "Öffnungszeiten" and "Größe" name no address part: no address from their values
+    text = '{"Öffnungszeiten": "Mo 9-12", "Größe": "26122", "Bemerkung": "Lange Straße 4"}'
+    assert _found(oldenburg, text) == []
+
+
+# -- a record with street and postcode keys but no place -----------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # JSON of a school register: postcode first, street and number in keys of their own, no city key
+    ('{"schulnr": "2201", "plz": "26129", "strasse": "Bloherfelder Straße", "hausnr": "173", '
+     '"telefon": "0441 123"}', ("Bloherfelder Straße", "173", "26129", True)),
+    # another city's postcode: outside the region
+    ('{"plz": "20095", "strasse": "Mönckebergstraße", "hausnr": "7a"}', ("Mönckebergstraße", "7a", "20095", False)),
+    # a street without street word: the key says it is the street
+    ("record = {'street': 'Kleine Freiheit', 'house_number': 12, 'zip': '24103'}",
+     ("Kleine Freiheit", "12", "24103", False)),
+    # street and number in one value, the postcode an unquoted number
+    ('{"adresse": "Theaterwall 28", "postleitzahl": 26122}', ("Theaterwall", "28", "26122", True)),
+])
+def test_record_with_postcode_and_no_place(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text", [
+    '{"strasse": "Musterstraße", "hausnr": "1", "plz": "26122"}',  # a sample street
+    '{"strasse": "Hauptstraße", "hausnr": "5", "plz": "12345"}',  # a sample postcode
+    '{"strasse": "Lange Straße", "plz": "26122"}',  # no house number
+    '{"strasse": "Tel. 0441", "plz": "26122"}',  # no street
+    '{"street": "1600 Amphitheatre Pkwy", "zip": "94043"}',  # a US street, read by the German pack
+])
+def test_record_with_postcode_and_no_place_needs_a_street_and_number(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+def test_record_with_postcode_and_no_place_in_the_us_pack_is_not_read_as_german(us):
+    assert us.parse('{"plz": "10551", "strasse": "Turmstraße", "hausnr": "75"}').all_addresses == []
+
+
+# -- a building's or site's name after a slash behind the house number -----------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Carl von Ossietzky Universität Oldenburg\nUhlhornsweg 49-55 / Campus Wechloy\n26129 Oldenburg",
+     ("Uhlhornsweg", "49-55", "26129", True)),
+    ("<p>Landesmuseum<br>Damm 1 / Prinzenpalais<br>26135 Oldenburg</p>", ("Damm", "1", "26135", True)),
+    ("Besucheradresse: Schillerstraße 12b / Hofgebäude, 10625 Berlin", ("Schillerstraße", "12b", "10625", False)),
+])
+def test_name_after_a_slash_behind_the_house_number(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text, number", [
+    ("Lange Straße 29/31\n26122 Oldenburg", "29/31"),  # a range of numbers, not a name
+    ("Lange Straße 3 / 5\n26122 Oldenburg", "3/5"),
+])
+def test_slash_before_a_number_stays_a_range(oldenburg, text, number):
+    assert [n for _s, n, _p, _r in _found(oldenburg, text)] == [number]
+
+
+def test_slash_names_are_read_in_linear_time(oldenburg):
+    # many slashes after numbers and no postcode: the tail pattern runs only at anchors
+    text = ("Raum 12 / Nord " * 20_000) + "\n26122 Oldenburg"
+    start = time.process_time()
+    oldenburg.parse(text)
+    assert time.process_time() - start < 2.0
