@@ -95,3 +95,32 @@ def test_slash_names_are_read_in_linear_time(oldenburg):
     start = time.process_time()
     oldenburg.parse(text)
     assert time.process_time() - start < 2.0
+
+
+# -- hyphenated street names with an abbreviated title or saint -------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Evangelisches Krankenhaus\nSt.-Jürgen-Platz 1\n26121 Oldenburg", ("St.-Jürgen-Platz", "1", "26121", True)),
+    ("Praxis am Park, Prof.-Dr.-Wegener-Str. 7a, 26133 Oldenburg", ("Prof.-Dr.-Wegener-Str.", "7a", "26133", True)),
+    ("Bgm.-Smidt-Straße 120 | 27568 Bremerhaven", ("Bgm.-Smidt-Straße", "120", "27568", False)),
+])
+def test_hyphenated_name_with_an_abbreviated_part(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Tel.-Nr. 4, 26122 Oldenburg",  # no street word at the end of the hyphenated name
+    "Dr.-Ing. 4, 26122 Oldenburg",
+])
+def test_abbreviation_without_a_street_word_is_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+# -- a floor or building after a slash behind the house number ------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Gewerbepark Nord\nHoller Landstraße 11 / Gebäude 4\n26135 Oldenburg", ("Holler Landstraße", "11", "26135", True)),
+    ("Kanzlei Hansen, Gartenstraße 8/1. OG, 20095 Hamburg", ("Gartenstraße", "8", "20095", False)),
+])
+def test_floor_or_building_after_a_slash(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)

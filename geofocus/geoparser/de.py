@@ -64,11 +64,16 @@ def _by_first_letter(alternatives: list[str]) -> str:
     return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
 
 
+# A short capitalised abbreviation as a part of a hyphenated name: "Dr.", "St.", "Prof.".
+_ABBREVIATED = rf"[{U}][{L}]{{0,4}}\."
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
 _SUFFIX_WORD = (
     rf"(?:[{U}][{L}{U}-]*?(?:{_by_first_letter(_top_level_alternatives(_SUFFIXES))})(?![{L}])\.?"
-    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
-    rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
+    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße"; a part
+    # may be a title or a saint abbreviated with a full stop ("Dr.-Eden-Straße", "St.-Ulrich-Platz",
+    # "Prof.-Dr.-Klein-Weg").
+    rf"|(?:{_ABBREVIATED}|[{U}][{L}{U}]*)(?:-(?:{_ABBREVIATED}|[{U}{L}][{L}{U}]*))*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|"
+    rf"Allee|Ring|Damm|Wall|"
     rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
     rf"(?![{L}])\.?)"
 )
@@ -332,7 +337,7 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 _UNIT_TAIL = re.compile(
     # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
     r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
-    r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
+    r"(?:,|\n| -| ?/) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
     r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
     r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
     r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
