@@ -124,3 +124,55 @@ def test_abbreviation_without_a_street_word_is_no_street(oldenburg, text):
 ])
 def test_floor_or_building_after_a_slash(oldenburg, text, expected):
     assert expected in _found(oldenburg, text)
+
+
+# -- OpenStreetMap XML: address tags as attributes ----------------------------------------------------------------
+
+_OSM = """<osm version="0.6">
+ <way id="7">
+  <tag k="addr:city" v="Oldenburg"/>
+  <tag k="addr:housenumber" v="70"/>
+  <tag k="addr:postcode" v="26129"/>
+  <tag k="addr:street" v="Küpkersweg"/>
+  <tag k="building" v="office"/>
+ </way>
+ <node id="8" lat="53.5" lon="10.0">
+  <tag k='addr:housenumber' v='2'/>
+  <tag k='addr:postcode' v='20459'/>
+  <tag k='addr:street' v='Deichstraße'/>
+  <tag k='addr:city' v='Hamburg'/>
+ </node>
+ <node id="9"><tag k="addr:street" v="Staulinie"/><tag k="addr:housenumber" v="10"/></node>
+</osm>"""
+
+
+def test_openstreetmap_xml_address_tags(oldenburg):
+    found = _found(oldenburg, _OSM)
+    assert ("Küpkersweg", "70", "26129", True) in found
+    assert ("Deichstraße", "2", "20459", False) in found
+    assert len(found) == 2  # the third element has no place: no address
+
+
+def test_openstreetmap_tags_of_other_keys_are_no_address(oldenburg):
+    text = '<node id="1"><tag k="name" v="Lange Straße 4"/><tag k="note" v="26122 Oldenburg"/></node>'
+    assert _found(oldenburg, text) == []
+
+
+# -- a street in brackets before a place without postcode -------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lesung im Theaterhafen (Stau 1) in Oldenburg", ("Stau", "1", "", True)),
+    ("Vortrag im Bürgerhaus (Hauptstraße 12a), Bremen", ("Hauptstraße", "12a", "", False)),
+])
+def test_street_in_brackets_before_the_place(oldenburg, text, expected):
+    street, number, postcode, in_region = expected
+    assert (street, number, postcode or None, in_region) in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Schülerinnen (Jahrgang 5) in Oldenburg",
+    "Schüler, Jahrgang 7, Oldenburg",
+    "Treffen (seit 2019) in Oldenburg",
+])
+def test_bracketed_counts_before_a_place_are_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []

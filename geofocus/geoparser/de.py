@@ -226,7 +226,9 @@ _NOT_STREET = {
         "Wohnung WE Apartment App Whg Appartement Objekt Objektnummer Exposé Inserat ISBN Tarif "
         "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
-        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür"
+        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
+        # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
+        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang"
     ).split()
 }
 # Words that start a sentence fragment rather than a street in the loose form.
@@ -474,6 +476,8 @@ def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
     return city.end if city is not None else start
 
 
+# A street in brackets before a place without postcode: "PFL (Peterstraße 3) in Oldenburg", "(Markt 1), Oldenburg".
+_BRACKETED_BEFORE_CITY = re.compile(r"\((?P<inner>[^()\n]{3,60}\d[a-hA-H]?)\)(?: in|,)? $")
 _BRACKETED_STREET = re.compile(r"\((?P<inner>[^()\n]{3,60})\) ?[,;|·•–-]? ?\n? ?$")
 # A postcode right before a city mention (five digits, not the end of a longer number: "id: 990025693").
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
@@ -643,7 +647,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 and text.find("(", at - 8, at) < 0 and text.find(")", at - 8, at) < 0):
             limit.anchor()  # as the reading it saves would have (the page's budget bounds such mentions)
             return False
-        if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0:
+        if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 5, at) >= 0:
             return True
         # The city-first form has its "," ":" or "|" on the city's line ("Oldenburg:\nPeterstraße 3" too):
         # one on a later line ("Ort: Oldenburg\nStraße: ...") is no hint.
@@ -659,6 +663,13 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         before = _without_aside(text[before_start:start])
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
+        if before.endswith((") ", ") in ", "), ")) and ")" in before[-6:]:
+            bracketed = _BRACKETED_BEFORE_CITY.search(before, max(0, len(before) - 72))
+            if bracketed is not None:
+                # "im Kulturzentrum PFL (Peterstraße 3) in Oldenburg": the street in brackets after a venue,
+                # the place after them; "(" becomes a space and ")" goes (the offsets before it hold).
+                before = (before[:bracketed.start()] + " " + bracketed.group("inner")
+                          + before[bracketed.end("inner") + 1:])
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         anchored = False
         if street_first:

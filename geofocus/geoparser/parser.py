@@ -10,7 +10,7 @@ from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses
-from geofocus.geoparser.labels import labelled_addresses
+from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
@@ -152,7 +152,9 @@ class GeoParser:
                     if not markup_is_text and "=" in text else iter(()))
         keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
                                           assignments="also" if markup_is_text else "")
-        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
+        osm_text = osm_xml_text(markup)  # <tag k="addr:street" v="..."/>: attributes, no page text
+        osm = labelled_addresses(osm_text, limit) if osm_text is not None else iter(())
+        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
                            form_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
