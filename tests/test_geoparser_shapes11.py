@@ -76,6 +76,7 @@ def test_record_with_postcode_and_no_place_in_the_us_pack_is_not_read_as_german(
      ("Uhlhornsweg", "49-55", "26129", True)),
     ("<p>Landesmuseum<br>Damm 1 / Prinzenpalais<br>26135 Oldenburg</p>", ("Damm", "1", "26135", True)),
     ("Besucheradresse: Schillerstraße 12b / Hofgebäude, 10625 Berlin", ("Schillerstraße", "12b", "10625", False)),
+    ("Messe Nord\nHansaplatz 3 / Halle 2\n26123 Oldenburg", ("Hansaplatz", "3", "26123", True)),
 ])
 def test_name_after_a_slash_behind_the_house_number(oldenburg, text, expected):
     assert expected in _found(oldenburg, text)
@@ -87,6 +88,14 @@ def test_name_after_a_slash_behind_the_house_number(oldenburg, text, expected):
 ])
 def test_slash_before_a_number_stays_a_range(oldenburg, text, number):
     assert [n for _s, n, _p, _r in _found(oldenburg, text)] == [number]
+
+
+@pytest.mark.parametrize("text", [
+    "Sprachkurs 3 / Gruppe B\n26122 Oldenburg",  # no street word before the slash
+    "Modul 4 / Übung\n26129 Oldenburg",
+])
+def test_slash_name_after_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []
 
 
 def test_slash_names_are_read_in_linear_time(oldenburg):

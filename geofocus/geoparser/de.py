@@ -228,7 +228,7 @@ _NOT_STREET = {
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
         "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
         # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
-        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang"
+        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion"
     ).split()
 }
 # Words that start a sentence fragment rather than a street in the loose form.
@@ -345,9 +345,10 @@ _UNIT_TAIL = re.compile(
     r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
 )
 # A building's or a site's name after a slash behind the house number, up to the place: "Neuer Graben 29 /
-# Schloss", "Ammerländer Heerstraße 114-118 / Campus Haarentor" (not "29/31": a range of numbers). Matched at
-# the window's last slash, after a digit or a digit and a letter (tested without a pattern).
-_NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?[ ,;|·•-]*\n? ?$")
+# Schloss", "Ammerländer Heerstraße 114-118 / Campus Haarentor", "Europaplatz 12 / Halle 3" (not "29/31": a range
+# of numbers). Matched at the window's last slash, after a digit or a digit and a letter (tested without a
+# pattern); the street before it must then have a street word or be one of the pack ("Kurs 3 / Gruppe A" is none).
+_NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?(?: [1-9]\d{0,2}[a-zA-Z]?)?[ ,;|·•-]*\n? ?$")
 
 
 def _name_after_slash(window: str) -> int:
@@ -379,6 +380,7 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         named = _name_after_slash(window)
         if named >= 0:
             window = window[:named] + ", "
+            loose = False
     tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
     if tail is None:
         return None
