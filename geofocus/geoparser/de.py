@@ -64,11 +64,16 @@ def _by_first_letter(alternatives: list[str]) -> str:
     return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
 
 
+# A short capitalised abbreviation as a part of a hyphenated name: "Dr.", "St.", "Prof.".
+_ABBREVIATED = rf"[{U}][{L}]{{0,4}}\."
 # A word that ends in a street suffix: "Schloßplatz", "Theodor-Heuss-Straße", "Bahnhofstr."
 _SUFFIX_WORD = (
     rf"(?:[{U}][{L}{U}-]*?(?:{_by_first_letter(_top_level_alternatives(_SUFFIXES))})(?![{L}])\.?"
-    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße".
-    rf"|[{U}][{L}{U}]*(?:-[{U}{L}][{L}{U}]*)*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|"
+    # Hyphenated names end in a capitalised suffix: "Rahel-Straus-Str.", "Carl-von-Ossietzky-Straße"; a part
+    # may be a title or a saint abbreviated with a full stop ("Dr.-Eden-Straße", "St.-Ulrich-Platz",
+    # "Prof.-Dr.-Klein-Weg").
+    rf"|(?:{_ABBREVIATED}|[{U}][{L}{U}]*)(?:-(?:{_ABBREVIATED}|[{U}{L}][{L}{U}]*))*-(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|"
+    rf"Allee|Ring|Damm|Wall|"
     rf"Gasse|Ufer|Markt|Steg|Pfad|Kamp|Deich|Hof|Berg|Tor|Graben|Brücke|Stieg|Twiete|Chaussee|Promenade)"
     rf"(?![{L}])\.?)"
 )
@@ -221,7 +226,9 @@ _NOT_STREET = {
         "Wohnung WE Apartment App Whg Appartement Objekt Objektnummer Exposé Inserat ISBN Tarif "
         "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
-        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür"
+        "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
+        # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
+        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion"
     ).split()
 }
 # Words that start a sentence fragment rather than a street in the loose form.
@@ -332,11 +339,29 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 _UNIT_TAIL = re.compile(
     # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
     r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
-    r"(?:,|\n| -) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
+    r"(?:,|\n| -| ?/) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
     r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
     r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
     r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
 )
+# A building's or a site's name after a slash behind the house number, up to the place: "Neuer Graben 29 /
+# Schloss", "Ammerländer Heerstraße 114-118 / Campus Haarentor", "Europaplatz 12 / Halle 3" (not "29/31": a range
+# of numbers). Matched at the window's last slash, after a digit or a digit and a letter (tested without a
+# pattern); the street before it must then have a street word or be one of the pack ("Kurs 3 / Gruppe A" is none).
+_NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?(?: [1-9]\d{0,2}[a-zA-Z]?)?[ ,;|·•-]*\n? ?$")
+
+
+def _name_after_slash(window: str) -> int:
+    """Where a name after a slash behind the house number starts in ``window`` (at the slash, or the space
+    before it), or -1."""
+    slash = window.rfind("/", max(0, len(window) - 48))
+    if slash < 2:
+        return -1
+    before = slash - 1 if window[slash - 1] == " " else slash
+    if before < 2 or not (window[before - 1].isdigit()
+                          or window[before - 1] in "abcdefghABCDEFGH" and window[before - 2].isdigit()):
+        return -1
+    return before if _NAME_AFTER_SLASH.match(window, slash) is not None else -1
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
 _NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n.-]{0,4}(?:in ?)?$")
@@ -351,6 +376,11 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
     unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
     if unit is not None:
         window = window[: unit.start()] + ", "
+    elif "/" in window:
+        named = _name_after_slash(window)
+        if named >= 0:
+            window = window[:named] + ", "
+            loose = False
     tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
     if tail is None:
         return None
@@ -448,6 +478,8 @@ def _city_end(gaz: Gazetteer, text: str, start: int) -> int:
     return city.end if city is not None else start
 
 
+# A street in brackets before a place without postcode: "PFL (Peterstraße 3) in Oldenburg", "(Markt 1), Oldenburg".
+_BRACKETED_BEFORE_CITY = re.compile(r"\((?P<inner>[^()\n]{3,60}\d[a-hA-H]?)\)(?: in|,)? $")
 _BRACKETED_STREET = re.compile(r"\((?P<inner>[^()\n]{3,60})\) ?[,;|·•–-]? ?\n? ?$")
 # A postcode right before a city mention (five digits, not the end of a longer number: "id: 990025693").
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \n]?$")
@@ -464,7 +496,20 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
-__all__ = ["MAX_ANCHORS", "RawAddress", "extract"]
+def keyed_street(value: str, postcode: str, gaz: Gazetteer) -> tuple[str, str] | None:
+    """(street, house number) of a value that a key names as the street of a record whose place is given by
+    its postcode alone (``"strasse": "Turmstraße", "hausnr": "75", "plz": "10551"``), or None: the value
+    must end in a street and a house number as the page text writes them (a name without a street word
+    too: the key says it is a street), and be no sample."""
+    if postcode in _SAMPLE_POSTCODES or gaz.samples.search(value):
+        return None
+    found = _find_street_before(value.strip() + "\n", loose=True, gaz=gaz)
+    if found is None:
+        return None
+    return _trim_street(found.group("street")), _clean_number(found.group("number"))
+
+
+__all__ = ["MAX_ANCHORS", "RawAddress", "extract", "keyed_street"]
 
 
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
@@ -604,7 +649,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 and text.find("(", at - 8, at) < 0 and text.find(")", at - 8, at) < 0):
             limit.anchor()  # as the reading it saves would have (the page's budget bounds such mentions)
             return False
-        if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 4, at) >= 0:
+        if _NUMBER_TAIL.search(text, max(0, at - 16), at) is not None or text.find(")", at - 5, at) >= 0:
             return True
         # The city-first form has its "," ":" or "|" on the city's line ("Oldenburg:\nPeterstraße 3" too):
         # one on a later line ("Ort: Oldenburg\nStraße: ...") is no hint.
@@ -620,6 +665,13 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         before = _without_aside(text[before_start:start])
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
+        if before.endswith((") ", ") in ", "), ")) and ")" in before[-6:]:
+            bracketed = _BRACKETED_BEFORE_CITY.search(before, max(0, len(before) - 72))
+            if bracketed is not None:
+                # "im Kulturzentrum PFL (Peterstraße 3) in Oldenburg": the street in brackets after a venue,
+                # the place after them; "(" becomes a space and ")" goes (the offsets before it hold).
+                before = (before[:bracketed.start()] + " " + bracketed.group("inner")
+                          + before[bracketed.end("inner") + 1:])
         street_first = _NUMBER_TAIL.search(before, max(0, len(before) - 16)) is not None
         anchored = False
         if street_first:

@@ -94,7 +94,8 @@ _NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$
 _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-z_][A-Za-z0-9_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
+# German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
@@ -207,7 +208,7 @@ def _us_locality(value: str | None) -> tuple[str | None, str | None]:
 
 
 def _key_role(key: str, parent: str | None) -> str | None:
-    folded = key.lower().replace("_", "").replace("-", "").rsplit(".", 1)[-1]
+    folded = key.lower().replace("_", "").replace("-", "").replace("ß", "ss").rsplit(".", 1)[-1]
     if parent == "street" and folded in ("name", "streetname"):
         return "street"
     if parent == "street" and folded in ("number", "housenumber", "nr"):

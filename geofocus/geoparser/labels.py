@@ -158,3 +158,20 @@ def labelled_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
             last_line = line_number + text.count("\n", start, value_end)
     if current is not None:
         yield current
+
+
+# OpenStreetMap XML (an API or Overpass answer, a .osm file): ``<tag k="addr:street" v="Lange Straße"/>``, one
+# element per tag, the address tags of a node, way or relation in a row (sorted by key).
+_OSM_TAG = re.compile(r"""<tag\s+k=["']addr:([a-z_:]{1,30})["']\s+v=["']([^"'<>\n]{1,120})["']"""
+                      r"""|</(?:node|way|relation)>""")
+
+
+def osm_xml_text(markup: str) -> str | None:
+    """The address tags of OpenStreetMap XML in ``markup`` as the ``addr:street=...`` lines that
+    :func:`labelled_addresses` reads, the elements apart (a gap of lines between them), or None."""
+    if 'k="addr:' not in markup and "k='addr:" not in markup:  # one scan of the page
+        return None
+    lines = []
+    for match in _OSM_TAG.finditer(markup):
+        lines.append(f"addr:{match.group(1)}={match.group(2)}" if match.group(1) else "\n" * (_MAX_GAP + 1))
+    return "\n".join(lines) + "\n"

@@ -10,7 +10,7 @@ from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses, xml_addresses
-from geofocus.geoparser.labels import labelled_addresses
+from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
@@ -152,13 +152,16 @@ class GeoParser:
                     if not markup_is_text and "=" in text else iter(()))
         keyed_in_markup = keyed_addresses(_without_json_ld(markup), limit,
                                           assignments="also" if markup_is_text else "")
-        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit),
+        osm_text = osm_xml_text(markup)  # <tag k="addr:street" v="..."/>: attributes, no page text
+        osm = labelled_addresses(osm_text, limit) if osm_text is not None else iter(())
+        for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
                            form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
             written = keyed.text(us=self.address_format == "us")
+            no_place = "city" not in keyed.parts and "postcode_city" not in keyed.parts
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
                 # No place among the parts, the object's name names the region's city: "Polizeiinspektion
                 # Oldenburg": {"street": "Friedhofsweg", "house_number": 30}, "name: awb_oldenburg_de".
@@ -166,6 +169,14 @@ class GeoParser:
                 if city is not None:
                     keyed.parts["city"] = city
                     written = keyed.text(us=self.address_format == "us")
+            if no_place and "city" not in keyed.parts and self.address_format == "de" and "postcode" in keyed.parts:
+                # A record with street and postcode keys but no place ("plz": "10551", "strasse":
+                # "Turmstraße", "hausnr": "75"): the postcode is the place.
+                place_by_postcode = self._keyed_without_place(keyed.parts)
+                if place_by_postcode is not None:
+                    if self._add(result, seen, place_by_postcode):
+                        limit.found()
+                    continue
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
                     and "postcode_city" not in keyed.parts):
                 if "city" not in keyed.parts:
@@ -229,6 +240,22 @@ class GeoParser:
             return None
         state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
         return state if isinstance(state, str) else None
+
+    def _keyed_without_place(self, parts: dict[str, str]) -> Address | None:
+        """The address of keyed parts with a street and a German postcode but no place: in the region when
+        the postcode is one of the region's (its place is the postcode's), else outside it."""
+        postcode = _POSTCODE_CLEAN.sub("", parts.get("postcode", "").strip())
+        if "street" not in parts or "city" in parts or "postcode_city" in parts or not _POSTCODE_FORM["DE"].fullmatch(
+                postcode):
+            return None
+        gaz = self.gazetteer
+        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz)
+        if found is None:
+            return None
+        street, number = found
+        in_region = postcode in gaz.postcodes
+        return self._address(street, number, postcode, (gaz.postcodes[postcode][2] or None) if in_region else None,
+                             in_region)
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable
