@@ -214,8 +214,13 @@ def decode_request(data: str | bytes) -> dict[str, Any]:
 def encode_request_bytes(request: dict[str, Any]) -> bytes:
     """The request as compact UTF-8 JSON (orjson: ~10x faster than json.dumps; same JSON)."""
     try:
+        # without ``OPT_NON_STR_KEYS`` first: that option costs orjson about 40 % more on every dict
+        return orjson.dumps(request)
+    except TypeError:  # (orjson.JSONEncodeError is one) a key that is not a string, an int beyond 64 bits
+        pass
+    try:
         return orjson.dumps(request, option=orjson.OPT_NON_STR_KEYS)
-    except (TypeError, orjson.JSONEncodeError):  # e.g. an int beyond 64 bits: the slow path
+    except TypeError:  # e.g. an int beyond 64 bits: the slow path
         return encode_request(request).encode()
 
 

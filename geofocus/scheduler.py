@@ -460,8 +460,13 @@ def _strip_unserialisable(payload: dict[str, Any]) -> bytes | None:
     bytes instead of encoding the request a second time), None when something was dropped.
     """
     try:
+        # without ``OPT_NON_STR_KEYS`` first: that option costs orjson about 40 % more on every dict
+        return orjson.dumps(payload)
+    except TypeError:  # (orjson.JSONEncodeError is one) e.g. a key that is not a string
+        pass
+    try:
         return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
-    except (TypeError, orjson.JSONEncodeError):
+    except TypeError:
         pass
     meta = payload.get("meta") or {}
     for key in list(meta):

@@ -614,6 +614,15 @@ def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
     f.close()
 
 
+def test_encode_request_bytes_gives_the_same_json_with_keys_that_are_not_strings():
+    from geofocus.frontier import encode_request_bytes
+
+    assert encode_request_bytes({"url": "http://a.de/", "meta": {"n": 1}}) == b'{"url":"http://a.de/","meta":{"n":1}}'
+    assert (encode_request_bytes({"url": "u", "meta": {3: "x", "y": {4: None}}})
+            == b'{"url":"u","meta":{"3":"x","y":{"4":null}}}')
+    assert json.loads(encode_request_bytes({"big": 1 << 70})) == {"big": 1 << 70}  # beyond orjson: json's path
+
+
 #: Sizes of the in-memory order: as shipped, and tiny (hot heaps spill and refill all the time, large
 #: cold arrays go through the partition path, the payload cache is rewritten at every flush).
 TINY = {"hot_max": 6, "hot_keep": 2, "refill_min": 1, "refill_max": 2, "cache_compact_min": 0}

@@ -79,6 +79,16 @@ def test_unserialisable_meta_values_are_dropped_not_pickled(scheduler):
     assert "handle" not in popped.meta and popped.meta["geofocus"]["priority"] == 0.5
 
 
+def test_meta_with_keys_that_are_not_strings_is_stored_with_string_keys(scheduler):
+    # orjson is tried without OPT_NON_STR_KEYS first (faster); such a dict still goes in as before
+    request = link("http://a.de/x", 0.5)
+    request.meta["by_id"] = {7: "seven", "8": [1, {9: True}]}
+    assert scheduler.enqueue_request(request) is True
+    popped = scheduler.next_request()
+    assert popped.meta["by_id"] == {"7": "seven", "8": [1, {"9": True}]}
+    assert popped.meta["geofocus"]["priority"] == 0.5
+
+
 def test_dont_filter_duplicate_of_a_page_in_flight_is_fetched_and_finished_under_its_own_key(scheduler, tmp_path):
     scheduler.enqueue_request(link("http://a.de/x", 0.5))
     first = scheduler.next_request()
