@@ -68,6 +68,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from geofocus.defaults import GEOFOCUS_REDIS_BATCH  # noqa: E402
@@ -78,6 +80,15 @@ HOSTS = 2000
 
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    """The resident set size now (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def url_of(i: int) -> str:
@@ -577,15 +588,27 @@ def main() -> None:
         # timed) sent back for all of them in one call with the listed fingerprints, the first pop after it.
         # Last, so that ``peak_rss_mb`` stays comparable with earlier runs: the update list of a million
         # tuples is the caller's memory (``peak_rss_listed_rescore_mb``).
+        # Since session 9 the scheduler takes the array path when the frontier has it (``queued_priority_array``,
+        # the model's answer as a float array, NaN and out-of-range values handled as the scheduler does,
+        # ``update_listed``); a module without it is measured the way the scheduler did before.
+        results["rss_before_listed_rescore_mb"] = round(current_rss_mb(), 1)
+        arrays = hasattr(reopened, "queued_priority_array")
         t0 = time.process_time()
-        fingerprints, _ = reopened.queued_priorities()
+        fingerprints, _ = reopened.queued_priority_array() if arrays else reopened.queued_priorities()
         t1 = time.process_time()
-        new = [rng.random() for _ in fingerprints]
+        if arrays:
+            new = np.random.default_rng(7).random(len(fingerprints))
+        else:
+            new = [rng.random() for _ in fingerprints]
         t2 = time.process_time()
-        changed = reopened.update_priorities(list(zip(fingerprints, new, itertools.repeat(None))))
+        if arrays:
+            changed = reopened.update_listed(np.clip(np.where(np.isfinite(new), new, np.nan), 0.0, 1.0))
+        else:
+            changed = reopened.update_priorities(list(zip(fingerprints, new, itertools.repeat(None))))
         reopened.pop()
         rescore_listed_s = (t1 - t0) + (time.process_time() - t2)
         del fingerprints, new
+        results["rescore_listed_arrays"] = arrays
         results["rescore_listed_s_per_million"] = round(rescore_listed_s * 1_000_000 / max(changed, 1), 3)
         results["peak_rss_listed_rescore_mb"] = round(peak_rss_mb(), 1)
         reopened.close()
