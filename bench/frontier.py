@@ -264,7 +264,9 @@ def main_interleave(args: argparse.Namespace) -> None:
     Each module gets its own frontier with ``--urls`` queued; then blocks of ``--block`` rounds (pop,
     done, push, a flush every 1,000) run module after module, the order reversed every other time, each
     module twice per repetition: once leaving the popped request unread, once reading it.  Rates are
-    operations (a pop + done and a push are two) per CPU second of the blocks.  Machine load hits every
+    operations (a pop + done and a push are two) per CPU second of the blocks; ``*_median_ratio`` is the median
+    over the repetitions of a module's block rate against the first module's block of the same repetition (steadier
+    than the ratio of the totals when other processes load the machine unevenly).  Machine load hits every
     module alike; a frontier built later in the process tends to run a little faster (memory layout),
     so run it twice with the order of the modules swapped."""
     paths = args.interleave.split(",")
@@ -286,7 +288,7 @@ def main_interleave(args: argparse.Namespace) -> None:
                 frontier.flush()
         frontier.flush()
         runs.append({"path": path, "frontier": frontier, "make": make, "rng": rng, "next": args.urls,
-                     "cpu": [0.0, 0.0], "rounds": [0, 0]})
+                     "cpu": [0.0, 0.0], "rounds": [0, 0], "blocks": [[], []]})
     busy = {f"www.host{i}.de" for i in range(8)}
 
     def block(run: dict, rounds: int, read: bool) -> float:
@@ -329,7 +331,9 @@ def main_interleave(args: argparse.Namespace) -> None:
     for rep in range(args.reps):
         for run in runs if rep % 2 == 0 else runs[::-1]:
             for read in (False, True):
-                run["cpu"][read] += block(run, args.block, read)
+                cpu = block(run, args.block, read)
+                run["cpu"][read] += cpu
+                run["blocks"][read].append(2 * args.block / cpu)
                 run["rounds"][read] += args.block
     load = os.getloadavg()
     results = {"urls": args.urls, "block": args.block, "reps": args.reps, "prebuilt": args.prebuilt,
@@ -339,8 +343,14 @@ def main_interleave(args: argparse.Namespace) -> None:
         row = {"module": run["path"]}
         for read, name in ((False, "push_pop_per_s"), (True, "push_pop_read_per_s")):
             row[name] = round(2 * run["rounds"][read] / run["cpu"][read])
+            # each repetition's block against the first module's block of the same repetition (they ran next to
+            # each other): the median of these ratios is steadier than the ratio of the sums on a loaded machine
+            ratios = sorted(a / b for a, b in zip(run["blocks"][read], runs[0]["blocks"][read], strict=True))
+            row[name.replace("_per_s", "_median_ratio")] = round(ratios[len(ratios) // 2], 3)
+            row[name.replace("_per_s", "_blocks")] = [round(x) for x in run["blocks"][read]]
         results["modules"].append(row)
-        print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request: "
+        print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request; median "
+              f"block ratio to the first {row['push_pop_median_ratio']:.3f} / {row['push_pop_read_median_ratio']:.3f}: "
               f"{run['path']}")
         run["frontier"].close()
     for tmp in tmps:
