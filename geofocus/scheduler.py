@@ -494,8 +494,8 @@ def _payload(request: Request, spider: Spider | None) -> dict[str, Any]:
     if errback is not None:
         payload["errback"] = errback
     headers = request.headers
-    if headers:
-        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in headers.items()}
+    if headers:  # (dict() copies the stored lists in C; Headers.items() makes each list anew)
+        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in dict(headers).items()}
     meta = request.meta
     if meta:
         meta = wire_meta(meta)
