@@ -26,7 +26,10 @@ listed, the model's scoring not timed, its list of a million updates in
 payload file itself since layout 3; an unlinked cache file before).
 ``push_pop_frontier_per_s`` runs the same rounds with the new entries built and
 encoded beforehand (as the scheduler hands them over, with ``encoded``): the
-frontier's calls alone.  ``--module FILE`` runs the same benchmark against another
+frontier's calls alone.  ``push_pop_scheduler_per_s`` (session 9) runs them with each
+new entry made from a link ``Request`` by this tree's scheduler (``GeoScheduler._entry_for``,
+and the spider's ``url_fingerprint``), what a crawl pays per queued link;
+``scheduler_entry_us`` is the scheduler's part alone.  ``--module FILE`` runs the same benchmark against another
 copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
 the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
@@ -246,6 +249,24 @@ def redact(url: str) -> str:
     from geofocus.redis.connection import redact as redact_url
 
     return redact_url(url)
+
+
+def scheduler_for_bench(run_dir: str):
+    """A GeoScheduler of a geo spider crawler with the project's settings, not opened (its own frontier is never
+    used): what ``push_pop_scheduler_per_s`` makes its entries with."""
+    from scrapy.utils.test import get_crawler
+
+    from geofocus import offline_settings
+    from geofocus.scheduler import GeoScheduler
+    from geofocus.spiders.geo import GeoSpider
+
+    settings = {name: getattr(offline_settings, name) for name in dir(offline_settings) if name.isupper()}
+    settings["GEOFOCUS_RUN_DIR"] = str(Path(run_dir) / "scheduler-run")
+    crawler = get_crawler(GeoSpider, settings)
+    spider = crawler.spider = GeoSpider.from_crawler(crawler, region="oldenburg", seeds="http://www.host0.de/")
+    scheduler = GeoScheduler.from_crawler(crawler)
+    scheduler.spider = spider
+    return scheduler, spider
 
 
 def load_module(path: str, name: str):
@@ -543,9 +564,51 @@ def main() -> None:
                 cpu += time.process_time() - t0
             return round(2 * tenth / cpu)
 
+        def scheduler_rounds(frontier: SqliteFrontier) -> tuple[float, float]:
+            """The same rounds with each new entry made the way a crawl makes it: a link ``Request`` as the geo
+            spider builds it (page state, carried fingerprint, Referer: not timed, that is the spider's), then
+            timed: the spider's ``url_fingerprint`` of the URL (normalisation and SHA-1), this tree's
+            ``GeoScheduler._entry_for`` (payload, its JSON, the slot) and the frontier's calls.  Operations per
+            CPU second; and the scheduler's ``_entry_for`` alone (timed apart, on the same requests) in
+            microseconds a request.  (The default rounds' entry, a SHA-1 and a payload dict literal, cost a few
+            microseconds; this is what the scheduler's path costs.)"""
+            nonlocal next_id
+            scheduler, spider = scheduler_for_bench(tmp)
+            from scrapy import Request
+
+            from geofocus.pagemeta import FINGERPRINT_META, META_KEY, PageMeta
+
+            cpu = entry_cpu = 0.0
+            for start in range(0, tenth, 1000):
+                block = []
+                for i in range(next_id, next_id + min(1000, tenth - start)):
+                    url, priority = url_of(i), rng.random() * 0.5
+                    parent = url.rsplit("/", 1)[0]
+                    page = PageMeta(**payload(url, priority)["meta"]["geofocus"])
+                    block.append(Request(url, callback=spider.parse, errback=spider.errback,
+                                         headers={"Referer": parent},
+                                         meta={META_KEY: page, FINGERPRINT_META: (url, ""), "verbatim_url": True,
+                                               "depth": 3}))
+                next_id += len(block)
+                t0 = time.process_time()
+                for request in block:
+                    popped_entry = frontier.pop(busy)
+                    if popped_entry is not None:
+                        frontier.done(popped_entry.fingerprint)
+                    frontier.push(scheduler._entry_for(request, scheduler.url_fingerprint(request.url)))
+                frontier.flush()
+                cpu += time.process_time() - t0
+                # the scheduler's part alone, on the same requests (entries thrown away)
+                t0 = time.process_time()
+                for request in block:
+                    scheduler._entry_for(request, "")
+                entry_cpu += time.process_time() - t0
+            return round(2 * tenth / cpu), round(entry_cpu * 1e6 / tenth, 2)
+
         results["push_pop_per_s"] = rounds(frontier, read=False)
         results["push_pop_read_per_s"] = rounds(frontier, read=True)
         results["push_pop_frontier_per_s"] = frontier_rounds(frontier)
+        results["push_pop_scheduler_per_s"], results["scheduler_entry_us"] = scheduler_rounds(frontier)
         results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
