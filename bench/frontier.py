@@ -19,7 +19,9 @@ in chunks of 100,000; ``rescore_listed_s_per_million``, measured last on the reo
 frontier, the way the scheduler's whole-queue re-scoring does it:
 ``queued_priorities``, then one ``update_priorities`` with the fingerprints it
 listed, the model's scoring not timed, its list of a million updates in
-``peak_rss_listed_rescore_mb``; both with the first pop after it), then closes
+``peak_rss_listed_rescore_mb``; since session 9 a frontier with ``queued_priority_array``
+is measured the way the scheduler now uses it: the priorities as arrays, ``update_listed``;
+both with the first pop after it), then closes
 (a close compacts the journal) and reopens the file (a resume).  ``sqlite_file_mb`` is the SQLite file and its WAL;
 ``payload_file_mb`` the payload file next to it (layout 3: the requests),
 ``payload_cache_mb`` the frontier's copy of the requests it reads them from (the
@@ -27,9 +29,10 @@ payload file itself since layout 3; an unlinked cache file before).
 ``push_pop_frontier_per_s`` runs the same rounds with the new entries built and
 encoded beforehand (as the scheduler hands them over, with ``encoded``): the
 frontier's calls alone.  ``push_pop_scheduler_per_s`` (session 9) runs them with each
-new entry made from a link ``Request`` by this tree's scheduler (``GeoScheduler._entry_for``,
-and the spider's ``url_fingerprint``), what a crawl pays per queued link;
-``scheduler_entry_us`` is the scheduler's part alone.  ``--module FILE`` runs the same benchmark against another
+new entry made from a link ``Request`` by this tree's scheduler (``GeoScheduler._entry_for``;
+the fingerprint carried from the spider, as in a crawl); ``scheduler_entry_us`` is the scheduler's
+part alone, ``url_fingerprint_us`` the spider's fingerprint of a new link (not in the rounds).
+``--module FILE`` runs the same benchmark against another
 copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
 the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
@@ -564,13 +567,14 @@ def main() -> None:
                 cpu += time.process_time() - t0
             return round(2 * tenth / cpu)
 
-        def scheduler_rounds(frontier: SqliteFrontier) -> tuple[float, float]:
+        def scheduler_rounds(frontier: SqliteFrontier) -> tuple[float, float, float]:
             """The same rounds with each new entry made the way a crawl makes it: a link ``Request`` as the geo
-            spider builds it (page state, carried fingerprint, Referer: not timed, that is the spider's), then
-            timed: the spider's ``url_fingerprint`` of the URL (normalisation and SHA-1), this tree's
-            ``GeoScheduler._entry_for`` (payload, its JSON, the slot) and the frontier's calls.  Operations per
-            CPU second; and the scheduler's ``_entry_for`` alone (timed apart, on the same requests) in
-            microseconds a request.  (The default rounds' entry, a SHA-1 and a payload dict literal, cost a few
+            spider builds it with its fingerprint carried (page state, Referer; the Request and the fingerprint are
+            the spider's, not timed here), then timed: this tree's ``GeoScheduler._entry_for`` (payload, its JSON,
+            the slot) and the frontier's calls.  Operations per CPU second; the scheduler's ``_entry_for`` alone
+            (timed apart, on the same requests) and the spider's ``url_fingerprint`` of a URL seen for the first
+            time (canonicalisation, normalisation, SHA-1: a link extraction's cost per link) in microseconds.
+            (The default rounds' entry, a SHA-1 and a payload dict literal, cost a few
             microseconds; this is what the scheduler's path costs.)"""
             nonlocal next_id
             scheduler, spider = scheduler_for_bench(tmp)
@@ -578,7 +582,7 @@ def main() -> None:
 
             from geofocus.pagemeta import FINGERPRINT_META, META_KEY, PageMeta
 
-            cpu = entry_cpu = 0.0
+            cpu = entry_cpu = fp_cpu = 0.0
             for start in range(0, tenth, 1000):
                 block = []
                 for i in range(next_id, next_id + min(1000, tenth - start)):
@@ -590,12 +594,17 @@ def main() -> None:
                                          meta={META_KEY: page, FINGERPRINT_META: (url, ""), "verbatim_url": True,
                                                "depth": 3}))
                 next_id += len(block)
+                # the spider's fingerprint of each link (its URL seen for the first time: canonicalised,
+                # normalised, SHA-1), made in the link extraction and carried to the scheduler
                 t0 = time.process_time()
-                for request in block:
+                fingerprints = [scheduler.url_fingerprint(request.url) for request in block]
+                fp_cpu += time.process_time() - t0
+                t0 = time.process_time()
+                for request, fp in zip(block, fingerprints, strict=True):
                     popped_entry = frontier.pop(busy)
                     if popped_entry is not None:
                         frontier.done(popped_entry.fingerprint)
-                    frontier.push(scheduler._entry_for(request, scheduler.url_fingerprint(request.url)))
+                    frontier.push(scheduler._entry_for(request, fp))
                 frontier.flush()
                 cpu += time.process_time() - t0
                 # the scheduler's part alone, on the same requests (entries thrown away)
@@ -603,12 +612,13 @@ def main() -> None:
                 for request in block:
                     scheduler._entry_for(request, "")
                 entry_cpu += time.process_time() - t0
-            return round(2 * tenth / cpu), round(entry_cpu * 1e6 / tenth, 2)
+            return round(2 * tenth / cpu), round(entry_cpu * 1e6 / tenth, 2), round(fp_cpu * 1e6 / tenth, 2)
 
         results["push_pop_per_s"] = rounds(frontier, read=False)
         results["push_pop_read_per_s"] = rounds(frontier, read=True)
         results["push_pop_frontier_per_s"] = frontier_rounds(frontier)
-        results["push_pop_scheduler_per_s"], results["scheduler_entry_us"] = scheduler_rounds(frontier)
+        (results["push_pop_scheduler_per_s"], results["scheduler_entry_us"],
+         results["url_fingerprint_us"]) = scheduler_rounds(frontier)
         results["rss_after_push_pop_mb"] = round(peak_rss_mb(), 1)
         queued = len(frontier)
         results["queued"] = queued
