@@ -495,7 +495,8 @@ def _payload(request: Request, spider: Spider | None) -> dict[str, Any]:
         payload["errback"] = errback
     headers = request.headers
     if headers:  # (dict() copies the stored lists in C; Headers.items() makes each list anew)
-        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in dict(headers).items()}
+        stored: dict[Any, Any] = dict(headers)
+        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in stored.items()}
     meta = request.meta
     if meta:
         meta = wire_meta(meta)
