@@ -19,14 +19,21 @@ in chunks of 100,000; ``rescore_listed_s_per_million``, measured last on the reo
 frontier, the way the scheduler's whole-queue re-scoring does it:
 ``queued_priorities``, then one ``update_priorities`` with the fingerprints it
 listed, the model's scoring not timed, its list of a million updates in
-``peak_rss_listed_rescore_mb``; both with the first pop after it), then closes
+``peak_rss_listed_rescore_mb``; since session 9 a frontier with ``queued_priority_array``
+is measured the way the scheduler now uses it: the priorities as arrays, ``update_listed``;
+both with the first pop after it), then closes
 (a close compacts the journal) and reopens the file (a resume).  ``sqlite_file_mb`` is the SQLite file and its WAL;
 ``payload_file_mb`` the payload file next to it (layout 3: the requests),
 ``payload_cache_mb`` the frontier's copy of the requests it reads them from (the
 payload file itself since layout 3; an unlinked cache file before).
 ``push_pop_frontier_per_s`` runs the same rounds with the new entries built and
 encoded beforehand (as the scheduler hands them over, with ``encoded``): the
-frontier's calls alone.  ``--module FILE`` runs the same benchmark against another
+frontier's calls alone.  ``push_pop_scheduler_per_s`` (session 9; measured last, on the
+reopened frontier, so that Scrapy's crawler leaves the other figures alone) runs them with each
+new entry made from a link ``Request`` by this tree's scheduler (``GeoScheduler._entry_for``;
+the fingerprint carried from the spider, as in a crawl); ``scheduler_entry_us`` is the scheduler's
+part alone, ``url_fingerprint_us`` the spider's fingerprint of a new link (not in the rounds).
+``--module FILE`` runs the same benchmark against another
 copy of ``geofocus/frontier.py`` (an A/B against an older version kept out of
 the tree).  Every
 1,000 operations it flushes (commits), as a crawl does.  Rates are operations
@@ -68,6 +75,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from geofocus.defaults import GEOFOCUS_REDIS_BATCH  # noqa: E402
@@ -78,6 +87,15 @@ HOSTS = 2000
 
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    """The resident set size now (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def url_of(i: int) -> str:
@@ -237,6 +255,24 @@ def redact(url: str) -> str:
     return redact_url(url)
 
 
+def scheduler_for_bench(run_dir: str):
+    """A GeoScheduler of a geo spider crawler with the project's settings, not opened (its own frontier is never
+    used): what ``push_pop_scheduler_per_s`` makes its entries with."""
+    from scrapy.utils.test import get_crawler
+
+    from geofocus import offline_settings
+    from geofocus.scheduler import GeoScheduler
+    from geofocus.spiders.geo import GeoSpider
+
+    settings = {name: getattr(offline_settings, name) for name in dir(offline_settings) if name.isupper()}
+    settings["GEOFOCUS_RUN_DIR"] = str(Path(run_dir) / "scheduler-run")
+    crawler = get_crawler(GeoSpider, settings)
+    spider = crawler.spider = GeoSpider.from_crawler(crawler, region="oldenburg", seeds="http://www.host0.de/")
+    scheduler = GeoScheduler.from_crawler(crawler)
+    scheduler.spider = spider
+    return scheduler, spider
+
+
 def load_module(path: str, name: str):
     import importlib.util
 
@@ -253,7 +289,9 @@ def main_interleave(args: argparse.Namespace) -> None:
     Each module gets its own frontier with ``--urls`` queued; then blocks of ``--block`` rounds (pop,
     done, push, a flush every 1,000) run module after module, the order reversed every other time, each
     module twice per repetition: once leaving the popped request unread, once reading it.  Rates are
-    operations (a pop + done and a push are two) per CPU second of the blocks.  Machine load hits every
+    operations (a pop + done and a push are two) per CPU second of the blocks; ``*_median_ratio`` is the median
+    over the repetitions of a module's block rate against the first module's block of the same repetition (steadier
+    than the ratio of the totals when other processes load the machine unevenly).  Machine load hits every
     module alike; a frontier built later in the process tends to run a little faster (memory layout),
     so run it twice with the order of the modules swapped."""
     paths = args.interleave.split(",")
@@ -275,7 +313,7 @@ def main_interleave(args: argparse.Namespace) -> None:
                 frontier.flush()
         frontier.flush()
         runs.append({"path": path, "frontier": frontier, "make": make, "rng": rng, "next": args.urls,
-                     "cpu": [0.0, 0.0], "rounds": [0, 0]})
+                     "cpu": [0.0, 0.0], "rounds": [0, 0], "blocks": [[], []]})
     busy = {f"www.host{i}.de" for i in range(8)}
 
     def block(run: dict, rounds: int, read: bool) -> float:
@@ -318,7 +356,9 @@ def main_interleave(args: argparse.Namespace) -> None:
     for rep in range(args.reps):
         for run in runs if rep % 2 == 0 else runs[::-1]:
             for read in (False, True):
-                run["cpu"][read] += block(run, args.block, read)
+                cpu = block(run, args.block, read)
+                run["cpu"][read] += cpu
+                run["blocks"][read].append(2 * args.block / cpu)
                 run["rounds"][read] += args.block
     load = os.getloadavg()
     results = {"urls": args.urls, "block": args.block, "reps": args.reps, "prebuilt": args.prebuilt,
@@ -328,8 +368,14 @@ def main_interleave(args: argparse.Namespace) -> None:
         row = {"module": run["path"]}
         for read, name in ((False, "push_pop_per_s"), (True, "push_pop_read_per_s")):
             row[name] = round(2 * run["rounds"][read] / run["cpu"][read])
+            # each repetition's block against the first module's block of the same repetition (they ran next to
+            # each other): the median of these ratios is steadier than the ratio of the sums on a loaded machine
+            ratios = sorted(a / b for a, b in zip(run["blocks"][read], runs[0]["blocks"][read], strict=True))
+            row[name.replace("_per_s", "_median_ratio")] = round(ratios[len(ratios) // 2], 3)
+            row[name.replace("_per_s", "_blocks")] = [round(x) for x in run["blocks"][read]]
         results["modules"].append(row)
-        print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request: "
+        print(f"{row['push_pop_per_s']:>8} ops/CPU s, {row['push_pop_read_per_s']:>8} reading the request; median "
+              f"block ratio to the first {row['push_pop_median_ratio']:.3f} / {row['push_pop_read_median_ratio']:.3f}: "
               f"{run['path']}")
         run["frontier"].close()
     for tmp in tmps:
@@ -522,6 +568,56 @@ def main() -> None:
                 cpu += time.process_time() - t0
             return round(2 * tenth / cpu)
 
+        def scheduler_rounds(frontier: SqliteFrontier) -> tuple[float, float, float]:
+            """The same rounds with each new entry made the way a crawl makes it: a link ``Request`` as the geo
+            spider builds it with its fingerprint carried (page state, Referer; the Request and the fingerprint are
+            the spider's, not timed here), then timed: this tree's ``GeoScheduler._entry_for`` (payload, its JSON,
+            the slot) and the frontier's calls.  Operations per CPU second; the scheduler's ``_entry_for`` alone
+            (timed apart, on twins of the requests never seen before) and the spider's ``url_fingerprint`` of a
+            URL seen for the first time (canonicalisation, normalisation, SHA-1: a link extraction's cost per
+            link) in microseconds.  (The default rounds' entry, a SHA-1 and a payload dict literal, cost a few
+            microseconds; this is what the scheduler's path costs.)"""
+            nonlocal next_id
+            scheduler, spider = scheduler_for_bench(tmp)
+            from scrapy import Request
+
+            from geofocus.pagemeta import FINGERPRINT_META, META_KEY, PageMeta
+
+            cpu = entry_cpu = fp_cpu = 0.0
+            def link_request(url: str, priority: float) -> Request:
+                parent = url.rsplit("/", 1)[0]
+                page = PageMeta(**payload(url, priority)["meta"]["geofocus"])
+                return Request(url, callback=spider.parse, errback=spider.errback, headers={"Referer": parent},
+                               meta={META_KEY: page, FINGERPRINT_META: (url, ""), "verbatim_url": True, "depth": 3})
+
+            for start in range(0, tenth, 1000):
+                block, twins = [], []
+                for i in range(next_id, next_id + min(1000, tenth - start)):
+                    url, priority = url_of(i), rng.random() * 0.5
+                    block.append(link_request(url, priority))
+                    twins.append(link_request(url, priority))  # fresh ones for timing the scheduler's part alone
+                next_id += len(block)
+                # the spider's fingerprint of each link (its URL seen for the first time: canonicalised,
+                # normalised, SHA-1), made in the link extraction and carried to the scheduler
+                t0 = time.process_time()
+                fingerprints = [scheduler.url_fingerprint(request.url) for request in block]
+                fp_cpu += time.process_time() - t0
+                t0 = time.process_time()
+                for request, fp in zip(block, fingerprints, strict=True):
+                    popped_entry = frontier.pop(busy)
+                    if popped_entry is not None:
+                        frontier.done(popped_entry.fingerprint)
+                    frontier.push(scheduler._entry_for(request, fp))
+                frontier.flush()
+                cpu += time.process_time() - t0
+                # the scheduler's part alone, on requests like these never seen before (a request keeps its
+                # parsed URL: a second call would be cheaper than a crawl's one), entries thrown away
+                t0 = time.process_time()
+                for request in twins:
+                    scheduler._entry_for(request, "")
+                entry_cpu += time.process_time() - t0
+            return round(2 * tenth / cpu), round(entry_cpu * 1e6 / tenth, 2), round(fp_cpu * 1e6 / tenth, 2)
+
         results["push_pop_per_s"] = rounds(frontier, read=False)
         results["push_pop_read_per_s"] = rounds(frontier, read=True)
         results["push_pop_frontier_per_s"] = frontier_rounds(frontier)
@@ -577,17 +673,34 @@ def main() -> None:
         # timed) sent back for all of them in one call with the listed fingerprints, the first pop after it.
         # Last, so that ``peak_rss_mb`` stays comparable with earlier runs: the update list of a million
         # tuples is the caller's memory (``peak_rss_listed_rescore_mb``).
+        # Since session 9 the scheduler takes the array path when the frontier has it (``queued_priority_array``,
+        # the model's answer as a float array, NaN and out-of-range values handled as the scheduler does,
+        # ``update_listed``); a module without it is measured the way the scheduler did before.
+        results["rss_before_listed_rescore_mb"] = round(current_rss_mb(), 1)
+        arrays = hasattr(reopened, "queued_priority_array")
         t0 = time.process_time()
-        fingerprints, _ = reopened.queued_priorities()
+        fingerprints, _ = reopened.queued_priority_array() if arrays else reopened.queued_priorities()
         t1 = time.process_time()
-        new = [rng.random() for _ in fingerprints]
+        if arrays:
+            new = np.random.default_rng(7).random(len(fingerprints))
+        else:
+            new = [rng.random() for _ in fingerprints]
         t2 = time.process_time()
-        changed = reopened.update_priorities(list(zip(fingerprints, new, itertools.repeat(None))))
+        if arrays:
+            changed = reopened.update_listed(np.clip(np.where(np.isfinite(new), new, np.nan), 0.0, 1.0))
+        else:
+            changed = reopened.update_priorities(list(zip(fingerprints, new, itertools.repeat(None))))
         reopened.pop()
         rescore_listed_s = (t1 - t0) + (time.process_time() - t2)
         del fingerprints, new
+        results["rescore_listed_arrays"] = arrays
         results["rescore_listed_s_per_million"] = round(rescore_listed_s * 1_000_000 / max(changed, 1), 3)
         results["peak_rss_listed_rescore_mb"] = round(peak_rss_mb(), 1)
+        # Last (Scrapy's crawler and the URL caches cost memory; the earlier figures stay comparable): rounds with
+        # the scheduler making the entries, on the reopened frontier (900,000 queued at --urls 1000000).
+        (results["push_pop_scheduler_per_s"], results["scheduler_entry_us"],
+         results["url_fingerprint_us"]) = scheduler_rounds(reopened)
+        results["peak_rss_scheduler_rounds_mb"] = round(peak_rss_mb(), 1)
         reopened.close()
     results["load_average"] = [round(x, 2) for x in os.getloadavg()]
     for key, value in results.items():

@@ -214,8 +214,13 @@ def decode_request(data: str | bytes) -> dict[str, Any]:
 def encode_request_bytes(request: dict[str, Any]) -> bytes:
     """The request as compact UTF-8 JSON (orjson: ~10x faster than json.dumps; same JSON)."""
     try:
+        # without ``OPT_NON_STR_KEYS`` first: that option costs orjson about 40 % more on every dict
+        return orjson.dumps(request)
+    except TypeError:  # (orjson.JSONEncodeError is one) a key that is not a string, an int beyond 64 bits
+        pass
+    try:
         return orjson.dumps(request, option=orjson.OPT_NON_STR_KEYS)
-    except (TypeError, orjson.JSONEncodeError):  # e.g. an int beyond 64 bits: the slow path
+    except TypeError:  # e.g. an int beyond 64 bits: the slow path
         return encode_request(request).encode()
 
 
@@ -300,6 +305,10 @@ _KEY_FLAG = 1 << 63
 _heappush, _heappop, _heapreplace = heapq.heappush, heapq.heappop, heapq.heapreplace
 _new_entry = object.__new__
 
+
+#: A row's wide fields in memory (``SqliteFrontier._rows``): priority, where its request is in the payload file (offset,
+#: length), tiebreak, slot id, and the length of its request in its batch record.
+_ROW = np.dtype([("prio", "<f8"), ("poff", "<i8"), ("tie", "<u4"), ("slot", "<i4"), ("plen", "<i4"), ("disk", "<i4")])
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
 
@@ -502,7 +511,7 @@ class SqliteFrontier:
     checkpoint_interval = 1.0
 
     def __init__(
-        self, path: str | Path, cache_mb: int = 64, lookahead: int = 64, seed: int | None = None,
+        self, path: str | Path, cache_mb: int = 8, lookahead: int = 64, seed: int | None = None,
         compact_after: int | None = None,
     ):
         self.path = str(path)
@@ -528,7 +537,8 @@ class SqliteFrontier:
     def _reset_memory(self, capacity: int = 1024) -> None:
         self._index: dict[str, int] = {}  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
-        self._listed: tuple[np.ndarray, list[str | None]] | None = None  # last ``queued_priorities``: rows, fps
+        # the last ``queued_priorities`` (rows, a copy of the fingerprints) or ``queued_priority_array`` (rows, None)
+        self._listed: tuple[np.ndarray, list[str] | None] | None = None
         self._capacity = 0
         self._grow(capacity)
         self._slot_ids: dict[str, int] = {}
@@ -574,21 +584,30 @@ class SqliteFrontier:
             return
         old = self._capacity
 
-        def grown(name: str, dtype: Any, fill: int | float = 0) -> np.ndarray:
-            arr = np.full(capacity, fill, dtype=dtype)
+        # One record of 32 bytes per row (``_ROW``) for the wide per-row fields, side by side: a pop or a done reads
+        # and writes several fields of one random row, which are then one cache line instead of one line per array
+        # (at 1,000,000 rows each array is 4-12 MB).  The one-byte fields stay arrays of their own (1 MB a million:
+        # they stay in the cache, and numpy scans and resets them whole, which a stride of 32 bytes would slow).
+        rows = np.zeros(capacity, dtype=_ROW)
+        if old:
+            rows[:old] = self._rows[:old]
+        self._rows: np.ndarray = rows
+        self._prio_np = rows["prio"]
+        self._tie_np = rows["tie"]
+        self._slot_np = rows["slot"]
+        self._poff_np = rows["poff"]
+        self._plen_np = rows["plen"]
+        self._disk_np = rows["disk"]  # length of the row's request in its batch record
+
+        def grown(name: str, fill: int) -> np.ndarray:
+            arr = np.full(capacity, fill, dtype=np.uint8)
             if old:
                 arr[:old] = getattr(self, name)[:old]
             return arr
 
-        self._prio_np = grown("_prio_np", np.float64)
-        self._tie_np = grown("_tie_np", np.uint32)
-        self._slot_np = grown("_slot_np", np.int32)
-        self._state_np = grown("_state_np", np.uint8, DONE)
-        self._where_np = grown("_where_np", np.uint8)
-        self._incl_np = grown("_incl_np", np.uint8)
-        self._poff_np = grown("_poff_np", np.int64)
-        self._plen_np = grown("_plen_np", np.int32)
-        self._disk_np = grown("_disk_np", np.int32)  # length of the row's request in its batch record
+        self._state_np = grown("_state_np", DONE)
+        self._where_np = grown("_where_np", _NOWHERE)
+        self._incl_np = grown("_incl_np", 0)
         # Element access from Python through memoryviews (no numpy scalars on the hot path).
         self._prio: Any = _view(self._prio_np)
         self._pbits_np = self._prio_np.view(np.uint64)  # the priorities' IEEE bits (for the keys)
@@ -1881,49 +1900,55 @@ class SqliteFrontier:
         if not len(rows):
             self._listed = None
             return [], []
-        fingerprints = list(map(self._fps.__getitem__, rows.tolist()))
+        fingerprints = self._listed_fingerprints(rows)
         self._listed = (rows, fingerprints[:])  # a copy: the caller's list is the caller's
-        return fingerprints, self._prio_np[rows].tolist()  # type: ignore[return-value]
+        return fingerprints, self._prio_np[rows].tolist()
 
-    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
-        """New priorities (up or down) of queued entries; a request of None keeps the stored one."""
+    def _listed_fingerprints(self, rows: np.ndarray) -> list[str]:
+        """The fingerprints of ``rows``, the row ids turned into Python ints a slice at a time (a million at once
+        are 40 MB while they exist)."""
+        fingerprints: list[str] = []
+        get = self._fps.__getitem__
+        for start in range(0, len(rows), 1 << 16):
+            fingerprints.extend(map(get, rows[start:start + (1 << 16)].tolist()))  # type: ignore[arg-type]
+        return fingerprints
+
+    def queued_priority_array(self) -> tuple[list[str], np.ndarray]:
+        """:meth:`queued_priorities` with the priorities as a float64 array, for :meth:`update_listed`: the
+        scheduler's whole-queue re-scoring, which then builds no list of a million floats or update tuples
+        (about 100 MB at 1,000,000 queued while they exist) and no copy of the listing."""
+        rows = np.flatnonzero(self._state_np[:self._next_id] == QUEUED)
+        self._listed = (rows, None) if len(rows) else None
+        return self._listed_fingerprints(rows), self._prio_np[rows]
+
+    def update_listed(self, priorities: Any) -> int:
+        """New priorities of the entries the last :meth:`queued_priority_array` (or :meth:`queued_priorities`)
+        listed: one per listed entry, in its order (a float sequence or array; NaN keeps an entry's priority).
+        As :meth:`update_priorities`: entries leased or fetched since the listing are left alone, and the count of
+        priorities that changed is returned.  A listing serves one update (so does an :meth:`update_priorities`
+        in between)."""
         self._require_db()
-        updates = updates if isinstance(updates, list) else list(updates)
-        if not updates:
-            return 0
-        if len(updates) * 32 < self._queued:
-            return self._update_each(updates)
-        # Many at once (re-scoring the whole queue in a few calls): one vectorised write into the
-        # priority array, and the order rebuilt once before the next pop.
-        get = self._index.get
-        fingerprints = list(map(_first, updates))
         listed, self._listed = self._listed, None
-        if listed is not None and fingerprints == listed[1]:
-            # the fingerprints :meth:`queued_priorities` listed, in its order (one list comparison in C, at once
-            # when they are the very string objects): their rows without a dict look-up each, which would be
-            # most of the whole-queue re-scoring of the scheduler
-            rows = listed[0]
-        else:
-            rows = np.fromiter(map(get, fingerprints, repeat(0)), dtype=np.int64, count=len(fingerprints))
-        new = np.fromiter(map(_second, updates), dtype=np.float64, count=len(updates))
-        requests = list(map(_third, updates))
-        valid = (rows > 0) & (self._state_np[rows] == QUEUED)
-        rows, new = rows[valid], new[valid]
-        if len(rows) and np.bincount(rows).max() > 1:  # a fingerprint twice: one after the other
-            return self._update_each(updates)
-        changed = self._prio_np[rows] != new
-        rows, new = rows[changed], new[changed]
+        new = np.asarray(priorities, dtype=np.float64)
+        if listed is None:
+            if len(new):
+                raise ValueError("update_listed: no listing to update (queued_priority_array first)")
+            return 0
+        rows = listed[0]
+        if new.shape != rows.shape:
+            raise ValueError(f"update_listed: {len(new)} priorities for a listing of {len(rows)}")
+        keep = self._state_np[rows] == QUEUED
+        keep &= new == new  # not NaN
+        keep &= self._prio_np[rows] != new
+        return self._set_bulk(rows[keep], new[keep])
+
+    def _set_bulk(self, rows: np.ndarray, new: np.ndarray) -> int:
+        """Write new priorities of queued rows (distinct, each changed) at once; the order is rebuilt before the
+        next pop."""
         if not len(rows):
             return 0
         self._prio_np[rows] = new
         self._bulk_priorities.append(rows)
-        if requests.count(None) != len(requests):
-            changed_rows = set(rows.tolist())
-            for fp, _, request in updates:
-                if request is not None:
-                    row = get(fp)
-                    if row is not None and row in changed_rows:
-                        self._set_request(row, encode_request_bytes(request))
         if not self._order_invalid:
             self._order_invalid = True
             self._hot = {}
@@ -1932,6 +1957,46 @@ class SqliteFrontier:
             self._slot_top = {}
             self._parked = {}
         return len(rows)
+
+    def update_priorities(self, updates: Iterable[tuple[str, float, dict[str, Any] | None]]) -> int:
+        """New priorities (up or down) of queued entries; a request of None keeps the stored one."""
+        self._require_db()
+        updates = updates if isinstance(updates, list) else list(updates)
+        listed, self._listed = self._listed, None  # a listing serves one update
+        if not updates:
+            return 0
+        if len(updates) * 32 < self._queued:
+            return self._update_each(updates)
+        # Many at once (re-scoring the whole queue in a few calls): one vectorised write into the
+        # priority array, and the order rebuilt once before the next pop.
+        get = self._index.get
+        n = len(updates)
+        if listed is not None and listed[1] is not None and list(map(_first, updates)) == listed[1]:
+            # the fingerprints :meth:`queued_priorities` listed, in its order (one list comparison in C, at once
+            # when they are the very string objects): their rows without a dict look-up each, which would be
+            # most of the whole-queue re-scoring of the scheduler
+            rows = listed[0]
+        else:
+            # (no list of the fingerprints: the look-ups take them from the updates as they go)
+            rows = np.fromiter(map(get, map(_first, updates), repeat(0)), dtype=np.int64, count=n)
+        new = np.fromiter(map(_second, updates), dtype=np.float64, count=n)
+        with_requests = operator.countOf(map(_third, updates), None) != n
+        valid = (rows > 0) & (self._state_np[rows] == QUEUED)
+        rows, new = rows[valid], new[valid]
+        if len(rows) and np.bincount(rows).max() > 1:  # a fingerprint twice: one after the other
+            return self._update_each(updates)
+        changed = self._prio_np[rows] != new
+        rows, new = rows[changed], new[changed]
+        if not len(rows):
+            return 0
+        if with_requests:
+            changed_rows = set(rows.tolist())
+            for fp, _, request in updates:
+                if request is not None:
+                    row = get(fp)
+                    if row is not None and row in changed_rows:
+                        self._set_request(row, encode_request_bytes(request))
+        return self._set_bulk(rows, new)
 
     def _update_each(self, updates: list[tuple[str, float, dict[str, Any] | None]]) -> int:
         get = self._index.get

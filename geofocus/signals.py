@@ -17,7 +17,8 @@ rescore_requested(pages)
 rescore_queue_requested(fingerprints, priorities)
     sent instead by the scheduler when its frontier can list its whole queue
     from memory (the embedded frontier): the fingerprints of *all* queued
-    entries and their priorities.  A receiver that keeps what it needs per
+    entries and their priorities (a list, or a float64 array from the embedded
+    frontier: either is a sequence of floats).  A receiver that keeps what it needs per
     fingerprint (the ``online`` strategy keeps each queued link's hashed ids)
     returns a float array, one new priority per fingerprint (NaN: keep); one
     that cannot answer returns None, and the scheduler falls back to

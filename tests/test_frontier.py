@@ -614,6 +614,15 @@ def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
     f.close()
 
 
+def test_encode_request_bytes_gives_the_same_json_with_keys_that_are_not_strings():
+    from geofocus.frontier import encode_request_bytes
+
+    assert encode_request_bytes({"url": "http://a.de/", "meta": {"n": 1}}) == b'{"url":"http://a.de/","meta":{"n":1}}'
+    assert (encode_request_bytes({"url": "u", "meta": {3: "x", "y": {4: None}}})
+            == b'{"url":"u","meta":{"3":"x","y":{"4":null}}}')
+    assert json.loads(encode_request_bytes({"big": 1 << 70})) == {"big": 1 << 70}  # beyond orjson: json's path
+
+
 #: Sizes of the in-memory order: as shipped, and tiny (hot heaps spill and refill all the time, large
 #: cold arrays go through the partition path, the payload cache is rewritten at every flush).
 TINY = {"hot_max": 6, "hot_keep": 2, "refill_min": 1, "refill_max": 2, "cache_compact_min": 0}
@@ -1027,6 +1036,59 @@ def test_whole_queue_rescoring_from_queued_priorities(tmp_path, fresh):
     fingerprints, _ = f.queued_priorities()
     assert f.update_priorities([(fp, 0.0, None) for fp in fingerprints[:200]]) == 200
     assert sorted(drain(f)[98:]) == sorted(fingerprints[:200])
+    f.close()
+
+
+def test_whole_queue_rescoring_with_arrays(tmp_path):
+    """The scheduler's whole-queue re-scoring with arrays: ``queued_priority_array`` lists every queued fingerprint
+    with its priority in a float array, ``update_listed`` takes one new priority per listed entry (NaN keeps it);
+    entries leased or fetched since the listing are left alone; the new priorities order the queue, are written
+    by the next flush and read back after a kill -9; a listing serves one update."""
+    import numpy as np
+
+    path = tmp_path / "frontier.sqlite"
+    f = SqliteFrontier(path, seed=1)
+    f.open()
+    urls = [f"http://h{i % 7}.de/{i}" for i in range(300)]
+    for i, url in enumerate(urls):
+        f.push(entry(url, i / 300))
+    fingerprints, priorities = f.queued_priority_array()
+    assert isinstance(priorities, np.ndarray) and priorities.dtype == np.float64
+    assert sorted(zip(fingerprints, priorities.tolist(), strict=True)) == sorted((u, i / 300) for i, u in enumerate(urls))
+    leased = f.pop()  # leased after the listing: left alone
+    f.done(urls[5])  # fetched after the listing: left alone
+    new = np.array([1 - urls.index(fp) / 300 for fp in fingerprints])
+    new[fingerprints.index(urls[7])] = np.nan  # kept at 7 / 300
+    # 300 listed, less the leased, the fetched and the NaN one, less urls[150] (0.5 before and after)
+    assert f.update_listed(new) == 296
+    with pytest.raises(ValueError):
+        f.update_listed(new)  # the listing was used
+    assert leased.fingerprint == urls[-1]
+    expected = {u: 1 - i / 300 for i, u in enumerate(urls)}
+    expected[urls[7]] = 7 / 300
+    f.flush()
+    # kill -9 (f is never closed): the flushed priorities come back, and order the queue
+    g = SqliteFrontier(path, seed=1)
+    g.open()
+    queued = [u for u in urls if u != urls[5]]  # the leased one is queued again at its old priority
+    expected[urls[-1]] = 299 / 300
+    order = drain(g)
+    assert order == sorted(queued, key=lambda u: (-expected[u], order.index(u)))
+    assert sorted(order) == sorted(queued)
+    g.close()
+    # a listing of the wrong length is refused; an update_priorities in between uses the listing up
+    f = SqliteFrontier(tmp_path / "second.sqlite", seed=1)
+    f.open()
+    for u in queued:
+        f.push(entry(u, 0.25))
+    fingerprints, _ = f.queued_priority_array()
+    with pytest.raises(ValueError):
+        f.update_listed(np.zeros(len(fingerprints) + 1))
+    fingerprints, _ = f.queued_priority_array()
+    assert f.update_priorities([(fingerprints[0], 0.75, None)]) == 1
+    with pytest.raises(ValueError):
+        f.update_listed(np.zeros(len(fingerprints)))
+    assert f.pop().fingerprint == fingerprints[0]
     f.close()
 
 

@@ -79,6 +79,16 @@ def test_unserialisable_meta_values_are_dropped_not_pickled(scheduler):
     assert "handle" not in popped.meta and popped.meta["geofocus"]["priority"] == 0.5
 
 
+def test_meta_with_keys_that_are_not_strings_is_stored_with_string_keys(scheduler):
+    # orjson is tried without OPT_NON_STR_KEYS first (faster); such a dict still goes in as before
+    request = link("http://a.de/x", 0.5)
+    request.meta["by_id"] = {7: "seven", "8": [1, {9: True}]}
+    assert scheduler.enqueue_request(request) is True
+    popped = scheduler.next_request()
+    assert popped.meta["by_id"] == {"7": "seven", "8": [1, {"9": True}]}
+    assert popped.meta["geofocus"]["priority"] == 0.5
+
+
 def test_dont_filter_duplicate_of_a_page_in_flight_is_fetched_and_finished_under_its_own_key(scheduler, tmp_path):
     scheduler.enqueue_request(link("http://a.de/x", 0.5))
     first = scheduler.next_request()
@@ -101,3 +111,49 @@ def test_requests_without_a_geofocus_priority_are_ordered_by_request_priority(sc
     for url, priority in [("http://a.de/low", -3), ("http://a.de/top", 7), ("http://a.de/mid", 0)]:
         scheduler.enqueue_request(Request(url, priority=priority))
     assert [scheduler.next_request().url for _ in range(3)] == ["http://a.de/top", "http://a.de/mid", "http://a.de/low"]
+
+
+def test_the_direct_payload_and_host_are_those_of_the_general_path(scheduler):
+    """``_entry_for`` builds a plain GET request's payload directly and takes an http(s) URL's plain host without
+    urllib: the same dict (keys in the same order) as ``request_to_json_dict`` + ``_compact``, the same host as
+    ``urlparse_cached(request).hostname``, for the spider's links and for every kind of request that takes the
+    general path."""
+    from scrapy.http import FormRequest
+    from scrapy.utils.httpobj import urlparse_cached
+
+    from geofocus.pagemeta import FINGERPRINT_META, PageMeta
+    from geofocus.scheduler import _compact, _host, _payload
+    from geofocus.serialize import request_to_json_dict
+
+    spider = scheduler.spider
+    page = PageMeta(link={"url": "http://a.de/x", "anchor": "Kontakt"}, priority=0.25, dist=2, parent="http://a.de/",
+                    path=[["host:a", "anchor:kontakt"]])
+    requests = [
+        Request("http://a.de/x", callback=spider.parse, errback=spider.errback,
+                meta={"geofocus": page, FINGERPRINT_META: ("http://a.de/x", "fp"), "verbatim_url": True, "depth": 2},
+                headers={"Referer": "http://a.de/"}),
+        Request("http://a.de/x", callback=spider.parse, meta={"geofocus": {"priority": 0.5}, "verbatim_url": True}),
+        Request("https://WWW.Example.COM:8443/a?b#c"),
+        Request("http://user:pw@a.de/"),
+        Request("http://[::1]:8080/x"),
+        Request("https://a.de"),
+        Request("https://a.de?q=1"),
+        Request("http://xn--mnchen-3ya.de/#top", errback=spider.errback),
+        Request("ftp://a.de/file"),
+        Request("http://a.de/", cookies=[]),
+        Request("http://a.de/", cookies={"a": "b"}),
+        Request("http://a.de/", flags=["f"]),
+        Request("http://a.de/", cb_kwargs={"k": 1}),
+        Request("http://a.de/", priority=3),
+        Request("http://a.de/", dont_filter=True),
+        Request("http://a.de/", method="POST", body=b"x=1"),
+        Request("http://a.de/", encoding="latin-1"),
+        FormRequest("http://a.de/", formdata={"a": "b"}),
+        link("http://a.de/y", 0.5),
+    ]
+    for request in requests:
+        general = request_to_json_dict(request, spider)
+        _compact(general)
+        direct = _payload(request, spider)
+        assert direct == general and list(direct) == list(general), request
+        assert _host(request) == (urlparse_cached(request).hostname or ""), request.url
