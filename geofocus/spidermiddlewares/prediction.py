@@ -59,7 +59,7 @@ from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.context import crawl_context
 from geofocus.pagemeta import FINGERPRINT_META, PageMeta
-from geofocus.prediction.features import _hostname, link_features, link_terms
+from geofocus.prediction.features import _hostname, link_ids, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.prediction.modelfile import ModelFile
 from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
@@ -85,6 +85,7 @@ ONLINE_MODEL_FILE = "model.npz"
 # ``online`` re-scoring answers None (keep) for a queued link whose priority moved less than this.
 RESCORE_MIN_CHANGE = 0.002
 _EXAMPLES_AT = [f"geofocus/prediction/examples/depth_{k}" for k in range(16)]
+_INT_TYPE = frozenset((int,))
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -316,8 +317,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         assert model is not None
         host = _target_host(page, response.url) if self.online_host_yield else None
         if path:
+            # every entry a list of ints (type int exactly: no bools), the types collected in C
             if not isinstance(path, list) or not all(
-                isinstance(ids, list) and all(type(i) is int for i in ids) for ids in path
+                isinstance(ids, list) and _INT_TYPE.issuperset(map(type, ids)) for ids in path
             ):
                 self._log_bad_path(response)
             else:
@@ -500,8 +502,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.open()
         model = self.online_model
         assert model is not None
-        terms, host = link_features(link)
-        ids = model.ids(terms)
+        ids, host = link_ids(link, model.bits)  # = model.ids(link_terms(link)), from cached parts
         page.path = [ids, *parent]
         return ids, host if self.online_host_yield else None
 
