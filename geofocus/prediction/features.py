@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -40,7 +41,7 @@ from urllib.parse import unquote, urlsplit
 
 from geofocus.netaddr import is_ip_literal
 
-__all__ = ["MAX_TERMS", "link_features", "link_terms", "registered_domain", "tokens"]
+__all__ = ["MAX_TERMS", "link_features", "link_ids", "link_terms", "registered_domain", "tokens"]
 
 # Upper bound of distinct terms kept per feature: keeps the model's per-link
 # work and the path carried in each request's meta bounded (at most 39 terms).
@@ -307,3 +308,99 @@ def _terms(url: str, anchor: str, title: str, context: str, source_host: str) ->
         same = registered_domain(source_host) == registered_domain(target_host)
         terms.append("switch:no" if same else "switch:yes")
     return tuple(terms), target_host
+
+
+# -- hashed ids of the terms (the ``online`` strategy) ----------------------------------------
+
+
+def _term_id(term: str, mask: int) -> int:
+    """The hashed id of one term: ``geofocus.prediction.online.term_ids``' formula (CRC-32)."""
+    return zlib.crc32(term.encode("utf-8", "surrogatepass")) & mask
+
+
+def _ids_of(terms: Iterable[str], bits: int) -> tuple[int, ...]:
+    mask = (1 << bits) - 1
+    return tuple([_term_id(t, mask) for t in terms])
+
+
+# (feature, bits) -> {token: id of "feature:token"}: a token's id without building the term string.
+_TOKEN_IDS: dict[tuple[str, int], dict[str, int]] = {}
+_TOKEN_IDS_MAX = 200_000
+
+
+def _feature_ids(feature: str, toks: Iterable[str], bits: int) -> tuple[int, ...]:
+    """Ids of ``_prefixed(feature, toks, MAX_TERMS[feature])``, in its order."""
+    table = _TOKEN_IDS.get((feature, bits))
+    if table is None:
+        table = _TOKEN_IDS[(feature, bits)] = {}
+    elif len(table) >= _TOKEN_IDS_MAX:
+        table.clear()
+    get = table.get
+    out = []
+    for t in list(dict.fromkeys(toks))[: MAX_TERMS[feature]]:
+        i = get(t)
+        if i is None:
+            i = table[t] = _term_id(feature + ":" + t, (1 << bits) - 1)
+        out.append(i)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _host_ids(host: str, bits: int) -> tuple[int, ...]:
+    return _ids_of(_host_terms(host), bits)
+
+
+@lru_cache(maxsize=1 << 14)
+def _url_ids(url: str, bits: int) -> tuple[tuple[int, ...], str | None]:
+    """Ids of the ``host:`` and ``path:`` terms of ``url`` and its host: ``_terms``' URL part."""
+    ids: tuple[int, ...] = ()
+    target_host: str | None = None
+    try:
+        parts = urlsplit(url)
+        target_host = parts.hostname
+    except ValueError:
+        parts = None
+    if target_host:
+        ids = _host_ids(target_host, bits)
+    if parts is not None:
+        pathq = unquote(parts.path + " " + parts.query, errors="replace")
+        ids += _feature_ids("path", tokens(pathq, _URL_STOP), bits)
+    return ids, target_host
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_ids(feature: str, text: str, bits: int) -> tuple[int, ...]:
+    """Ids of the terms of an anchor, title or context (a site's contexts recur on its pages)."""
+    return _feature_ids(feature, tokens(text), bits)
+
+
+@lru_cache(maxsize=64)
+def _switch_id(same: bool, bits: int) -> int:
+    return _term_id("switch:no" if same else "switch:yes", (1 << bits) - 1)
+
+
+def link_ids(link: Mapping[str, Any], bits: int = 20) -> tuple[list[int], str | None]:
+    """``online.term_ids(link_terms(link), bits)`` (sorted distinct hashed ids) and the host of the
+    link's URL, as ``link_features`` gives it: the same values, without building the term strings
+    of a link whose URL, anchor, title or context was seen before (each part's ids are cached)."""
+    get = link.get
+    source = get("source_url")
+    source_host = (_hostname(source) or "") if isinstance(source, str) and source else ""
+    url = get("url")
+    anchor = get("anchor")
+    title = get("title")
+    context = get("context")
+    ids: set[int] = set()
+    target_host: str | None = None
+    if isinstance(url, str) and url:
+        part, target_host = _url_ids(url, bits)
+        ids.update(part)
+    if isinstance(anchor, str) and anchor:
+        ids.update(_text_ids("anchor", anchor, bits))
+    if isinstance(title, str) and title:
+        ids.update(_text_ids("title", title, bits))
+    if isinstance(context, str) and context:
+        ids.update(_text_ids("context", context, bits))
+    if target_host and source_host:
+        ids.add(_switch_id(registered_domain(source_host) == registered_domain(target_host), bits))
+    return sorted(ids), target_host

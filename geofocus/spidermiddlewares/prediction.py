@@ -59,7 +59,7 @@ from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.context import crawl_context
 from geofocus.pagemeta import FINGERPRINT_META, PageMeta
-from geofocus.prediction.features import _hostname, link_features, link_terms
+from geofocus.prediction.features import _hostname, link_ids, link_terms
 from geofocus.prediction.model import BridgeNaiveBayes, priority
 from geofocus.prediction.modelfile import ModelFile
 from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
@@ -85,6 +85,7 @@ ONLINE_MODEL_FILE = "model.npz"
 # ``online`` re-scoring answers None (keep) for a queued link whose priority moved less than this.
 RESCORE_MIN_CHANGE = 0.002
 _EXAMPLES_AT = [f"geofocus/prediction/examples/depth_{k}" for k in range(16)]
+_INT_TYPE = frozenset((int,))
 
 
 class LinkPredictionMiddleware(BaseSpiderMiddleware):
@@ -316,8 +317,9 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         assert model is not None
         host = _target_host(page, response.url) if self.online_host_yield else None
         if path:
+            # every entry a list of ints (type int exactly: no bools), the types collected in C
             if not isinstance(path, list) or not all(
-                isinstance(ids, list) and all(type(i) is int for i in ids) for ids in path
+                isinstance(ids, list) and _INT_TYPE.issuperset(map(type, ids)) for ids in path
             ):
                 self._log_bad_path(response)
             else:
@@ -464,10 +466,15 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         pages = [page for _fp, _link, page in batch]
         id_lists: list[list[int]] = []
         hosts: list[str | None] = []
-        for _fp, link, page in batch:
-            ids, host = self._link_ids(page, link, parent_path)
+        model = self.online_model
+        assert model is not None
+        bits = model.bits
+        host_yield = self.online_host_yield
+        for _fp, link, page in batch:  # what _link_ids does, inline (once per link found)
+            ids, host = link_ids(link, bits)
+            page.path = [ids, *parent_path]
             id_lists.append(ids)
-            hosts.append(host)
+            hosts.append(host if host_yield else None)
         scored = self._score_online(pages, id_lists, hosts)
         if self.rescore_queue:
             for i in scored:
@@ -500,8 +507,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             self.open()
         model = self.online_model
         assert model is not None
-        terms, host = link_features(link)
-        ids = model.ids(terms)
+        ids, host = link_ids(link, model.bits)  # = model.ids(link_terms(link)), from cached parts
         page.path = [ids, *parent]
         return ids, host if self.online_host_yield else None
 
