@@ -13,6 +13,7 @@ words ("Lappan 1") count.
 from __future__ import annotations
 
 import re
+import re._parser  # the widths of patterns (see _longest)
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -136,6 +137,29 @@ _WORD_START = rf"(?<![{L}{U}\d-])(?!(?<==)[0-9A-F]{{2}})"
 _FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too
 _BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
+
+
+def _longest(pattern: str) -> int:
+    """The most characters a match of ``pattern`` takes (a huge number if it has no bound)."""
+    return int(re._parser.parse(pattern).getwidth()[1])
+
+
+# The longest tail after the street in those (field gap, house number, separator: 26 and 22 characters). A
+# street has no line break or comma, and neither street nor tail a colon (tests/test_geoparser_fastsearch.py),
+# so a match starts after the last line break or comma before its tail and after the last colon: the search
+# starts there (the same match as from the window's start, where the engine tried each word start, at up to
+# 5 us each).
+_STRICT_TAIL = _longest(rf"{_FIELD_GAP}(?:{_NUMBER}){_SEP}")
+_LOOSE_TAIL = _longest(rf" (?:{_NUMBER}){_SEP}")
+
+
+def _search_before(pattern: re.Pattern[str], tail: int, window: str) -> re.Match[str] | None:
+    """``pattern.search(window)`` for ``_BEFORE_STRICT`` (``tail`` = _STRICT_TAIL) and ``_BEFORE_LOOSE``."""
+    cut = len(window) - 1 - tail  # the street ends at or after this ("$" may stand before a last line break)
+    return pattern.search(window, max(window.rfind("\n", 0, cut), window.rfind(",", 0, cut),
+                                      window.rfind(":")) + 1 if cut > 0 else window.rfind(":") + 1)
+
+
 # Postcode first, street after it on the same line: "26122 Oldenburg, Mottenstraße 7".
 # After the place, the number's own field on the same line only: "26121;Oldenburg;Lange Straße;4".
 # The street on the next line too, and its number in a field of its own: a row in the order postcode,
@@ -153,6 +177,21 @@ _CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|\.(?:\s|$))""")  # a quote
 _EXAMPLE_BEFORE = re.compile(
     r"(?:beispiel|z\. ?b\.|e\. ?g\.|example|muster|etwa:|(?<![^\W_])format\b)[^\n]{0,12}(?:(?<=:)[ \t]*\n)?\Z",
     re.I)  # "Format:" a label, not "Institut für Informatik · Escherweg 2"
+
+
+def _example_before(text: str, end: int) -> bool:
+    """``_EXAMPLE_BEFORE.search(text, max(0, end - 40), end) is not None``, its words looked for first in the
+    lower-cased text (the same as ``re.I`` for these words without the three letters it also takes: "İ", "ı"
+    for "i", "ſ" for "s")."""
+    start = max(0, end - 40)
+    head = text[start:end]
+    if "\u0130" not in head and "\u0131" not in head and "\u017f" not in head:
+        low = head.lower()
+        if not ("beispiel" in low or "z." in low or "e." in low or "example" in low or "muster" in low
+                or "etwa:" in low or "format" in low):
+            return False
+    return _EXAMPLE_BEFORE.search(text, start, end) is not None
+
 
 # Five digits (digits.FIVE_DIGITS: a literal character class first, so the regex engine scans
 # fast); the context rules (not part of a longer number, a decimal, a date or a
@@ -255,6 +294,8 @@ _NUMBER_LABEL_BEFORE = re.compile(r"(?:\b(?:nr|no|nummer|number|id|code)\b\.?|#)
 _SAMPLE_POSTCODES = {"12345", "01234", "00000", "11111", "99999", "54321", "98765", "12346"}
 # A field label between street and postcode: "Lange Straße 6\nPLZ / Ort: 26122 Oldenburg".
 _LABEL_TAIL = re.compile(r"(?:\n|^)(?:PLZ ?(?:/|,|und) ?Ort|PLZ|Ort|Postleitzahl|Stadt|Wohnort)\b ?:? ?$", re.I)
+# It ends at the window's end or before a last line break: the search starts this far before the end.
+_LABEL_REACH = _longest(_LABEL_TAIL.pattern) + 1
 _ADMIN_BEFORE = re.compile(
     r"(?<![\w])(?:landkreis(?:es)?|kreis(?:es)?|lk|ldkr\.?|amt|gemeinde|samtgemeinde|region|bistum|"
     r"herzogtum|großherzogtum|grafschaft|land|freistaat|raum|umland|nähe von|nahe|bei|"
@@ -372,8 +413,15 @@ def _is_year(number: str) -> bool:
     return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
 
 
+# What each match of _UNIT_TAIL has (one test of these costs a tenth of the pattern's search).
+_UNIT_WORDS = ("G", "Ecke", "geschoss", "Etage", "Stock", "haus", "Haus", "gang", "ebäude", "Raum", "Zimmer", "Büro",
+               "c/o")
+
+
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
-    unit = _UNIT_TAIL.search(window, max(0, len(window) - 60))
+    tail_60 = window[-60:]
+    unit = (_UNIT_TAIL.search(window, max(0, len(window) - 60))
+            if any(word in tail_60 for word in _UNIT_WORDS) else None)
     if unit is not None:
         window = window[: unit.start()] + ", "
     elif "/" in window:
@@ -391,10 +439,10 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         run_start -= 1
     if tail.start() - run_start > 3 or window[run_start] == "0":
         return None
-    match = _BEFORE_STRICT.search(window)
+    match = _search_before(_BEFORE_STRICT, _STRICT_TAIL, window)
     if match is not None and _street_ok(match.group("street")) and not _is_year(match.group("number")):
         return match
-    loose_match = _BEFORE_LOOSE.search(window)
+    loose_match = _search_before(_BEFORE_LOOSE, _LOOSE_TAIL, window)
     if loose:
         match = loose_match
         if match is not None and _street_ok(match.group("street"), loose=True) and _loose_number_ok(match):
@@ -548,7 +596,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             canonical = None
         window_start = max(0, start - 110, taken_until)
         window = text[window_start:start]
-        label = _LABEL_TAIL.search(window)
+        label = _LABEL_TAIL.search(window, max(0, len(window) - _LABEL_REACH))
         if label is not None:
             window = window[: label.start()] + "\n"
         aside = _ASIDE_LINE.search(window)
@@ -573,7 +621,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
         if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
-                and text[start + 5:start + 6] != "," and _BEFORE_STRICT.search(window) is None):
+                and text[start + 5:start + 6] != "," and _search_before(_BEFORE_STRICT, _STRICT_TAIL, window) is None):
             continue  # "Wert 4,26121 Oldenburg" may be a decimal: a glued comma only after a street word
         end = city_end
         if found is None:
@@ -592,7 +640,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         street = _trim_street(street)
         if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
             continue
-        if _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
+        if _example_before(text, addr_start):
             continue
         in_region = canonical is not None and (postcode in gaz.postcodes or _own_postcode_range(postcode, gaz))
         if canonical is None and postcode in gaz.postcodes:
@@ -737,7 +785,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
             street, number, end = after
             addr_start = start
         street = _trim_street(street)
-        if gaz.samples.search(street) or _EXAMPLE_BEFORE.search(text, max(0, addr_start - 40), addr_start):
+        if gaz.samples.search(street) or _example_before(text, addr_start):
             continue
         named = gaz.match_city(street, 0)
         if named is not None and named.end == len(street):

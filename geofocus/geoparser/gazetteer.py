@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from geofocus.geoparser.model import WorkLimit
 from geofocus.regions import Region
@@ -19,6 +20,7 @@ from geofocus.regions.pack import City
 _NON_WORD = re.compile(r"[^0-9a-zäöüß]+")
 
 
+@lru_cache(maxsize=4096)  # pure, and called for the same few streets and places again and again
 def normalise_street(name: str) -> str:
     """Key for street lookups: case, spacing, hyphens and ``Straße``/``Str.`` folded."""
     key = name.lower().replace("ß", "ss")
@@ -26,6 +28,7 @@ def normalise_street(name: str) -> str:
     return _NON_WORD.sub("", key)
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Comparison key of a place name: lower-case, ß as ss, diacritics removed (ä -> a)."""
     text = text.lower().replace("ß", "ss")

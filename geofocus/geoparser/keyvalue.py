@@ -96,6 +96,21 @@ _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 # German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
 _KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
+# Where a match of _KEY_BEFORE that ends at a value can start: the characters of its end ("'] =>, spaces and a
+# line break) come off the window's end, and the key is the run of word characters that ends there, with a quote
+# or bracket before it. The search starts there (the same match as from the window's start, in a few steps
+# rather than one try at each of its 44 positions).
+_KEY_END = " \t=>\"']\n"
+_KEY_RUN = re.compile(r"[\w.-]*")
+
+
+def _key_before(text: str, start: int) -> re.Match[str] | None:
+    """``_KEY_BEFORE.search(text, max(0, start - 44), start)``."""
+    low = max(0, start - 44)
+    window = text[low:start].rstrip(_KEY_END)
+    run = _KEY_RUN.match(window[::-1])
+    return _KEY_BEFORE.search(text, max(low, low + len(window) - run.end() - 1), start)  # type: ignore[union-attr]
+
 
 ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
@@ -241,7 +256,7 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
     for match in _values(text, assignments):
         if not limit.candidate():
             break
-        key_match = _KEY_BEFORE.search(text, max(0, match.start() - 44), match.start())
+        key_match = _key_before(text, match.start())
         if match.group(0).endswith("{"):
             # "street": {"name": ..., "number": ...}: the keys inside belong to the street.
             if key_match is not None and key_match.group(1).lower() in (

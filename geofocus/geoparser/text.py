@@ -151,6 +151,9 @@ def html_to_text(markup: str) -> str:
         # A tab between words separates columns (a table copied as text, TSV, "Straße\tLange Straße 4"):
         # it becomes " | ", the separator of table cells, not a space that would glue label and value.
         markup = _INNER_TAB.sub(" | ", markup)
-    return "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and raw.isprintable()
-                      else " ".join(raw.split())
+    # A printable line has no whitespace but " " (every other whitespace character is unprintable), so without
+    # two in a row splitting would only take a space off either end: strip does that without splitting the line
+    # into words (a 2 MB line of JSON ending in ", ").
+    return "\n".join([(raw if raw[0] != " " and raw[-1] != " " else raw.strip(" "))
+                      if "  " not in raw and raw.isprintable() else " ".join(raw.split())
                       for raw in markup.splitlines() if raw and not raw.isspace()])
