@@ -560,6 +560,74 @@ def keyed_street(value: str, postcode: str, gaz: Gazetteer) -> tuple[str, str] |
 __all__ = ["MAX_ANCHORS", "RawAddress", "extract", "keyed_street"]
 
 
+# A postcode alone on its line between the place's line and the street's: "Essen\n45127\nFreiheit 5" (the
+# order of Deutsche Bahn's station records, and of rows read one field per line: place, postcode, street).
+_LINE_STREET_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?= ?(?:\n|$|[,;\"']))")
+_LINE_STREET_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?= ?(?:\n|$|[,;\"']))")
+
+
+def _city_line_first(text: str, start: int, line_start: int, street_pos: int, gaz: Gazetteer,
+                     taken_until: int) -> tuple[str, str, int, str, str | None, int] | None:
+    """(street, number, end, city as written, region city or None, start) of an address written one part a
+    line in the order place, postcode, street: the postcode alone on its line, the place alone on the line
+    before, the street with its number first on the line after."""
+    if text[line_start:start].strip() or line_start < 2:
+        return None
+    prev_end = line_start - 1
+    prev_start = text.rfind("\n", max(0, prev_end - 48), prev_end) + 1
+    if prev_start == 0 and prev_end > 48 or prev_start < taken_until:
+        return None  # no line of a place's length
+    written = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", text[prev_start:prev_end].strip()))
+    if not written or any(c.isdigit() for c in written):
+        return None
+    city = gaz.match_city(written)
+    if city is not None and city.end == len(written):
+        canonical: str | None = city.canonical
+    else:
+        place = _PLACE.fullmatch(written)
+        if place is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
+            return None
+        canonical = None
+    line = _LINE_STREET_STRICT.match(text, street_pos)
+    loose = line is None
+    if loose:
+        line = _LINE_STREET_LOOSE.match(text, street_pos)
+    if line is None or _is_year(line.group("number")) or not _street_ok(line.group("street"), loose=loose):
+        return None
+    street = line.group("street")
+    if loose and (gaz.street_coords(street) is None and street.split(" ")[-1].lower() in _NOT_STREET):
+        return None
+    return street, line.group("number"), line.end(), written, canonical, prev_start
+
+
+def _finish(text: str, gaz: Gazetteer, postcode: str, street: str, number: str, city_text: str,
+            canonical: str | None, addr_start: int, end: int, dotted: bool = False) -> RawAddress | None:
+    """The address read at a postcode anchor, or None for a sample or an example; ``dotted``: the place is
+    followed by a full stop (an abbreviation, "Oldb.")."""
+    street = _trim_street(street)
+    if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
+        return None
+    if _example_before(text, addr_start):
+        return None
+    in_region = canonical is not None and (postcode in gaz.postcodes or _own_postcode_range(postcode, gaz))
+    if canonical is None and postcode in gaz.postcodes:
+        # A region postcode with an unknown place name: trust the pair only if
+        # the postcode's own place is the one written.
+        expected = gaz.postcodes[postcode][2]
+        if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected, dotted)):
+            canonical, in_region = expected, True
+    return RawAddress(
+        street=street,
+        house_number=_clean_number(number),
+        postcode=postcode,
+        city=canonical or city_text,
+        city_text=city_text,
+        in_region=in_region,
+        start=addr_start,
+        end=end,
+    )
+
+
 def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     """German addresses in ``text`` (output of :func:`html_to_text`), in order.
@@ -581,6 +649,16 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "0441 26122": the end of a phone number
         if _NUMBER_LABEL_BEFORE.search(text, max(line_start, start - 16), start):
             continue  # "Artikel-Nr. 63646", "Kd.-Nr.: 26122", "#26122"
+        lined = _city_line_first(text, start, line_start, city_pos, gaz, taken_until) if (
+            "\n" in text[start + 5:city_pos]) else None
+        if lined is not None:
+            street, number, end, city_text, canonical, addr_start = lined
+            raw = _finish(text, gaz, postcode, street, number, city_text, canonical, addr_start, end)
+            if raw is not None:
+                with_postcode.add((normalise_street(raw.street), raw.house_number))
+                yield raw
+                taken_until = end
+            continue
         city = gaz.match_city(text, city_pos)
         if city is not None:
             city_text, city_end = city.text, city.end
@@ -637,30 +715,12 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         else:
             street, number = found.group("street"), found.group("number")
             addr_start = window_start + found.start()
-        street = _trim_street(street)
-        if gaz.samples.search(street) or gaz.samples.search(city_text or ""):
+        raw = _finish(text, gaz, postcode, street, number, city_text, canonical, addr_start, end,
+                      text.startswith(".", city_end))
+        if raw is None:
             continue
-        if _example_before(text, addr_start):
-            continue
-        in_region = canonical is not None and (postcode in gaz.postcodes or _own_postcode_range(postcode, gaz))
-        if canonical is None and postcode in gaz.postcodes:
-            # A region postcode with an unknown place name: trust the pair only if
-            # the postcode's own place is the one written.
-            expected = gaz.postcodes[postcode][2]
-            if expected and (fold(city_text).startswith(fold(expected)) or _abbreviates(city_text, expected,
-                                                                                    text.startswith(".", city_end))):
-                canonical, in_region = expected, True
-        with_postcode.add((normalise_street(street), _clean_number(number)))
-        yield RawAddress(
-            street=street,
-            house_number=_clean_number(number),
-            postcode=postcode,
-            city=canonical or city_text,
-            city_text=city_text,
-            in_region=in_region,
-            start=addr_start,
-            end=end,
-        )
+        with_postcode.add((normalise_street(raw.street), raw.house_number))
+        yield raw
         taken_until = end
     readings = [(gaz, True)] if gaz.city_anywhere is not None else []
     if gaz.country == "DE" and limit.other_cities is not False:
