@@ -469,7 +469,7 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
 
 _NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})"
                            r"(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
-_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'")
+_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'", "@")  # "@": "Venue @ 12 Main St" (at)
 TYPE_WORDS = frozenset(t.rstrip(".") for t in _SPLIT_TYPES)
 # A label before a street without type word must say it is a place ("Address:", "Visit us:"), not
 # "Price: 199 Dollars Phoenix, AZ" or "Score: 21 Points Boston, MA".
@@ -512,8 +512,8 @@ def _tagged_address(before: str, window: str, start: int, state_text: str, zip_c
         if not reading.typed:
             if (weak or zip_code is None) and canonical is None:
                 return None  # no type word, no ZIP: only a city of the region makes it an address
-            if lead.endswith(":") and not _PLACE_LABEL.search(lead):
-                continue
+            if (lead.endswith(":") and not _PLACE_LABEL.search(lead)) or lead.endswith("@"):
+                continue  # "@ 199 Dollars Phoenix, AZ": after "@" only a typed street
         return RawAddress(
             street=reading.street,
             house_number=reading.number,
