@@ -34,3 +34,19 @@ def test_venue_at_sign_before_the_house_number(us, text, expected):
 ])
 def test_at_sign_before_a_number_without_street_type_is_no_address(us, text):
     assert _keys(us, text) == set()
+
+
+# -- a street with two type words, the line or comma after it: the second word is no part of the place ------
+
+@pytest.mark.parametrize("text, expected", [
+    ("4200 12th Street Causeway\nTampa, FL 33605", ("4200", "12TH STREET CAUSEWAY", "33605", False)),
+    ("<p>1200 W 79th Street Causeway<br>\nTampa, FL 33607</p>", ("1200", "W 79TH STREET CAUSEWAY", "33607", False)),
+    ("300 2nd Street Bypass\nFort Worth, TX 76102", ("300", "2ND STREET BYPASS", "76102", True)),
+])
+def test_second_type_word_before_a_line_break_stays_in_the_street(us, text, expected):
+    assert _keys(us, text) == {expected}
+
+
+def test_without_a_break_a_type_word_may_start_the_place(us):
+    # "St." before "Louis" is Saint: with no comma or line break the place reading decides.
+    assert _keys(us, "800 N. Lindberg St. Louis MO 63167") == {("800", "N. LINDBERG", "63167", True)}

@@ -664,6 +664,13 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw  # "Columbus OHIO": the state read as part of the place
     if raw.unit and fields.unit is None and raw.unit.lower() in fields.city.lower():
         return raw  # "42 W. Madison Street, Garden Level\nChicago": the unit read as part of the place
+    moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
+    last_word = raw.street.rsplit(" ", 1)[-1].lower().rstrip(".")
+    if (moved and fields.city.startswith(moved + " ") and last_word in TYPE_WORDS
+            and span.partition(raw.street)[2][:1] in ("\n", ",")):
+        # "1401 79th Street Causeway\nMiami": the street's last type word, a line break or comma after it, read
+        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO").
+        return raw
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
