@@ -290,6 +290,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 9)": sorted((data / "realtext").glob("heldout9_*.txt")),
         "real text (held-out 10)": sorted((data / "realtext").glob("heldout10_*.txt")),
         "real text (held-out 11)": sorted((data / "realtext").glob("heldout11_*.txt")),
+        "real text (held-out 12)": sorted((data / "realtext").glob("heldout12_*.txt")),
         "real text (held-out 13)": sorted((data / "realtext").glob("heldout13_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}

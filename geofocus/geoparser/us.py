@@ -469,7 +469,7 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
 
 _NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})"
                            r"(?:-?[A-Za-z]|-\d{1,4}[A-Za-z]?)?(?![\w/])")
-_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'")
+_LEAD_OK = (":", ",", "|", "·", "•", "-", "–", ";", ">", "(", "\"", "'", "@")  # "@": "Venue @ 12 Main St" (at)
 TYPE_WORDS = frozenset(t.rstrip(".") for t in _SPLIT_TYPES)
 # A label before a street without type word must say it is a place ("Address:", "Visit us:"), not
 # "Price: 199 Dollars Phoenix, AZ" or "Score: 21 Points Boston, MA".
@@ -512,8 +512,8 @@ def _tagged_address(before: str, window: str, start: int, state_text: str, zip_c
         if not reading.typed:
             if (weak or zip_code is None) and canonical is None:
                 return None  # no type word, no ZIP: only a city of the region makes it an address
-            if lead.endswith(":") and not _PLACE_LABEL.search(lead):
-                continue
+            if (lead.endswith(":") and not _PLACE_LABEL.search(lead)) or lead.endswith("@"):
+                continue  # "@ 199 Dollars Phoenix, AZ": after "@" only a typed street
         return RawAddress(
             street=reading.street,
             house_number=reading.number,
@@ -664,6 +664,13 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw  # "Columbus OHIO": the state read as part of the place
     if raw.unit and fields.unit is None and raw.unit.lower() in fields.city.lower():
         return raw  # "42 W. Madison Street, Garden Level\nChicago": the unit read as part of the place
+    moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
+    last_word = raw.street.rsplit(" ", 1)[-1].lower().rstrip(".")
+    if (moved and fields.city.startswith(moved + " ") and last_word in TYPE_WORDS
+            and span.partition(raw.street)[2][:1] in ("\n", ",")):
+        # "1401 79th Street Causeway\nMiami": the street's last type word, a line break or comma after it, read
+        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO").
+        return raw
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
