@@ -537,3 +537,35 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             else:
                 break
     return None
+
+
+# Content lines of iCalendar and vCard data (RFC 5545 3.1, RFC 6350 3.3) and their extensions (X- properties,
+# the VVENUE draft): ``NAME[;PARAM=...]*:VALUE``, the name in capitals, the value the whole rest of the line
+# (``ADDRESS:1945 NW Quimby`` / ``CITY:Portland`` / ``REGION;X-ABBREV=or:Oregon`` / ``POSTALCODE:97209``).
+# Consecutive lines whose names are address parts are one record. Read only when the text has "CITY" in capitals
+# (CITY, LOCALITY, X-CITY: one substring test, 0.6 ms per MB; a test of each place name cost 2.5 ms per MB, 3-6%
+# of a parse of plain pages), then in one pass over the lines. A record with a postal code and no city is not read.
+_PROPERTY_LINE = re.compile(r"^[ \t]*+(?:X-)?([A-Z][A-Z0-9-]{1,30}+)(?:;[^:\n]{0,120}+)?:([^\n]{0,200}+)$", re.M)
+_PROPERTY_ROLES = frozenset(("street", "city", "state", "postcode", "unit"))
+
+
+def property_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Records of consecutive iCalendar/vCard property lines naming address parts, in text order: a line that
+    is no property line, or a part named twice, ends a record."""
+    if "CITY" not in text:
+        return
+    current = KeyedAddress(start=-1, end=-2)
+    for line in _PROPERTY_LINE.finditer(text):
+        if not limit.candidate():
+            break
+        role = _key_role(line.group(1), None)
+        if line.start() != current.end + 1 or role in current.parts:
+            if "street" in current.parts:
+                yield current
+            current = KeyedAddress(start=line.start())
+        current.end = line.end()
+        value = " ".join(line.group(2).replace("\\,", ",").replace("\\;", ";").split())
+        if role in _PROPERTY_ROLES and value:
+            current.parts[role] = value
+    if "street" in current.parts:
+        yield current

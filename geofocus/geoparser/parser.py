@@ -9,7 +9,14 @@ from itertools import chain
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
-from geofocus.geoparser.keyvalue import form_addresses, keyed_addresses, row_addresses, vcard_addresses, xml_addresses
+from geofocus.geoparser.keyvalue import (
+    form_addresses,
+    keyed_addresses,
+    property_addresses,
+    row_addresses,
+    vcard_addresses,
+    xml_addresses,
+)
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
@@ -156,6 +163,7 @@ class GeoParser:
         osm = labelled_addresses(osm_text, limit) if osm_text is not None else iter(())
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
                            form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
+                           property_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
