@@ -543,8 +543,9 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
 # the VVENUE draft): ``NAME[;PARAM=...]*:VALUE``, the name in capitals, the value the whole rest of the line
 # (``ADDRESS:1945 NW Quimby`` / ``CITY:Portland`` / ``REGION;X-ABBREV=or:Oregon`` / ``POSTALCODE:97209``).
 # Consecutive lines whose names are address parts are one record. Read only when the text has "CITY" in capitals
-# (CITY, LOCALITY, X-CITY: one substring test, 0.6 ms per MB; a test of each place name cost 2.5 ms per MB, 3-6%
-# of a parse of plain pages), then in one pass over the lines. A record with a postal code and no city is not read.
+# (CITY, X-CITY: one substring test, 0.6 ms per MB; a test of each place name cost 2.5 ms per MB, 3-6% of a parse
+# of plain pages), then in one pass over the lines. A record without a CITY line (LOCALITY, or a postal code
+# alone) is not read.
 _PROPERTY_LINE = re.compile(r"^[ \t]*+(?:X-)?([A-Z][A-Z0-9-]{1,30}+)(?:;[^:\n]{0,120}+)?:([^\n]{0,200}+)$", re.M)
 _PROPERTY_ROLES = frozenset(("street", "city", "state", "postcode", "unit"))
 
