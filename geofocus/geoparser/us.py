@@ -96,6 +96,7 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+         r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
@@ -664,6 +665,12 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw  # "Columbus OHIO": the state read as part of the place
     if raw.unit and fields.unit is None and raw.unit.lower() in fields.city.lower():
         return raw  # "42 W. Madison Street, Garden Level\nChicago": the unit read as part of the place
+    cut = raw.unit.replace(fields.unit, "", 1).strip() if raw.unit and fields.unit and fields.unit != raw.unit and (
+        fields.unit in raw.unit) else ""
+    if cut and fields.city.startswith(cut + " ") and span.partition(raw.unit or "")[2][:1] in ("\n", ","):
+        # "Suite 325 East\nPhiladelphia", "Mail Stop 12\nSeattle": a word of the unit, a break after the unit,
+        # read as part of the place
+        return raw
     moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
     last_word = raw.street.rsplit(" ", 1)[-1].lower().rstrip(".")
     if (moved and fields.city.startswith(moved + " ") and last_word in TYPE_WORDS

@@ -80,6 +80,9 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
         if j < n and tokens[j][0] == "#":
             j += 1
         if j < n and len(tokens[j][0]) <= 8 and tokens[j][0] not in (",", "\n"):
+            if j + 1 < n and tokens[j + 1][0].lower() in _WORD_DIRECTIONS and (
+                    j + 2 == n or tokens[j + 2][0] in (",", "\n")) and tokens[i][0].lower() not in ("no", "no."):
+                return j + 2  # "Suite 325 East": a wing of the floor, part of the unit (not "Highway No. 130 North")
             return j + 1
         return i
     if i + 1 < n and _ORDINAL.match(tokens[i][0]) and tokens[i + 1][0].lower().rstrip(".") in ("fl", "flr", "floor"):
