@@ -668,7 +668,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     cut = raw.unit.replace(fields.unit, "", 1).strip() if raw.unit and fields.unit and fields.unit != raw.unit and (
         fields.unit in raw.unit) else ""
     if cut and fields.city.startswith(cut + " ") and span.partition(raw.unit or "")[2][:1] in ("\n", ","):
-        # "Suite 325 East\nPhiladelphia", "Mail Stop 12\nSeattle": a word of the unit, a break after the unit,
+        # "Suite 325 East\nPhiladelphia", "Suite 200 West, Denver": a word of the unit, a break after the unit,
         # read as part of the place
         return raw
     moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
