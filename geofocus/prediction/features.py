@@ -264,22 +264,26 @@ def link_terms(link: Mapping[str, Any]) -> list[str]:
 def link_features(link: Mapping[str, Any]) -> tuple[tuple[str, ...], str | None]:
     """``link_terms(link)`` (as a tuple) and the host of the link's URL (None if it has none),
     from one parse of the URL: the ``online`` strategy needs both for every link."""
+    # Only the source's host matters (for the domain switch): a site's navigation
+    # links repeat on all its pages with the same key and are served from the cache.
+    return _terms(*_link_parts(link))
+
+
+def _link_parts(link: Mapping[str, Any]) -> tuple[str, str, str, str, str]:
+    """(url, anchor, title, context, host of the source URL) of a link; a value that is not a string counts
+    as ""."""
     get = link.get
-    # A value that is not a string counts as "" (inline: this runs for every link found).
     source = get("source_url")
-    source_host = (_hostname(source) or "") if isinstance(source, str) and source else ""
     url = get("url")
     anchor = get("anchor")
     title = get("title")
     context = get("context")
-    # Only the source's host matters (for the domain switch): a site's navigation
-    # links repeat on all its pages with the same key and are served from the cache.
-    return _terms(
+    return (
         url if isinstance(url, str) else "",
         anchor if isinstance(anchor, str) else "",
         title if isinstance(title, str) else "",
         context if isinstance(context, str) else "",
-        source_host,
+        (_hostname(source) or "") if isinstance(source, str) and source else "",
     )
 
 
@@ -383,23 +387,17 @@ def link_ids(link: Mapping[str, Any], bits: int = 20) -> tuple[list[int], str | 
     """``online.term_ids(link_terms(link), bits)`` (sorted distinct hashed ids) and the host of the
     link's URL, as ``link_features`` gives it: the same values, without building the term strings
     of a link whose URL, anchor, title or context was seen before (each part's ids are cached)."""
-    get = link.get
-    source = get("source_url")
-    source_host = (_hostname(source) or "") if isinstance(source, str) and source else ""
-    url = get("url")
-    anchor = get("anchor")
-    title = get("title")
-    context = get("context")
+    url, anchor, title, context, source_host = _link_parts(link)
     ids: set[int] = set()
     target_host: str | None = None
-    if isinstance(url, str) and url:
+    if url:
         part, target_host = _url_ids(url, bits)
         ids.update(part)
-    if isinstance(anchor, str) and anchor:
+    if anchor:
         ids.update(_text_ids("anchor", anchor, bits))
-    if isinstance(title, str) and title:
+    if title:
         ids.update(_text_ids("title", title, bits))
-    if isinstance(context, str) and context:
+    if context:
         ids.update(_text_ids("context", context, bits))
     if target_host and source_host:
         ids.add(_switch_id(registered_domain(source_host) == registered_domain(target_host), bits))
