@@ -32,8 +32,6 @@ import math
 import re
 import time
 import uuid
-from itertools import repeat
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -144,7 +142,7 @@ class GeoScheduler(BaseScheduler):
         self._pops_since_rescore = 0
         self._rescore_cursor = ""
         # Whole-queue re-scoring: tried while True; False once no receiver answered (or not wanted).
-        self._rescore_queue = rescore_queue and hasattr(frontier, "queued_priorities")
+        self._rescore_queue = rescore_queue and hasattr(frontier, "queued_priority_array")
         self._rescore_cpu = 0.0
         self._warned_malformed = False
         # Per-request stats counted here and added to the stats collector on each flush
@@ -375,18 +373,14 @@ class GeoScheduler(BaseScheduler):
     def _rescore_whole_queue(self) -> bool:
         """Re-score every queued entry (``rescore_queue_requested``); False if no receiver can.
 
-        The new priorities go back in one bulk ``update_priorities`` with requests None: the
-        stored request keeps the priority it was queued with in its page state (the frontier's
-        priority is what orders the queue and what a resumed crawl replays).
+        The new priorities go back in one ``update_listed`` (NaN: keep); the stored request keeps the
+        priority it was queued with in its page state (the frontier's priority is what orders the queue
+        and what a resumed crawl replays).
         """
         started = time.process_time()
         # The embedded frontier lists the priorities as an array and takes the new ones back as one (NaN: keep):
         # no list of a million floats or update tuples (about 100 MB at 1,000,000 queued while they exist).
-        listing = getattr(self.frontier, "queued_priority_array", None)
-        if listing is not None:
-            fingerprints, priorities = listing()
-        else:
-            fingerprints, priorities = self.frontier.queued_priorities()  # type: ignore[attr-defined]
+        fingerprints, priorities = self.frontier.queued_priority_array()  # type: ignore[attr-defined]
         responses = self.crawler.signals.send_catch_log(
             geo_signals.rescore_queue_requested, fingerprints=fingerprints, priorities=priorities)
         for _receiver, answer in responses:
@@ -398,15 +392,8 @@ class GeoScheduler(BaseScheduler):
                 continue
             if new.shape != (len(fingerprints),):
                 continue
-            if listing is not None:
-                changed = self.frontier.update_listed(  # type: ignore[attr-defined]
-                    np.clip(np.where(np.isfinite(new), new, np.nan), 0.0, 1.0))
-            else:
-                rows = np.flatnonzero(np.isfinite(new))
-                # (fingerprint, priority in [0, 1], None) per moved row, built by zip, not per row in Python
-                moved = itemgetter(*rows.tolist())(fingerprints) if len(rows) > 1 else [fingerprints[i] for i in rows]
-                changed = self.frontier.update_priorities(
-                    list(zip(moved, np.clip(new[rows], 0.0, 1.0).tolist(), repeat(None))))
+            changed = self.frontier.update_listed(  # type: ignore[attr-defined]
+                np.clip(np.where(np.isfinite(new), new, np.nan), 0.0, 1.0))
             self.count("geofocus/frontier/rescored", changed)
             self.count("geofocus/frontier/rescore_queue/passes")
             self.count("geofocus/frontier/rescore_queue/queued", len(fingerprints))

@@ -524,7 +524,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         scheduler = self._scheduler
         if scheduler is None:
             scheduler = self._scheduler = scheduler_of(self.crawler)
-            if scheduler is None or not hasattr(scheduler.frontier, "queued_priorities"):
+            if scheduler is None or not hasattr(scheduler.frontier, "queued_priority_array"):
                 self.rescore_queue = False  # another scheduler, or a shared frontier: batches only
                 return None
         return scheduler
