@@ -72,6 +72,33 @@ _FOLD = re.compile(r"\n[ \t](?=\S)")
 _ICAL_PROPERTY = r"(?:BEGIN:V(?:CALENDAR|EVENT|CARD)|LOCATION[:;]|ADR[:;]|DESCRIPTION[:;]|SUMMARY[:;])"
 _ICAL_SIGN = re.compile(_ICAL_PROPERTY)
 _ICAL_SIGN_AFTER_BREAK = re.compile(r"\n" + _ICAL_PROPERTY)
+# LaTeX line breaks between the lines of an address, as a letterhead or a title page writes them
+# ("Escherweg 2\\ 26121 Oldenburg", "\\[2mm]", "\\*", "\newline", "\linebreak", "\par"). Two backslashes
+# followed by "n", "r", "t", "u", a quote, a slash or more backslashes are the escapes of escaped text (JSON in
+# JSON: "12d\\n26122") and are left to the steps below. Starts with a literal: one fast scan.
+_TEX_BREAK = re.compile(r"\\(?:(?<!\\\\)\\(?![\\nrtu\"/])\*?(?:\[[^\]\n]{0,20}\])?"
+                        r"|(?<!\\\\)(?:newline|linebreak|par)(?![A-Za-z]))")
+# Where such breaks are, the rest of the LaTeX goes too: umlauts and sharp s written as macros (Ammerl\"ander,
+# Stra\ss e), then commands ("\textbf", "\setkomavar") and braces, each a line break, and the en dash of a
+# range of house numbers ("114--118").
+# Inside a word only (after a letter, or braced): an escaped quote of JSON text ("\"Oldenburg\"") stays.
+_TEX_UMLAUT = re.compile(r"""(?:(?<=[A-Za-z])\\"([aouAOU])(?=[a-z])|\{\\"\{?([aouAOU])\}?\})""")
+_TEX_SZ = re.compile(r"(?:(?<=[A-Za-z])\\ss(?:\{\}| (?=[a-zäöü])|(?![A-Za-z]))|\{\\ss\})")
+# A command, not the escapes of JSON text ("\nOldenburg", "\t", "\u00df"), which the steps below read.
+_TEX_COMMAND = re.compile(r"\\(?![nrt](?![a-z])|u[0-9a-fA-F]{4})[A-Za-z]+\*?|[{}]")
+_TEX_DASH = re.compile(r"(?<=\d)--(?=\d)")  # an en dash between numbers: "114--118"
+_UMLAUTS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
+
+
+def _without_latex(text: str) -> str:
+    """``text`` with LaTeX line breaks turned into line breaks (and then its other LaTeX taken out), or ``text``
+    itself if it has none."""
+    broken, count = _TEX_BREAK.subn("\n", text)
+    if not count:
+        return text
+    broken = _TEX_UMLAUT.sub(lambda m: _UMLAUTS[m.group(1) or m.group(2)], broken)
+    broken = _TEX_SZ.sub("ß", broken)
+    return _TEX_DASH.sub("-", _TEX_COMMAND.sub("\n", broken))
 
 
 def _unfold(match: re.Match[str]) -> str:
@@ -125,6 +152,8 @@ def reshape(text: str) -> str | None:
     if "](" in out:
         out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))
     backslash = "\\" in out
+    if backslash:
+        out = _without_latex(out)
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
     if backslash and ("\\," in out or "\\;" in out):
