@@ -59,3 +59,59 @@ def test_latex_breaks_linear_time():
         start = time.process_time()
         reshape(text)
         assert time.process_time() - start < 2.0
+
+
+# -- letters escaped in string literals: "Stra\u00dfe" (JSON, JavaScript), "Stra\xdfe" (a Python 2 repr) ------------
+
+@pytest.mark.parametrize("text, expected", [
+    # JSON written with ensure_ascii, keys naming the parts, outside any script element
+    ('{"streetAddress": "Ammerl\\u00e4nder Heerstra\\u00dfe 114", "postalCode": "26129",'
+     ' "addressLocality": "Oldenburg"}',
+     ("Ammerländer Heerstraße", "114", "26129", "Oldenburg", True)),
+    # one string in a JavaScript object, a "\n" escape between the lines too
+    ('const office = {adresse: "K\\u00fcpkersweg 70\\n26129 Oldenburg", lat: 53.15};',
+     ("Küpkersweg", "70", "26129", "Oldenburg", True)),
+    # escaped twice (JSON inside JSON), upper-case hex digits
+    ('{"payload": "{\\"address\\": \\"Schlo\\\\u00DFplatz 1, 26122 Oldenburg\\"}"}',
+     ("Schloßplatz", "1", "26122", "Oldenburg", True)),
+    # a Python 2 repr of a dict: "\xfc", "\xdf"
+    ("{u'strasse': u'D\\xfcsseldorfer Stra\\xdfe', u'hausnr': u'12', u'plz': u'10719', u'ort': u'Berlin'}",
+     ("Düsseldorfer Straße", "12", "10719", "Berlin", False)),
+    # an emoji as a surrogate pair before the address stays as written
+    ('"\\ud83c\\udfe0 Gottorpstra\\u00dfe 8, 26122 Oldenburg"', ("Gottorpstraße", "8", "26122", "Oldenburg", True)),
+])
+def test_escaped_letters_in_string_literals(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+def test_control_escapes_stay():
+    # "\x1b" (an ANSI colour) and lone surrogates are no letters: left as written
+    out = reshape('"\\x1b[0m", "\\ud83c", "Stra\\u00dfe"') or ""
+    assert "\\x1b" in out and "\\ud83c" in out and "Straße" in out
+
+
+def test_escapes_linear_time():
+    for text in ("\\" * 1_000_000, "\\\\u" * 300_000 + "x", "\\x" * 500_000, "\\u00e4" * 300_000):
+        start = time.process_time()
+        reshape(text)
+        assert time.process_time() - start < 2.0
+
+
+# -- string literals with a prefix: u'...' (a Python 2 repr, old fixtures), b'...', r'...' ------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("{u'strasse': u'Bahnhofsplatz', u'hausnummer': u'12d', u'plz': u'26122', u'ort': u'Oldenburg (Oldb)'}",
+     ("Bahnhofsplatz", "12d", "26122", "Oldenburg", True)),
+    # positional arguments of a fixture loader, the street after the place
+    ("loader.save(create_address(7, u'DE', u'26121', u'Oldenburg', u'Escherweg', u'2', True))",
+     ("Escherweg", "2", "26121", "Oldenburg", True)),
+    # bytes in a test, a street and place of another city
+    ("assert parse(b'Am Wall 140', b'28195 Bremen') == expected", ("Am Wall", "140", "28195", "Bremen", False)),
+])
+def test_prefixed_string_literals(oldenburg, text, expected):
+    assert expected in _found(oldenburg, text)
+
+
+def test_prefix_letters_in_prose_stay():
+    # an apostrophe after a word ("Peter's", "for 'x'") is no string prefix
+    assert reshape("Peter's Laden liegt nicht weit von hier, sagt er") is None

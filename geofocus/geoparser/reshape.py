@@ -18,8 +18,16 @@ import re
 
 import ftfy  # repairs mojibake far better than any table written here
 
-# Signs of data syntax: a quoted value after a key or between separators.
-_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*["'{\[0-9]|[:=][ \t]*["'{]""")  # literal first chars: a fast scan
+# Signs of data syntax: a quoted value after a key or between separators (literal first chars: a fast scan). A
+# quote may have the prefix of a Python string literal, u'...', b'...', r'...' (see _STR_PREFIX).
+_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*[uUbBrR]{0,2}["'{\[0-9]|[:=][ \t]*[uUbBrR]{0,2}["'{]""")
+# The prefix of a string literal before its quote, Python's u'..' / b'..' / r'..' (a Python 2 repr writes every
+# string u'...'): taken out where data syntax is (only there: the test costs a scan), so that the quotes delimit
+# the fields as above.
+# The sign: a prefixed quote after a separator of data, one scan; then the prefixes, found by their first letter
+# (a class in front: a fast scan) with a word character, quote or backslash before it ruled out by a lookbehind.
+_STR_PREFIX_SIGN = re.compile(r"""[(\[{,:=][ \t]*(?:[uUbB][rR]?|[rR][bB]?)['"]""")
+_STR_PREFIX = re.compile(r"""[uUbBrR](?<![\w'"\\][uUbBrR])(?:(?<=[uUbB])[rR]?|(?<=[rR])[bB]?)(?=['"])""")
 _BULLET = re.compile(r"^[ \t]*[-*+][ \t]", re.M)
 # The same after a line break: a pattern that starts with a literal is scanned for fast.
 _BULLET_AFTER_BREAK = re.compile(r"\n[ \t]*[-*+][ \t]")
@@ -88,6 +96,17 @@ _TEX_SZ = re.compile(r"(?:(?<=[A-Za-z])\\ss(?:\{\}| (?=[a-zäöü])|(?![A-Za-z])
 _TEX_COMMAND = re.compile(r"\\(?![nrt](?![a-z])|u[0-9a-fA-F]{4})[A-Za-z]+\*?|[{}]")
 _TEX_DASH = re.compile(r"(?<=\d)--(?=\d)")  # an en dash between numbers: "114--118"
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
+# Letters escaped in string literals by an ASCII-only writer: the \u escapes of JSON and JavaScript ("Stra\u00dfe",
+# "K\u00fcpkersweg"), at any depth of escaping ("\\u00df"), and the \x escapes of a Python 2 repr or C string
+# ("Hillstra\xdfe"), these only for the Latin-1 letters (\xc0-\xff: "\x1b" stays). A surrogate (half of a
+# character outside the BMP) stays as written.
+# Tried only at the start of a run of backslashes, and possessive: a long run costs one pass.
+_U_ESCAPE = re.compile(r"(?<!\\)\\++(?:u([0-9a-fA-F]{4})|x([c-fC-F][0-9a-fA-F]))")
+
+
+def _unescape_u(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2), 16)
+    return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
 def _without_latex(text: str) -> str:
@@ -156,9 +175,13 @@ def reshape(text: str) -> str | None:
         out = _without_latex(out)
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
+    if backslash and ("\\u" in out or "\\x" in out):
+        out = _U_ESCAPE.sub(_unescape_u, out)
     if backslash and ("\\," in out or "\\;" in out):
         out = out.replace("\\,", ",").replace("\\;", ";")  # iCalendar and vCard escapes: "LOCATION:Main St\\, Chicago"
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
+        if _STR_PREFIX_SIGN.search(out):
+            out = _STR_PREFIX.sub("", out)
         out = _KEY.sub("\n", out)
         out = _FIELD_SEP.sub("\n", out)
         out = _QUOTE_EDGE.sub("", out)
