@@ -115,3 +115,56 @@ def test_prefixed_string_literals(oldenburg, text, expected):
 def test_prefix_letters_in_prose_stay():
     # an apostrophe after a word ("Peter's", "for 'x'") is no string prefix
     assert reshape("Peter's Laden liegt nicht weit von hier, sagt er") is None
+
+
+# -- Open Graph business tags in the head: the page's own address, never in its visible text ----------------------
+
+_OG_PAGE = """<html><head><title>Theater am Wall</title>
+<meta property="og:type" content="business.business">
+<meta property="business:contact_data:street_address" content="{street}">
+<meta property="business:contact_data:locality" content="{city}">
+<meta property="business:contact_data:postal_code" content="{postcode}">
+<meta property="business:contact_data:country_name" content="{country}">
+</head><body><h1>Spielplan</h1><p>Heute: Faust.</p></body></html>"""
+
+
+@pytest.mark.parametrize("fields, expected", [
+    (dict(street="Theaterwall 28", city="Oldenburg", postcode="26122", country="Germany"),
+     ("Theaterwall", "28", "26122", "Oldenburg", True)),
+    (dict(street="Ammerl&auml;nder Heerstra&szlig;e 114-118", city="Oldenburg (Oldb)", postcode="26129",
+          country="Deutschland"), ("Ammerländer Heerstraße", "114-118", "26129", "Oldenburg", True)),
+    (dict(street="Am Wall 140", city="Bremen", postcode="28195", country="DE"),
+     ("Am Wall", "140", "28195", "Bremen", False)),
+])
+def test_opengraph_business_tags(oldenburg, fields, expected):
+    assert _found(oldenburg, _OG_PAGE.format(**fields)) == [expected]
+
+
+def test_opengraph_older_tags_any_attribute_order(oldenburg):
+    page = ('<meta content="Escherweg 2" property="og:street-address"/>'
+            "<meta content='26121' property='og:postal-code'/><meta name=\"og:locality\" content=\"Oldenburg\"/>"
+            "<p>OFFIS</p>")
+    assert _found(oldenburg, page) == [("Escherweg", "2", "26121", "Oldenburg", True)]
+
+
+def test_opengraph_us_tags(us):
+    country = '<meta property="business:contact_data:country_name"'
+    page = _OG_PAGE.format(street="1600 Main St", city="Houston", postcode="77002", country="USA").replace(
+        country, '<meta property="business:contact_data:region" content="TX">' + country)
+    assert [(a.house_number, a.street, a.postcode, a.city, a.in_region) for a in us.parse(page).all_addresses] == [
+        ("1600", "Main St", "77002", "Houston", True)]
+
+
+def test_opengraph_without_street_or_other_country(oldenburg):
+    # a locality alone or a street alone is no address; another country's business is not read as a German one
+    assert _found(oldenburg, '<meta property="business:contact_data:locality" content="Oldenburg"><p>x</p>') == []
+    assert _found(oldenburg, '<meta property="og:street-address" content="Theaterwall 28"><p>x</p>') == []
+    assert _found(oldenburg, _OG_PAGE.format(street="Rotenturmstraße 4", city="Wien", postcode="1010",
+                                             country="Austria")) == []
+
+
+def test_opengraph_tags_linear_time(oldenburg):
+    page = '<meta property="business:contact_data:street_address" ' * 20_000 + "<p>x</p>"
+    start = time.process_time()
+    oldenburg.parse(page)
+    assert time.process_time() - start < 2.0

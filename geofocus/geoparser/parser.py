@@ -228,6 +228,11 @@ class GeoParser:
                     structured_address = self._from_structured(record)
                     if structured_address is not None:
                         self._add(result, seen, structured_address)
+            og_record = structured.opengraph_address(markup)
+            if og_record is not None:
+                og_address = self._from_structured(og_record)
+                if og_address is not None:
+                    self._add(result, seen, og_address)
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
