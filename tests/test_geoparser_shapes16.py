@@ -168,3 +168,14 @@ def test_opengraph_tags_linear_time(oldenburg):
     start = time.process_time()
     oldenburg.parse(page)
     assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize("text", [
+    "Stra\\u00dfe " * 3000 + "K\\u00fcpkersweg",                    # a new escape after the first thousand
+    "Stra\\u00dfe \\\\u00e4 \\\\\\u00f6",                             # escapes of escaped text
+    "\\ud83c\\udfe0 Schlo\\u00dfplatz \\x1b[0m Stra\\xdfe",           # a surrogate pair, a control escape
+    "".join(f"\\u00{c:02x}" for c in range(0xc0, 0x100)) * 3,          # many distinct escapes
+])
+def test_escape_decoding_shortcut_matches_the_general_way(text):
+    from geofocus.geoparser.reshape import _U_ESCAPE, _unescape_letters, _unescape_u
+    assert _unescape_letters(text) == _U_ESCAPE.sub(_unescape_u, text)

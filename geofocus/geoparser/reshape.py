@@ -109,6 +109,31 @@ def _unescape_u(match: re.Match[str]) -> str:
     return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
+def _unescape_letters(text: str) -> str:
+    r"""``text`` with the escapes of _U_ESCAPE decoded. A page writes a few distinct ones many times ("\u00e4",
+    "\u00df"): each is replaced with one str.replace (a C scan) rather than a Python call per escape, in up to
+    four rounds of the first thousand escapes left. Escapes of escaped text ("\\u00e4"), surrogates, many distinct
+    escapes (a page of them, or hostile text): one re.sub, which reads each run of backslashes whole."""
+    if "\\\\u" in text or "\\\\x" in text:
+        return _U_ESCAPE.sub(_unescape_u, text)
+    for _round in range(4):
+        distinct: set[str] = set()
+        for count, match in enumerate(_U_ESCAPE.finditer(text)):
+            distinct.add(match.group(0))
+            if len(distinct) > 32:
+                return _U_ESCAPE.sub(_unescape_u, text)
+            if count >= 1000:
+                break
+        if not distinct:
+            return text
+        for escape in distinct:  # all of one backslash: no escape holds another
+            letter = _unescape_u(_U_ESCAPE.match(escape))  # type: ignore[arg-type]
+            if letter == escape:  # a surrogate, kept as written: the general way
+                return _U_ESCAPE.sub(_unescape_u, text)
+            text = text.replace(escape, letter)
+    return _U_ESCAPE.sub(_unescape_u, text)
+
+
 def _without_latex(text: str) -> str:
     """``text`` with LaTeX line breaks turned into line breaks (and then its other LaTeX taken out), or ``text``
     itself if it has none."""
@@ -176,7 +201,7 @@ def reshape(text: str) -> str | None:
     if backslash and ("\\n" in out or "\\r" in out):
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
     if backslash and ("\\u" in out or "\\x" in out):
-        out = _U_ESCAPE.sub(_unescape_u, out)
+        out = _unescape_letters(out)
     if backslash and ("\\," in out or "\\;" in out):
         out = out.replace("\\,", ",").replace("\\;", ";")  # iCalendar and vCard escapes: "LOCATION:Main St\\, Chicago"
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
