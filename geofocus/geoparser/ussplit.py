@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"#|,|\n|[A-Za-z0-9][A-Za-z0-9'.&/-]*")
+# A remark in parentheses without a digit ("Austin (S)", "Room L15 (Lower Level)", "Main St (rear)"): no part of
+# the street, unit or city; its words are not read as tokens (a remark with a digit, "(2nd floor)", is kept).
+_REMARK = re.compile(r"\([^()\d\n]{1,40}\)")
 _HOUSE_NUMBER = re.compile(r"^(?:[1-9]\d{0,5}(?:[A-Za-z]|-[A-Za-z]|-\d{1,4}[A-Za-z]?)?|[1-9]\d{0,5}-?[A-Za-z])$")
 _FRACTION = re.compile(r"^\d/\d$")
 # Wisconsin-style grid numbers: "N165 W2123" (two tokens) or "W156N9762" (one).
@@ -111,6 +114,9 @@ def _skip_breaks(tokens: list[tuple[str, int]], i: int) -> int:
 def split_before(window: str) -> Split | None:
     """The address that ends at the end of ``window`` (the state follows it), or None."""
     tokens = [(m.group(0), m.start()) for m in _TOKEN.finditer(window)]
+    if "(" in window:
+        remarks = [(m.start(), m.end()) for m in _REMARK.finditer(window)]
+        tokens = [t for t in tokens if not any(a < t[1] < b for a, b in remarks)]
     if len(tokens) < 3:
         return None
     # Try house numbers from the right: the last one that gives a whole address wins.
@@ -127,7 +133,8 @@ def split_before(window: str) -> Split | None:
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
-                      or tokens[k - 1][0][:1].isdigit()) and not _after_building(tokens, k):
+                      or tokens[k - 1][0][:1].isdigit() and not _other_field(window, tokens, k)
+                      ) and not _after_building(tokens, k):
             if _after_named_room(tokens, k):
                 split = _split_from(tokens, k, window)
                 if split is not None and split.typed:
@@ -180,6 +187,13 @@ def _po_box_at(tokens: list[tuple[str, int]], i: int) -> int:
     if j + 1 < n and tokens[j][0].lower() == "box" and tokens[j + 1][0][:1].isdigit():
         return j + 2
     return i
+
+
+def _other_field(window: str, tokens: list[tuple[str, int]], k: int) -> bool:
+    """Whether the number before token ``k`` is in another field: a quote, colon or "=" between them
+    (``"1": "3101 patterson ave"``, a key or an id), not a space ("555 1234")."""
+    between = window[tokens[k - 1][1] + len(tokens[k - 1][0]):tokens[k][1]]
+    return any(c in between for c in "\"':=")
 
 
 def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | None:
