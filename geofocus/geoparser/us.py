@@ -166,7 +166,8 @@ _COMMA_STATE = re.compile(
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
-_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
+# The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data.
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$)|[\"'](?!\w))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
 _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
