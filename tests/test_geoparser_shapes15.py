@@ -95,3 +95,16 @@ def test_state_ending_a_quoted_value(us, text, expected):
 
 def test_state_ending_a_quoted_sentence_needs_a_street(us):
     assert _found(us, 'print("We met at 12 Main Street in ME")') == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"components": {"primary_number": "2", "street_name": "Penn", "street_suffix": "Plz", "secondary_number": "15",'
+     ' "secondary_designator": "Fl", "city_name": "New York", "state_abbreviation": "NY", "zipcode": "10121"}}',
+     ("2", "Penn Plz", "Fl 15", "10121", "New York", True)),
+    ('{"primary_number": "600", "street_predirection": "N", "street_name": "Michigan", "street_suffix": "Ave",'
+     ' "city_name": "Chicago", "state_abbreviation": "IL", "zipcode": "60611"}',
+     ("600", "N Michigan Ave", None, "60611", "Chicago", True)),
+])
+def test_street_and_unit_parts_of_a_verified_record(us, text, expected):
+    # Address-verification records: the number, the name's parts and the unit's word and number in keys of their own.
+    assert _found(us, text) == [expected]

@@ -119,11 +119,12 @@ ROLES = {
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
-               "streetno", "houseno", "buildingnumber"),
+               "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
-    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity"),
+    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity",
+              "stateabbreviation"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
@@ -135,6 +136,9 @@ ROLES = {
     "street_type": ("suffix", "streetsuffix", "streettype", "suffixtype"),
     "postdirection": ("postdirectional", "postdirection", "postdir", "streetpostdirection", "streetpostdirectional",
                       "directionalsuffix", "suffixdirection"),
+    # A unit in two keys, its word and its number ("secondary_designator": "Fl", "secondary_number": "15").
+    "unit_word": ("secondarydesignator", "unitdesignator", "unittype"),
+    "unit_number": ("secondarynumber", "unitnumber"),
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
@@ -190,7 +194,7 @@ class KeyedAddress:
                 postcode = "0" + postcode
             state_zip = " ".join(y for y in (state, postcode) if y)
             tail = ", ".join(x for x in (city, state_zip) if x)
-            unit = p.get("unit", "")
+            unit = p.get("unit", "") or " ".join(x for x in (p.get("unit_word"), p.get("unit_number")) if x)
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
             if unit:
