@@ -108,3 +108,22 @@ def test_state_ending_a_quoted_sentence_needs_a_street(us):
 def test_street_and_unit_parts_of_a_verified_record(us, text, expected):
     # Address-verification records: the number, the name's parts and the unit's word and number in keys of their own.
     assert _found(us, text) == [expected]
+
+
+# -- no city between the street and the state: the ZIP names the place -------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("900 Sycamore Dr, TN 38361, USA", ("900", "Sycamore Dr", None, "38361", None, False)),
+    ('"formatted_address": "100 Spear St, CA 94105, USA"', ("100", "Spear St", None, "94105", "San Francisco", True)),
+    ("5 Oak Ave Suite 3, CA 90012", ("5", "Oak Ave", "Suite 3", "90012", "Los Angeles", True)),
+])
+def test_street_state_and_zip_without_city(us, text, expected):
+    assert expected in _found(us, text)
+
+
+@pytest.mark.parametrize("text", [
+    "12 Main St, TX",  # no ZIP: nothing names the place
+    "We have 5 offices, TX 75201",  # no street type
+])
+def test_no_city_needs_a_typed_street_a_comma_and_a_zip(us, text):
+    assert _found(us, text) == []

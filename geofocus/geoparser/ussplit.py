@@ -306,6 +306,13 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
     while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
         city_tokens = city_tokens[1:]  # "400 Broad St in Seattle, WA"
+    if not city_tokens and typed:
+        # No city between the street and the state: "900 Sycamore Dr, TN 38361" (a geocoder's address of a
+        # place outside any city); the caller takes it only with a comma before the state and a ZIP, which
+        # names the place.
+        unit = (window[unit_tokens[0][1]: unit_tokens[-1][1] + len(unit_tokens[-1][0])].strip(" ,")
+                if unit_tokens else None)
+        return Split(number=number, street=street.strip(" ,"), unit=unit, city="", start=tokens[k][1], typed=typed)
     if not city_tokens or len(city_tokens) > 4:
         return None
     if not all(_CITY_WORD.match(t) for t, _p in city_tokens):
