@@ -127,3 +127,9 @@ def test_street_state_and_zip_without_city(us, text, expected):
 ])
 def test_no_city_needs_a_typed_street_a_comma_and_a_zip(us, text):
     assert _found(us, text) == []
+
+
+def test_street_type_word_is_never_the_city(us):
+    # No comma and no city: usaddress reads "St" as the place; no address rather than the city "St".
+    assert not any(f[4] == "St" for f in _found(us, "12 Main St TX 75201"))
+    assert ("400", "N Ervay St", None, "75201", "Dallas", True) in _found(us, "400 N Ervay St Dallas TX 75201")
