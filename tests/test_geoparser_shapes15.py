@@ -133,3 +133,28 @@ def test_street_type_word_is_never_the_city(us):
     # No comma and no city: usaddress reads "St" as the place; no address rather than the city "St".
     assert not any(f[4] == "St" for f in _found(us, "12 Main St TX 75201"))
     assert ("400", "N Ervay St", None, "75201", "Dallas", True) in _found(us, "400 N Ervay St Dallas TX 75201")
+
+
+# -- numbered loops and spurs, and a type word after a route's number ------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("5025 LOOP 410 NORTHWEST,San Antonio (NW),TX,78229",
+     ("5025", "LOOP 410 NORTHWEST", None, "78229", "San Antonio", True)),
+    ("7700 W Loop 610 S, Houston (SW), TX 77071", ("7700", "W Loop 610 S", None, "77071", "Houston", True)),
+    ("13201 FM 620 ROAD NORTH,Austin (NW),TX,78729", ("13201", "FM 620 ROAD NORTH", None, "78729", "Austin", True)),
+])
+def test_numbered_loop_and_route_with_type_word(us, text, expected):
+    found = _found(us, text)
+    assert expected in found
+    assert not any(f[0] in ("410", "610", "620") for f in found)  # the route's number is no house number
+
+
+# -- a street named after an institution ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("1450 UNIVERSITY AVENUE WEST,St. Paul (Midway),MN,55104",
+     ("1450", "UNIVERSITY AVENUE WEST", None, "55104", "St. Paul", True)),
+    ("2200 College St (rear), Houston, TX 77002", ("2200", "College St", None, "77002", "Houston", True)),
+])
+def test_street_named_after_an_institution(us, text, expected):
+    assert expected in _found(us, text)

@@ -41,7 +41,8 @@ TYPES = frozenset(
 )
 # Types that begin the street ("Avenue D", "Calle 5"), or name a road by its number ("FM 529", "Hwy 50").
 _PREFIX_TYPES = frozenset("avenue ave calle via".split())
-_ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm".split())
+_ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm loop spur beltway"
+                         .split())
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
@@ -61,6 +62,7 @@ _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fif
 _CITY_WORD = re.compile(r"^[A-Za-z][A-Za-z.'-]*$")
 _COMPANY = frozenset("inc inc. llc ltd ltd. corp corp. co co. company group lp llp pc pllc corporation foundation "
                      "university college".split())
+_INSTITUTIONS = frozenset("university college".split())
 
 
 @dataclass
@@ -216,11 +218,14 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     typed = False
     # A route: "FM 529", "US Highway 1", "County Road ZZZ", "Hwy 50 W".
     for j, w in enumerate(words[:-1]):
-        if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd") and (
+        if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd", "loop", "spur",
+                             "beltway") and (
                 any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
             if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
                 continue
             street_end = j + 2
+            if street_end < len(words) and words[street_end] in TYPES:
+                street_end += 1  # "FM 620 Road North": the road's type word after its number
             typed = True
             break
     if street_end is None and words[0].rstrip(".") in _PREFIX_TYPES and len(words) > 1:
@@ -325,7 +330,12 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     if "\n" in city or "," in city:
         return None
     street_words = street.lower().split()
-    if set(street_words) & _COMPANY or set(city_words) & _COMPANY:
+    # A company or an institution is no street ("Acme Inc", "Stanford University"); a street named after an
+    # institution has a type word after the name ("University Avenue", "College St").
+    company = set(street_words) & _COMPANY
+    if company and typed and not company - _INSTITUTIONS:
+        company = set()
+    if company or set(city_words) & _COMPANY:
         return None
     unit = None
     if unit_tokens:
