@@ -158,3 +158,25 @@ def test_numbered_loop_and_route_with_type_word(us, text, expected):
 ])
 def test_street_named_after_an_institution(us, text, expected):
     assert expected in _found(us, text)
+
+
+# -- a keyed record naming another country ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '{"address1": "13 Rue Yves Toudic", "components": {"country_iso_3": "FRA", "locality": "Paris",'
+    ' "postal_code": "75010", "thoroughfare": "Rue Yves Toudic", "premise_number": "13"}}',
+    '{"street": "12 Queen St W", "city": "Toronto", "zip": "10001", "country": "Canada"}',
+])
+def test_keyed_record_of_another_country_is_no_us_address(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '{"countryCode": "USA", "countryName": "United States", "stateCode": "NY", "city": "New York",'
+    ' "street": "Penn Plz", "postalCode": "10001", "houseNumber": "4"}',
+    '{"country_code": "us", "street": "4 Penn Plz", "city": "New York", "zip": "10001",'
+    ' "country": "United States of America"}',
+])
+def test_keyed_record_naming_the_us_twice_stays_one_record(us, text):
+    assert _found(us, text) == [("4", "Penn Plz", None, "10001", "New York", True)]
+

@@ -136,6 +136,9 @@ ROLES = {
     "street_type": ("suffix", "streetsuffix", "streettype", "suffixtype"),
     "postdirection": ("postdirectional", "postdirection", "postdir", "streetpostdirection", "streetpostdirectional",
                       "directionalsuffix", "suffixdirection"),
+    # The country a record names ("country_iso_3": "FRA", "countryCode": "USA"): kept with the record, so that
+    # the reader can leave another country's address alone; several of them join (see ``_grouped``).
+    "country": ("country", "countrycode", "countryname", "countryiso", "countryiso2", "countryiso3"),
     # A unit in two keys, its word and its number ("secondary_designator": "Fl", "secondary_number": "15").
     "unit_word": ("secondarydesignator", "unitdesignator", "unittype"),
     "unit_number": ("secondarynumber", "unitnumber"),
@@ -336,6 +339,11 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
     is the name of an object (``label``: the parts after it are that object's)."""
     current: KeyedAddress | None = None
     for position, start, end, role, value in fields:
+        if role == "country" and current is not None and position - current.end <= _GAP:
+            # A record names its country in several keys ("countryCode", "countryName"): no new record.
+            current.parts["country"] = f"{current.parts['country']}|{value}" if "country" in current.parts else value
+            current.end = end
+            continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
                 yield current
