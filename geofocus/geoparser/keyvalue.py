@@ -340,8 +340,13 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
     current: KeyedAddress | None = None
     for position, start, end, role, value in fields:
         if role == "country" and current is not None and position - current.end <= _GAP:
-            # A record names its country in several keys ("countryCode", "countryName"): no new record.
-            current.parts["country"] = f"{current.parts['country']}|{value}" if "country" in current.parts else value
+            # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
+            # a few are kept (a page of nothing but country keys must not grow one string).
+            known = current.parts.get("country")
+            if known is None:
+                current.parts["country"] = value
+            elif known.count("|") < 3:
+                current.parts["country"] = f"{known}|{value}"
             current.end = end
             continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
