@@ -168,6 +168,8 @@ class GeoParser:
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
+            if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
+                continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
             written = keyed.text(us=self.address_format == "us")
             no_place = "city" not in keyed.parts and "postcode_city" not in keyed.parts
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
@@ -389,6 +391,16 @@ class GeoParser:
             in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
         point = (record.lat, record.lon)
         return self._address(street, number, postcode, canonical or locality, in_region, point, state)
+
+    def _own_country_named(self, written: str) -> bool:
+        """Whether the country values of a keyed record (joined by "|") name no other country than the region's:
+        a name or a code of letters that is not the region country's counts as another country."""
+        own = _COUNTRY_NAMES.get(self.region.country, {fold(self.region.country)})
+        for value in written.split("|"):
+            folded = fold(value).replace(".", "").strip()
+            if folded and folded.replace(" ", "").isalpha() and folded not in own:
+                return False
+        return True
 
     def _own_country(self, record: structured.StructuredAddress) -> bool:
         """Whether structured data's address may be of the region's country: no other country named,

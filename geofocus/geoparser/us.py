@@ -166,7 +166,8 @@ _COMMA_STATE = re.compile(
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
-_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
+# The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data.
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$)|[\"'](?!\w))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
 _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
@@ -439,6 +440,10 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     window = before.rstrip(" ,\n")
     comma_before_state = "," in before[len(window):] or window.endswith(",")
     split = split_before(window)
+    if split is None and comma_before_state and zip_code is not None and not weak:
+        split = split_before(window + ",")  # the comma read too: "100 Spear St, CA 94105" (no city)
+    if split is not None and not split.city and (zip_code is None or weak or not comma_before_state):
+        split = None  # no city: only a ZIP after a comma names the place ("900 Sycamore Dr, TN 38361")
     if split is not None:
         if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
             split = None
@@ -454,12 +459,14 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
         return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
+    if not split.city and in_region and zip_code in gaz.postcodes:
+        canonical = gaz.postcodes[zip_code][2]  # no city written: the region ZIP's city
     return RawAddress(
         street=split.street,
         house_number=split.number,
         postcode=zip_code,
-        city=canonical or split.city,
-        city_text=f"{split.city}, {state}",
+        city=canonical or split.city or None,
+        city_text=f"{split.city}, {state}" if split.city else state,
         in_region=in_region,
         start=start - len(before) + split.start,
         end=end,
