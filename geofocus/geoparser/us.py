@@ -116,8 +116,8 @@ _PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|An
 _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
-_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)(?:[:#] ?| )"
-                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}")  # with a digit: not "MSU"
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| )"
+                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")  # with a digit: not "MSU"
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
@@ -805,8 +805,10 @@ class _AsideRead(RawAddress):
 
 
 def _matched_unit(found: re.Match[str]) -> str:
-    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped ("" if none)."""
-    return (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
+    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped, or else the mail stop
+    ("MS 1234", "Mail Stop 7A": usaddress labels a mail stop as the occupancy, like a suite) ("" if none)."""
+    groups = found.groupdict()
+    return (groups.get("unit") or groups.get("unit2") or groups.get("stop") or "").strip(" ,")
 
 
 def _skipped_aside(found: re.Match[str]) -> bool:
