@@ -52,3 +52,37 @@ def test_mail_stop_needs_a_digit(us):
     # "MS Office" has no number: no unit.
     found = _found(us, "12 College Rd, MS Office, Seattle, WA 98101")
     assert all(f[2] is None for f in found)
+
+
+# -- 2. a room, suite, building, floor or mail stop written before the house number is the unit ---------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Where: Municipal Building Room-310, 200 Holliday Street Baltimore, MD 21202",
+     ("200", "Holliday Street", "Room-310", "21202", "Baltimore", True)),
+    ("Suite 200, 123 Main St, Houston, TX 77002",
+     ("123", "Main St", "Suite 200", "77002", "Houston", True)),
+    ("Building 4, 500 Harbor Blvd, Oakland, CA 94607",
+     ("500", "Harbor Blvd", "Building 4", "94607", "Oakland", True)),
+    ("Bldg. 7\n500 Oak Ave\nAustin, TX 78701",
+     ("500", "Oak Ave", "Bldg. 7", "78701", "Austin", True)),
+    ("Floor 3, 77 Pine Rd, Denver, CO 80202",
+     ("77", "Pine Rd", "Floor 3", "80202", "Denver", True)),
+    ("#300, 500 Oak Ave, Austin, TX 78701",
+     ("500", "Oak Ave", "#300", "78701", "Austin", True)),
+    ("Mail Stop 12, 1 Civic Center Plaza, Santa Ana, CA 92701",
+     ("1", "Civic Center Plaza", "Mail Stop 12", "92701", "Santa Ana", True)),
+    ("SUITE 300, 500 OAK AVE, AUSTIN, TX 78701",
+     ("500", "OAK AVE", "SUITE 300", "78701", "Austin", True)),
+])
+def test_unit_before_the_house_number(us, text, expected):
+    assert expected in _found(us, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Call 512-555-0100 #2, 500 Oak Ave, Austin, TX 78701",   # a phone extension
+    "Ticket #45, 500 Oak Ave, Austin, TX 78701",            # a number after a word
+    "Annex, Building 3 1200 Main St., Houston, TX 77002",   # the building's number is part of its name
+])
+def test_no_unit_before_the_house_number(us, text):
+    found = _found(us, text)
+    assert found and all(f[2] is None for f in found)

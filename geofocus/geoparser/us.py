@@ -598,11 +598,20 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 # The unit may be a numbered floor ("2nd Floor, City Hall, 121 N LaSalle St", "5th Floor Board Room 735
 # Randolph St") or the number of a room named by its use ("Conference Room 5301"; in "State Capitol Room 403"
-# the name is the building's), and may end the line before the street's
+# the name is the building's), a building with its number or letter, a numbered floor or a "#", a mail stop
+# ("City Hall Room-202, 1400 JFK Boulevard", "Building 4, 500 Main St", "Floor 3", "#300", "MS 12"; a building's
+# number right before the house number is the building's name: "Annex, Building 3 1200 Main St."), and may end
+# the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|SUITE|STE\.?|UNIT)[ -]?"
+                r"(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
+                r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])|(?<![A-Za-z0-9] )#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
+                r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| |-)"
+                r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
@@ -621,13 +630,19 @@ _UNIT_AFTER = re.compile(
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
 
+# A building or floor unit before the house number needs a comma after it: without one the building's number is
+# part of its name ("Annex, Building 3 1200 Main St.").
+_BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
-        if found is not None:
+        if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
+                                      and "," not in text[found.end("unit"):number_at]):
             return found.group("unit")
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
