@@ -86,3 +86,31 @@ def test_unit_before_the_house_number(us, text, expected):
 def test_no_unit_before_the_house_number(us, text):
     found = _found(us, text)
     assert found and all(f[2] is None for f in found)
+
+
+# -- 3. markup escaped inside a data string separates the address's lines -------------------------------------
+
+@pytest.mark.parametrize("text", [
+    r'{"venue": "Civic Center\u003cbr/\u003e1 Dr Carlton B Goodlett Pl\u003cbr/\u003eSan Francisco, CA 94102"}',
+    r'{"venue": "Civic Center\u003Cbr\u003E1 Dr Carlton B Goodlett Pl\u003Cbr\u003ESan Francisco, CA 94102"}',
+    '<td>{"venue": "Civic Center&lt;br&gt;1 Dr Carlton B Goodlett Pl&lt;br&gt;San Francisco, CA 94102"}</td>',
+    '<p>Civic Center&lt;br /&gt;1 Dr Carlton B Goodlett Pl&lt;br /&gt;San Francisco, CA 94102</p>',
+    r'"{\"venue\": \"Civic Center\\n1 Dr Carlton B Goodlett Pl\\nSan Francisco, CA 94102\"}"',
+    r'{"venue": "\u003cp\u003eCivic Center\u003c/p\u003e\u003cp\u003e1 Dr Carlton B Goodlett Pl\u003c/p\u003e'
+    r'\u003cp\u003eSan Francisco, CA 94102\u003c/p\u003e"}',
+])
+def test_escaped_markup_between_lines(us, text):
+    found = _found(us, text)
+    assert [(f[0], f[1], f[3], f[4], f[5]) for f in found] == [
+        ("1", "Dr Carlton B Goodlett Pl", "94102", "San Francisco", True)]
+
+
+def test_escaped_markup_without_zip(us):
+    # An address without ZIP after an escaped break (the state anchors it), with the room before the number.
+    found = _found(us, r'"Description": "City Hall, Room #12\u003cbr/\u003e1221 SW 4th Avenue, Portland, OR ",')
+    assert [(f[0], f[1], f[2], f[3], f[4]) for f in found] == [("1221", "SW 4th Avenue", "Room #12", None, "Portland")]
+
+
+def test_escaped_inline_tag_is_a_space(us):
+    found = _found(us, r'{"venue": "\u003cb\u003e600 Main St\u003c/b\u003e, Dallas, TX 75202"}')
+    assert [(f[0], f[1], f[3]) for f in found] == [("600", "Main St", "75202")]
