@@ -114,3 +114,28 @@ def test_escaped_markup_without_zip(us):
 def test_escaped_inline_tag_is_a_space(us):
     found = _found(us, r'{"venue": "\u003cb\u003e600 Main St\u003c/b\u003e, Dallas, TX 75202"}')
     assert [(f[0], f[1], f[3]) for f in found] == [("600", "Main St", "75202")]
+
+
+# -- 4. a place (the metro area) or the country between the state and the ZIP: the ZIP is the address's, the city
+# the one before the state; nothing is invented (no ZIP, no state) ---------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("12131 113th Ave NE\nKirkland, WA, Seattle 98034-6944",
+     ("12131", "113th Ave NE", None, "98034", "Kirkland", False)),
+    ("<p>500 Bellevue Way NE<br/> Bellevue, WA, Seattle 98004</p>",
+     ("500", "Bellevue Way NE", None, "98004", "Bellevue", False)),
+    ("2000 Ross Ave, Dallas, TX, Dallas 75201",
+     ("2000", "Ross Ave", None, "75201", "Dallas", True)),
+    ("900 Congress Ave, Austin, TX, USA 78701",
+     ("900", "Congress Ave", None, "78701", "Austin", True)),
+    ("1 Infinite Loop, Cupertino, CA, Silicon Valley 95014",
+     ("1", "Infinite Loop", None, "95014", "Cupertino", False)),
+])
+def test_place_between_state_and_zip(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+def test_zip_on_the_next_line_after_a_place_is_not_taken(us):
+    # The ZIP must stand on the same line as the place after the state: no ZIP taken from a later line.
+    found = _found(us, "500 Pine St, Bellevue, WA, Seattle\n98004 is our ZIP")
+    assert all(f[3] != "98004" for f in found)

@@ -173,6 +173,10 @@ _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
                                         re.I)
+# A place (or the country) written between the state and its ZIP, on the same line: ", Seattle 98034" after
+# "Kirkland, WA"; ", USA 78701".
+_PLACE_THEN_ZIP = re.compile(r",[ \t]?(?:(?:[A-Z][a-z][A-Za-z.'-]{0,20}|USA|US|U\.S\.A\.)[ \t]){1,3}"
+                             r"(?P<zip>\d{5})(?:-\d{4})?(?!\w|-\w)")
 # Not a ZIP when a word or "-" and a word follow ("60601-ish"); "60473--em--" (a feed's markup) is one.
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?!\w|-\w)")
 
@@ -231,8 +235,16 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
             continue  # "..., Miss. Smith": an AP abbreviation counts only before a ZIP
         if "." not in state or _known_state(state):
             at = m.start("state")
-            found[at] = (at, state, zip_code, m.end())
-            if zip_code:
+            end = m.end()
+            if zip_code is None and text.startswith(",", end):
+                # "Kirkland, WA, Seattle 98034": a place between the state and the ZIP on the same line (the
+                # metro area's name); the ZIP is the address's, the city the one before the state.
+                later = _PLACE_THEN_ZIP.match(text, end)
+                if later is not None:
+                    zip_code, end = later.group("zip"), later.end()
+                    zips.add(later.start("zip"))
+            found[at] = (at, state, zip_code, end)
+            if zip_code and m.group("zip"):
                 zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
