@@ -97,6 +97,39 @@ def tags_as_breaks(text: str) -> str:
     return _ESCAPED_TAG.sub(" ", _ESCAPED_BLOCK_TAG.sub("\n", text))
 
 
+# An address written all in small letters ("lange straße 5, 26122 oldenburg", "45127 essen\nfreiheit 5"): a postcode
+# followed by a word in small letters is the sign; the line with it and a line next to it that ends in a house
+# number or starts with a postcode, each without any capital, get their words capitalised as a reader would write
+# them (the small words inside a name stay small: "platz der republik"; "oldenburg (oldb)" -> "Oldenburg (Oldb)").
+_LOWER_POSTCODE = re.compile(r"(?<![\d.,])\d{5},? [a-zäöüß]")
+_LOWER_NEIGHBOUR = re.compile(r"^(?:[a-zäöüß][^\n]{0,60}? [1-9]\d{0,3}[a-h]?[ ,;]*|\d{5},? [a-zäöüß][^\n]{0,60})$")
+_SMALL_WORD = re.compile(r"(?<![\w'])[a-zäöüß][\w'.]*")
+_KEEP_SMALL = frozenset("an der die das dem den des am im in auf bei von vom zum zur und ob vor i. a. d. b.".split())
+
+
+def _capital(match: re.Match[str]) -> str:
+    word = match.group(0)
+    at = match.start()
+    if word in _KEEP_SMALL and at > 1 and match.string[at - 1] == " " and match.string[at - 2].isalpha():
+        return word  # inside a name: "platz der republik"; not after a label ("kontakt: am markt 1")
+    return word[0].upper() + word[1:]
+
+
+def _capitalised_lower_lines(text: str) -> str:
+    """``text`` with its addresses in small letters capitalised (see ``_LOWER_POSTCODE``)."""
+    lines = text.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        if len(line) > 200 or not _LOWER_POSTCODE.search(line) or any(c.isupper() for c in line):
+            continue
+        for j in (i - 1, i, i + 1):
+            if 0 <= j < len(lines) and (j == i or (len(lines[j]) <= 80 and _LOWER_NEIGHBOUR.match(lines[j])
+                                                   and not any(c.isupper() for c in lines[j]))):
+                lines[j] = _SMALL_WORD.sub(_capital, lines[j])
+                changed = True
+    return "\n".join(lines) if changed else text
+
+
 def _unfold(match: re.Match[str]) -> str:
     text, at = match.string, match.start()
     after = text[match.end():match.end() + 1]
@@ -169,6 +202,8 @@ def reshape(text: str) -> str | None:
         out = _COMMENT.sub("", out)
     if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
+    if _LOWER_POSTCODE.search(out):
+        out = _capitalised_lower_lines(out)
     if out is text:
         return None
     # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are.
