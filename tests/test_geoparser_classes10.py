@@ -139,3 +139,68 @@ def test_zip_on_the_next_line_after_a_place_is_not_taken(us):
     # The ZIP must stand on the same line as the place after the state: no ZIP taken from a later line.
     found = _found(us, "500 Pine St, Bellevue, WA, Seattle\n98004 is our ZIP")
     assert all(f[3] != "98004" for f in found)
+
+
+# -- 5. German: small letters, the place and postcode before the street, the postcode line first; a number line is
+# no house number -----------------------------------------------------------------------------------------------
+
+def _de(parser, text):
+    return [(a.street, a.house_number, a.postcode, a.city, a.in_region) for a in parser.parse(text).all_addresses]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("schloßplatz 1, 26122 oldenburg", ("Schloßplatz", "1", "26122", "Oldenburg", True)),
+    ("<p>heiligengeiststraße 6<br>26121 oldenburg</p>", ("Heiligengeiststraße", "6", "26121", "Oldenburg", True)),
+    ("26135 oldenburg, bremer straße 12", ("Bremer Straße", "12", "26135", "Oldenburg", True)),
+    ("anschrift: theodor-heuss-straße 12, 26129 oldenburg (oldb)",
+     ("Theodor-Heuss-Straße", "12", "26129", "Oldenburg", True)),
+    ("königstraße 10, 70173 stuttgart", ("Königstraße", "10", "70173", "Stuttgart", False)),
+    ("kontakt\nam markt 1\n28195 bremen", ("Am Markt", "1", "28195", "Bremen", False)),
+])
+def test_german_address_in_small_letters(oldenburg, text, expected):
+    assert _de(oldenburg, text) == [expected]
+
+
+def test_small_letters_elsewhere_stay(oldenburg):
+    # A postcode-like number followed by small words without a street: nothing is read.
+    assert _de(oldenburg, "we have 26122 users and 5 servers") == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Oldenburg, 26121, Heiligengeiststraße 6", ("Heiligengeiststraße", "6", "26121", "Oldenburg", True)),
+    ("Standort: Bremen, 28195, Am Markt 1", ("Am Markt", "1", "28195", "Bremen", False)),
+    ("Oldenburg; 26122; Schloßplatz 1", ("Schloßplatz", "1", "26122", "Oldenburg", True)),
+    ("<td>Essen, 45127, Freiheit 5</td>", ("Freiheit", "5", "45127", "Essen", False)),
+])
+def test_place_and_postcode_before_the_street(oldenburg, text, expected):
+    assert _de(oldenburg, text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("45127 Essen\nFreiheit 5", ("Freiheit", "5", "45127", "Essen", False)),
+    ("<p>50667 Köln<br>Domkloster 4</p>", ("Domkloster", "4", "50667", "Köln", False)),
+    ("26122 Oldenburg\nLappan 1", ("Lappan", "1", "26122", "Oldenburg", True)),
+    ("26121 Oldenburg\nHeiligengeiststraße 6", ("Heiligengeiststraße", "6", "26121", "Oldenburg", True)),
+])
+def test_postcode_line_before_the_street_line(oldenburg, text, expected):
+    assert _de(oldenburg, text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "26122 Oldenburg\nStand 2024",          # a year
+    "26122 Oldenburg\nSeite 2",             # a word that counts
+    "Registergericht: 26122 Oldenburg\nHRB 4711",
+])
+def test_postcode_line_then_no_street(oldenburg, text):
+    assert _de(oldenburg, text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Kapazität 400\n26122\nLange Straße 5",
+    "Leistung 250\n26121\nHeiligengeiststraße 6",
+    "Fläche 80\n28195\nAm Markt 1",
+])
+def test_number_line_above_a_postcode_line_is_no_house_number(oldenburg, text):
+    # The line after the postcode is a street with its number, no place: the line above is no address.
+    assert all(found[0] != text.split(" ", 1)[0] for found in _de(oldenburg, text))
+    assert all(found[1] not in ("400", "250", "80") for found in _de(oldenburg, text))
