@@ -621,7 +621,8 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
-                r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])|(?<![A-Za-z0-9] )#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
+                r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])"
+                r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| |-)"
                 r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
@@ -637,7 +638,7 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 # 350, Public Service Center"); not one that starts the next address ("..., TX 77002 | Suite 5, 900 Bagby St").
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
-    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
