@@ -32,6 +32,10 @@ def _found(parser, text):
      ("12", "Elm St.", "M.S. B-7", "78701", "Austin", True)),
     ("700 Main Ave, MSC 3, Houston TX 77002",
      ("700", "Main Ave", "MSC 3", "77002", "Houston", True)),
+    ("2020 Harbor Drive, Mail Stop #27, San Diego, CA 92101",
+     ("2020", "Harbor Drive", "Mail Stop #27", "92101", "San Diego", True)),
+    ('{"address1": "2020 Harbor Drive", "address2": "Mail Stop 27", "city": "San Diego", "state": "CA", '
+     '"zip": "92101"}', ("2020", "Harbor Drive", "Mail Stop 27", "92101", "San Diego", True)),
 ])
 def test_mail_stop_is_the_unit(us, text, expected):
     assert expected in _found(us, text)

@@ -116,8 +116,8 @@ _PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|An
 _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
-_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| )"
-                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")  # with a digit: not "MSU"
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)"
+                    r"(?:[:#] ?| #?|-)(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")  # with a digit: not "MSU"
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
@@ -623,7 +623,7 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
                 r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])"
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
-                r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| |-)"
+                r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
                 r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
