@@ -101,8 +101,12 @@ def tags_as_breaks(text: str) -> str:
 # followed by a word in small letters is the sign; the line with it and a line next to it that ends in a house
 # number or starts with a postcode, each without any capital, get their words capitalised as a reader would write
 # them (the small words inside a name stay small: "platz der republik"; "oldenburg (oldb)" -> "Oldenburg (Oldb)").
-_LOWER_POSTCODE = re.compile(r"(?<![\d.,])\d{5},? [a-zäöüß]")
+# The scan starts with the line break before such a line (a literal: a fast scan; a pattern starting with the sign's
+# lookbehind is tried at every position, ten times slower), then the line's start without a capital up to the sign
+# (a capital before it stops the try there).
+_LOWER_POSTCODE_LINE = re.compile(r"\n[^A-ZÄÖÜ\n]{0,200}?(?<![\d.,])\d{5},? [a-zäöüß]")
 _LOWER_NEIGHBOUR = re.compile(r"^(?:[a-zäöüß][^\n]{0,60}? [1-9]\d{0,3}[a-h]?[ ,;]*|\d{5},? [a-zäöüß][^\n]{0,60})$")
+_LOWER_LINES_MAX = 1000
 _SMALL_WORD = re.compile(r"(?<![\w'])[a-zäöüß][\w'.]*")
 _KEEP_SMALL = frozenset("an der die das dem den des am im in auf bei von vom zum zur und ob vor i. a. d. b.".split())
 
@@ -116,18 +120,50 @@ def _capital(match: re.Match[str]) -> str:
 
 
 def _capitalised_lower_lines(text: str) -> str:
-    """``text`` with its addresses in small letters capitalised (see ``_LOWER_POSTCODE``)."""
-    lines = text.split("\n")
-    changed = False
-    for i, line in enumerate(lines):
-        if len(line) > 200 or not _LOWER_POSTCODE.search(line) or any(c.isupper() for c in line):
-            continue
-        for j in (i - 1, i, i + 1):
-            if 0 <= j < len(lines) and (j == i or (len(lines[j]) <= 80 and _LOWER_NEIGHBOUR.match(lines[j])
-                                                   and not any(c.isupper() for c in lines[j]))):
-                lines[j] = _SMALL_WORD.sub(_capital, lines[j])
-                changed = True
-    return "\n".join(lines) if changed else text
+    """``text`` with its addresses in small letters capitalised (see ``_LOWER_POSTCODE_LINE``): only the lines with the
+    sign are visited (found by one scan), each line's words capitalised once however often it is repeated."""
+    spans: dict[int, int] = {}  # start -> end of each line to capitalise
+    shifted = "\n" + text  # a match starts at the line break before its line: at the line's start in ``text``
+    size = len(text)
+    for count, found in enumerate(_LOWER_POSTCODE_LINE.finditer(shifted)):
+        if count >= _LOWER_LINES_MAX:
+            break  # a page of thousands of them is no page of addresses written by hand: the work stays bounded
+        start = found.start()
+        end = text.find("\n", start)
+        end = size if end < 0 else end
+        line = text[start:end]
+        if len(line) > 200 or not line.islower():
+            continue  # a capital after the sign: a line as written
+        spans[start] = end
+        if start > 0:  # the line before: a street ending in its house number ("lange straße 5")
+            before = text.rfind("\n", 0, start - 1) + 1
+            if start - 1 - before <= 80 and before not in spans and _is_lower_neighbour(text[before:start - 1]):
+                spans[before] = start - 1
+        if end < size:  # the line after: "45127 essen" / "freiheit 5"
+            after_end = text.find("\n", end + 1)
+            after_end = size if after_end < 0 else after_end
+            if after_end - end - 1 <= 80 and _is_lower_neighbour(text[end + 1:after_end]):
+                spans[end + 1] = after_end
+    if not spans:
+        return text
+    parts: list[str] = []
+    done: dict[str, str] = {}
+    pos = 0
+    for start in sorted(spans):
+        end = spans[start]
+        line = text[start:end]
+        titled = done.get(line)
+        if titled is None:
+            titled = done[line] = _SMALL_WORD.sub(_capital, line)
+        parts.append(text[pos:start])
+        parts.append(titled)
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _is_lower_neighbour(line: str) -> bool:
+    return line.islower() and _LOWER_NEIGHBOUR.match(line) is not None
 
 
 def _unfold(match: re.Match[str]) -> str:
@@ -202,7 +238,7 @@ def reshape(text: str) -> str | None:
         out = _COMMENT.sub("", out)
     if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
-    if _LOWER_POSTCODE.search(out):
+    if _LOWER_POSTCODE_LINE.search(out) or _LOWER_POSTCODE_LINE.match("\n" + out[:200].partition("\n")[0]):
         out = _capitalised_lower_lines(out)
     if out is text:
         return None
