@@ -76,25 +76,33 @@ _ICAL_SIGN_AFTER_BREAK = re.compile(r"\n" + _ICAL_PROPERTY)
 
 # Markup escaped inside a data string, which the page's tag pass does not see: JSON's "\u003cbr/\u003e" and
 # entities decoded once into "<br>" ("&lt;br&gt;" in the page, "&amp;lt;br&amp;gt;" read twice). A line-break or
-# block tag becomes a line break, another tag a space. Both start with the literal "<" and are bounded: one pass.
-_ESCAPED_BLOCK_TAG = re.compile(r"<(?:br|BR|Br|/?(?:p|P|div|DIV|li|LI|tr|TR|td|TD|h[1-6]))\b[^<>\n]{0,60}+>")
-_ESCAPED_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,20}+(?:[ \t/][^<>\n]{0,200}+)?>")
+# block tag becomes a line break, another tag a space: one pass, starting with the literal "<", bounded.
+_ESCAPED_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]{0,20}+)(?:[ \t/][^<>\n]{0,200}+)?>")
+_ESCAPED_BLOCK_NAMES = frozenset("br p div li tr td h1 h2 h3 h4 h5 h6".split())
+
+
+def _escaped_tag(match: re.Match[str]) -> str:
+    name = match.group(2).lower()
+    return "\n" if name in _ESCAPED_BLOCK_NAMES else " "
 
 
 def _without_escaped_markup(text: str) -> str:
-    """``text`` with JSON's and HTML's escaped tags read as tags (see ``_ESCAPED_BLOCK_TAG``)."""
-    if "\\u003" in text:
-        text = (text.replace("\\u003c", "<").replace("\\u003C", "<").replace("\\u003e", ">")
-                .replace("\\u003E", ">").replace("\\u0026", "&"))
-    if "&lt;" in text or "&LT;" in text:
-        text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&LT;", "<").replace("&GT;", ">")
-    return tags_as_breaks(text) if "<" in text else text
+    """``text`` with JSON's and HTML's escaped tags read as tags (see ``_ESCAPED_TAG``); ``text`` itself if it has
+    none (a "<" that is no escape, "<a<a<a", was in the page text already and is left as it is)."""
+    unescaped = text
+    if "\\u003" in unescaped:
+        unescaped = (unescaped.replace("\\u003c", "<").replace("\\u003C", "<").replace("\\u003e", ">")
+                     .replace("\\u003E", ">").replace("\\u0026", "&"))
+    if "&lt;" in unescaped or "&LT;" in unescaped:
+        unescaped = (unescaped.replace("&lt;", "<").replace("&gt;", ">").replace("&LT;", "<")
+                     .replace("&GT;", ">"))
+    return tags_as_breaks(unescaped) if unescaped != text else text
 
 
 def tags_as_breaks(text: str) -> str:
     """Page text with the tags it shows (escaped in the markup: "&lt;br&gt;") read as tags: a line-break or
     block tag is a line break, another tag a space."""
-    return _ESCAPED_TAG.sub(" ", _ESCAPED_BLOCK_TAG.sub("\n", text))
+    return _ESCAPED_TAG.sub(_escaped_tag, text)
 
 
 # An address written all in small letters ("lange straße 5, 26122 oldenburg", "45127 essen\nfreiheit 5"): a postcode
@@ -216,7 +224,8 @@ def reshape(text: str) -> str | None:
     # One-character tests first: each is a fast scan, a two-character one is not.
     if "](" in out:
         out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))
-    if "<" in out or "\\u003" in out or "&lt;" in out or "&LT;" in out:
+    # A one-character test first: a scan for one character is fast, for several not (0.6 ms per 0.5 MB each).
+    if ("\\" in out and "\\u003" in out) or ("&" in out and ("&lt;" in out or "&LT;" in out)):
         out = _without_escaped_markup(out)  # "City Hall\u003cbr/\u003e276 Fourth Avenue": a line break in JSON
     backslash = "\\" in out
     if backslash and ("\\n" in out or "\\r" in out):
