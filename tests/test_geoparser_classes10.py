@@ -88,6 +88,7 @@ def test_unit_before_the_house_number(us, text, expected):
     "Annex, Building 3 1200 Main St., Houston, TX 77002",   # the building's number is part of its name
     "Invoice: #123\n500 Oak Ave\nAustin, TX 78701",          # a "#" number after a label
     "500 Oak Ave, Austin, TX 78701, #4",                    # a "#" after the ZIP: a list's number, not a unit
+    "Biloxi, MS 39530, 500 Oak Ave, Austin, TX 78701",      # a state and ZIP before, no mail stop
 ])
 def test_no_unit_before_the_house_number(us, text):
     found = _found(us, text)

@@ -117,7 +117,8 @@ _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_U
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
 _MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)"
-                    r"(?:[:#] ?| #?|-)(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")  # with a digit: not "MSU"
+                    r"(?:[:#] ?| #?|-)(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")
+# (with a digit: not "MSU"; not five digits: "MS 39201" is a state and its ZIP)
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
@@ -624,7 +625,7 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])"
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
-                r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"
+                r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
