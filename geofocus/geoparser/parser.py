@@ -20,7 +20,7 @@ from geofocus.geoparser.keyvalue import (
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
+from geofocus.geoparser.reshape import repair_mojibake, reshape, tags_as_breaks, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -115,6 +115,11 @@ class GeoParser:
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
+        if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
+                                              or "&#x3" in markup):
+            # "City Hall&lt;br&gt;500 Oak Ave": the page shows the tags, a reader the lines (a "<" the markup
+            # writes as itself is no tag of the page: "<a<a<a" is left as it is)
+            text = tags_as_breaks(text)
         if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
             text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
         if "\\" in text and ("\\," in text or "\\;" in text):

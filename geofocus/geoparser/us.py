@@ -116,8 +116,9 @@ _PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|An
 _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
-_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)(?:[:#] ?| )"
-                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}")  # with a digit: not "MSU"
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)"
+                    r"(?:[:#] ?| #?|-)(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")
+# (with a digit: not "MSU"; not five digits: "MS 39201" is a state and its ZIP)
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
@@ -174,6 +175,10 @@ _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
                                         re.I)
+# A place (or the country) written between the state and its ZIP, on the same line: ", Seattle 98034" after
+# "Kirkland, WA"; ", USA 78701".
+_PLACE_THEN_ZIP = re.compile(r",[ \t]?(?:(?:[A-Z][a-z][A-Za-z.'-]{0,20}|USA|US|U\.S\.A\.)[ \t]){1,3}"
+                             r"(?P<zip>\d{5})(?:-\d{4})?(?!\w|-\w)")
 # Not a ZIP when a word or "-" and a word follow ("60601-ish"); "60473--em--" (a feed's markup) is one.
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?!\w|-\w)")
 
@@ -232,8 +237,16 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
             continue  # "..., Miss. Smith": an AP abbreviation counts only before a ZIP
         if "." not in state or _known_state(state):
             at = m.start("state")
-            found[at] = (at, state, zip_code, m.end())
-            if zip_code:
+            end = m.end()
+            if zip_code is None and text.startswith(",", end):
+                # "Kirkland, WA, Seattle 98034": a place between the state and the ZIP on the same line (the
+                # metro area's name); the ZIP is the address's, the city the one before the state.
+                later = _PLACE_THEN_ZIP.match(text, end)
+                if later is not None:
+                    zip_code, end = later.group("zip"), later.end()
+                    zips.add(later.start("zip"))
+            found[at] = (at, state, zip_code, end)
+            if zip_code and m.group("zip"):
                 zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
@@ -605,11 +618,21 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 # The unit may be a numbered floor ("2nd Floor, City Hall, 121 N LaSalle St", "5th Floor Board Room 735
 # Randolph St") or the number of a room named by its use ("Conference Room 5301"; in "State Capitol Room 403"
-# the name is the building's), and may end the line before the street's
+# the name is the building's), a building with its number or letter, a numbered floor or a "#", a mail stop
+# ("City Hall Room-202, 1400 JFK Boulevard", "Building 4, 500 Main St", "Floor 3", "#300", "MS 12"; a building's
+# number right before the house number is the building's name: "Annex, Building 3 1200 Main St."), and may end
+# the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|SUITE|STE\.?|UNIT)[ -]?"
+                r"(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
+                r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])"
+                r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
+                r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
+                r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
@@ -623,9 +646,14 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 # 350, Public Service Center"); not one that starts the next address ("..., TX 77002 | Suite 5, 900 Bagby St").
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
-    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
+
+
+# A building or floor unit before the house number needs a comma after it: without one the building's number is
+# part of its name ("Annex, Building 3 1200 Main St.").
+_BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:
@@ -634,7 +662,8 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         return None
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
-        if found is not None:
+        if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
+                                      and "," not in text[found.end("unit"):number_at]):
             return found.group("unit")
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
@@ -812,8 +841,10 @@ class _AsideRead(RawAddress):
 
 
 def _matched_unit(found: re.Match[str]) -> str:
-    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped ("" if none)."""
-    return (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
+    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped, or else the mail stop
+    ("MS 1234", "Mail Stop 7A": usaddress labels a mail stop as the occupancy, like a suite) ("" if none)."""
+    groups = found.groupdict()
+    return (groups.get("unit") or groups.get("unit2") or groups.get("stop") or "").strip(" ,")
 
 
 def _skipped_aside(found: re.Match[str]) -> bool:
