@@ -161,14 +161,15 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?: ?, ?| |[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
     r"(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
-# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
+# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX ,&nbsp;78701" (a template's stray space), "TX\n78701" (table
+# cells, one field per line).
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?: ?, ?| |\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
