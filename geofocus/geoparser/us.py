@@ -699,6 +699,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
 _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
+_WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 # A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
@@ -718,13 +720,23 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         spaced = _ADDRESS_START.search(before) is not None
-        if not spaced and _FIELD_NUMBER_START.search(before) is None:
+        # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
+        # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
+        # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
+        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
+                  else before)
+        if not spaced and _FIELD_NUMBER_START.search(before) is None and (
+                joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
             if found is not None and not _loose_ok(found, before):
                 found = None
+        if found is None and joined is not before:
+            again = _BEFORE.search(joined) if joined != before else None
+            if again is not None and again.group("number") and "\n" in before[again.start():again.end("street")]:
+                found = again
         if found is None:
             if not spaced:
                 continue
