@@ -71,6 +71,9 @@ def test_lettered_unit_words_inside_street_names(us, text, street):
     # the break between the number and the street
     ("<p>Meeting will be held at the Administrative Center, 1501\n   W. Washington St., Indianapolis, IN 46222."
      "\n   Call ahead.</p>", "W. Washington St.", "1501", "46222"),
+    # the break inside the unit
+    ("<p>The council meets at City Hall, 200 E. Washington Street, Suite\n260, Indianapolis, IN 46204, at 7 pm.</p>",
+     "E. Washington Street", "200", "46204"),
     # the break after an abbreviation inside the street
     ("<p>held at the district office, 3027 S.\nNew Haven Ave., Tulsa, OK 74114 on Monday</p>",
      "S. New Haven Ave.", "3027", "74114"),

@@ -735,7 +735,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 found = None
         if found is None and joined is not before:
             again = _BEFORE.search(joined) if joined != before else None
-            if again is not None and again.group("number") and "\n" in before[again.start():again.end("street")]:
+            # the break inside the number, the street or its unit ("Suite\n260"), not before the city
+            if again is not None and again.group("number") and "\n" in before[again.start():max(
+                    again.end("street"), again.end("unit"))]:
                 found = again
         if found is None:
             if not spaced:
