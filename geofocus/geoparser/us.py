@@ -100,6 +100,7 @@ _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|R
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
+         r"|,? (?:Entrance|Door|Gate|Wing|Dock) (?:[A-Z]|\d{1,3}[A-Z]?)(?![\w-])"  # "Entrance A", "Door 3"
          r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 # What may stand between the street (and its unit) and the city besides a unit, none of it kept: the name of
@@ -162,15 +163,16 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?: ?, ?| |[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
     r"(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
 # The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data.
 _STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$)|[\"'](?!\w))")
-# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
+# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX ,&nbsp;78701" (a template's stray space), "TX\n78701" (table
+# cells, one field per line).
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?: ?, ?| |\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
@@ -733,6 +735,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
 _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
+_WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 # A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
@@ -752,13 +756,25 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         spaced = _ADDRESS_START.search(before) is not None
-        if not spaced and _FIELD_NUMBER_START.search(before) is None:
+        # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
+        # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
+        # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
+        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
+                  else before)
+        if not spaced and _FIELD_NUMBER_START.search(before) is None and (
+                joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
             if found is not None and not _loose_ok(found, before):
                 found = None
+        if found is None and joined is not before:
+            again = _BEFORE.search(joined) if joined != before else None
+            # the break inside the number, the street or its unit ("Suite\n260"), not before the city
+            if again is not None and again.group("number") and "\n" in before[again.start():max(
+                    again.end("street"), again.end("unit"))]:
+                found = again
         if found is None:
             if not spaced:
                 continue

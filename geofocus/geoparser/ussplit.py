@@ -55,6 +55,10 @@ _UNIT_WORDS = frozenset(
 _LEVEL_NAMES = frozenset("garden lower upper ground main street plaza concourse lobby mezzanine".split())
 _LEVEL_WORDS = frozenset("level lvl lvl. floor".split())
 _LONE_UNITS = frozenset("mezzanine lobby basement penthouse".split())
+# Parts of a building named by a letter or a short number ("Entrance A", "Door 3", "Gate B", "Wing 2"): a unit
+# when the letter or number ends the field.
+_LETTERED_UNITS = frozenset("entrance door gate wing dock".split())
+_UNIT_MARK = re.compile(r"^(?:[A-Z]|\d{1,3}[A-Z]?)$")
 # Rooms named by their use ("Conference Room 5301"), not by their building ("Capitol Room 346").
 _ROOM_USES = frozenset("conference board meeting community hearing committee council training".split())
 _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
@@ -98,6 +102,9 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
     if i + 1 < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LEVEL_NAMES and (
             tokens[i + 1][0].lower() in _LEVEL_WORDS):
         return i + 2  # "Garden Level", "Lower Level"
+    if i + 1 < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LETTERED_UNITS and _UNIT_MARK.match(
+            tokens[i + 1][0]) and (i + 2 == n or tokens[i + 2][0] in (",", "\n")):
+        return i + 2  # "Entrance A", "Door 3"
     if i + 1 < n and tokens[i][0].lower() in ("level", "lvl", "lvl.") and tokens[i + 1][0].isdigit() and len(
             tokens[i + 1][0]) <= 2:
         return i + 2  # "Level 2"
