@@ -107,40 +107,100 @@ def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
 
 
 # -- 2. crawl throughput -------------------------------------------------------------
+def _cpu_seconds(pid: int) -> float | None:
+    """user + system CPU seconds of process ``pid`` so far (None once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _child_pids(name: str) -> list[int]:
+    """This process's children whose command line contains ``name`` (simweb's server)."""
+    out = []
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        try:
+            pids = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for pid in pids:
+            try:
+                if name in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
+                    out.append(int(pid))
+            except OSError:
+                pass
+    return out
+
+
+def _at(series: list[tuple[float, float]], t: float) -> float:
+    """A CPU-seconds series [(time, cpu)] interpolated at time ``t``."""
+    for (t0, c0), (t1, c1) in zip(series, series[1:], strict=False):
+        if t0 <= t <= t1:
+            return c0 + (c1 - c0) * (t - t0) / max(t1 - t0, 1e-9)
+    return series[-1][1] if t > series[-1][0] else series[0][1]
+
+
 def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
-          seconds: float) -> dict[str, float]:
-    """`scrapy crawl geo` workers on simweb for ``seconds``; pages/s over all of them, and the workers' CPU
-    (user + system of the crawl processes, from rusage) per page: whether they were short of CPU."""
+          seconds: float, strategy: str = "adaptive", warmup: float = 5.0,
+          others: dict[str, int] | None = None, tree: Path = ROOT) -> dict:
+    """`scrapy crawl geo` workers on simweb for ``seconds``.
+
+    Besides the whole run (pages/s over the span of the crawl logs, the workers' CPU from rusage,
+    process start included), the steady state: from ``warmup`` seconds after the first page to
+    the first worker's last page, pages fetched in that window (from the crawl logs' times) and the
+    CPU each process used in it, sampled from /proc every 0.25 s: each worker, and ``others``
+    (simweb's server, redis-server), which share the same cores."""
     procs = []
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}"
+    workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}-{time.time_ns()}"
     crawl_id = f"bench-{os.getpid()}-{workers}-{time.time_ns()}"
     for w in range(workers):
         args = [sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg",
-                "-a", f"seeds={seeds_file}", "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
+                "-a", f"seeds={seeds_file}", "-a", f"strategy={strategy}",
+                "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
                 "-s", "LOG_LEVEL=WARNING", "-s", f"CLOSESPIDER_TIMEOUT={seconds}",
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
-        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
-        procs.append(subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
+        procs.append(subprocess.Popen(args, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                       env={**os.environ, "PYTHONPATH": path, "http_proxy": proxy}))
-    for p in procs:
-        p.wait()
+    watched = {f"worker{w}": p.pid for w, p in enumerate(procs)} | dict(others or {})
+    series: dict[str, list[tuple[float, float]]] = {name: [] for name in watched}
+    while any(p.poll() is None for p in procs):
+        now = time.time()
+        for name, pid in watched.items():
+            cpu = _cpu_seconds(pid)
+            if cpu is not None:
+                series[name].append((now, cpu))
+        time.sleep(0.25)
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu_s = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
-    times, urls = [], []
+    times, urls, per_worker, last = [], [], [], []
     for w in range(workers):
         log = workdir / f"w{w}" / "crawl.jsonl"
-        for line in log.read_text().splitlines() if log.exists() else []:
-            row = json.loads(line)
-            times.append(row["time"])
-            urls.append(row["url"])
+        rows = [json.loads(line) for line in (log.read_text().splitlines() if log.exists() else [])]
+        times += [r["time"] for r in rows]
+        urls += [r["url"] for r in rows]
+        per_worker.append(len(rows))
+        last.append(max((r["time"] for r in rows), default=float("nan")))
     span = max(times) - min(times) if len(times) > 1 else float("nan")
-    return {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "pages": len(urls),
-            "unique": len(set(urls)), "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
-            "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}
+    out: dict = {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "strategy": strategy,
+                 "pages": len(urls), "unique": len(set(urls)), "pages_per_worker": per_worker,
+                 "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
+                 "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
+                 "load_average": [round(x, 2) for x in os.getloadavg()]}
+    if len(times) > 1:
+        t0, t1 = min(times) + warmup, min(last)
+        n = sum(1 for t in times if t0 <= t <= t1)
+        window = max(t1 - t0, 1e-9)
+        cores = {name: round((_at(s, t1) - _at(s, t0)) / window, 3) for name, s in series.items() if len(s) > 1}
+        worker_cpu = sum(v for k, v in cores.items() if k.startswith("worker")) * window
+        out["steady"] = {"seconds": round(window, 2), "pages": n, "pages_per_s": round(n / window, 1),
+                         "workers_cpu_ms_per_page": round(1000 * worker_cpu / max(n, 1), 2),
+                         "cores": cores, "cores_total": round(sum(cores.values()), 3)}
+    return out
 
 
 # -- 3. collaborative policies on a us-top100 simweb ----------------------------------
@@ -252,6 +312,20 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=25, help="how long each crawl runs")
     ap.add_argument("--latency", type=float, default=0.0,
                     help="simweb --latency-scale (0: pages at once, CPU-bound; 1: slow hosts as calibrated)")
+    ap.add_argument("--slow-hosts", type=float, default=None,
+                    help="simweb's share of slow hosts (default: simweb's, 0.06; 1: every host is slow, as real ones)")
+    ap.add_argument("--slow-ms", default="",
+                    help="simweb's range of a slow host's latency, MIN,MAX ms (default: simweb's, 150,700; "
+                         "15 %% of slow hosts take 5 times as long)")
+    ap.add_argument("--strategy", default="adaptive",
+                    help="the crawls' strategy (default adaptive: what `online` runs as in a shared crawl, so "
+                         "SQLite and Redis workers do the same work)")
+    ap.add_argument("--runs", default="sqlite,redis,redis2",
+                    help="crawls per repeat, in this order: sqlite (1 worker), redis (1 worker), redis2 (2 workers); "
+                         "KIND@DIR runs the workers from the source tree DIR (e.g. an older commit, for before/after)")
+    ap.add_argument("--repeat", type=int, default=1, help="run the crawls in turn this many times")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds after the first page left out of the steady-state figures")
     ap.add_argument("--ops", type=int, default=20000)
     ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
     ap.add_argument("--policy-pages", type=int, default=20000, help="pages of the us-top100 simweb")
@@ -286,19 +360,65 @@ def main() -> None:
 
 
 def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) -> dict:
+    """1 worker (SQLite), 1 worker (Redis) and 2 workers (one Redis crawl), ``--repeat`` times in turn
+    (so that the shared machine's load hits each alike); each run starts a fresh crawl."""
     from simweb_server import running_simweb
 
-    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency) as sw:
-        runs = [crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, None, args.seconds),
-                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, server.url, args.seconds),
-                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
-    for r in runs:
-        print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
-              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s; workers' CPU "
-              f"{r['workers_cpu_s']} s ({r['cpu_ms_per_page']} ms a page); load {r['load_average'][0]}")
-    print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
+    extra: list[str] = []
+    if args.slow_hosts is not None:
+        extra += ["--param", f"p_slow_host={args.slow_hosts}"]
+    if args.slow_ms:
+        extra += ["--param", f"slow_ms={args.slow_ms}"]
+    kinds = [k for k in args.runs.split(",") if k]
+    runs: list[dict] = []
+    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency,
+                        extra_args=tuple(extra)) as sw:
+        simweb_pids = _child_pids("simweb")
+        others = {"simweb": simweb_pids[0]} if simweb_pids else {}
+        if server.proc is not None:
+            others["redis"] = server.proc.pid
+        for rep in range(args.repeat):
+            for kind in kinds:
+                what, _, tree = kind.partition("@")
+                workers = 2 if what == "redis2" else 1
+                r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, None if what == "sqlite" else server.url,
+                          args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT)
+                r["run"], r["repeat"] = kind, rep
+                runs.append(r)
+                st = r.get("steady", {})
+                print(f"crawl {rep}: {kind}: {workers} worker(s), {r['frontier']:6}: {r['pages']} pages "
+                      f"({r['unique']} unique, per worker {r['pages_per_worker']}) = {r['pages_per_s']} pages/s, "
+                      f"{r['cpu_ms_per_page']} ms CPU a page with start-up; steady {st.get('seconds')} s: "
+                      f"{st.get('pages_per_s')} pages/s, {st.get('workers_cpu_ms_per_page')} ms CPU a page, "
+                      f"cores {st.get('cores')}; load {r['load_average'][0]}", flush=True)
+    summary: dict = {}
+
+    def steady(kind: str, rep: int) -> float | None:
+        for r in runs:
+            if r["run"] == kind and r["repeat"] == rep and "steady" in r:
+                return r["steady"]["pages_per_s"]
+        return None
+
+    ratios = []
+    for rep in range(args.repeat):
+        one, two = steady("redis", rep), steady("redis2", rep)
+        if one and two:
+            ratios.append(round(two / one, 3))
+    if ratios:
+        summary["ratio_2_workers_to_1"] = ratios
+        summary["ratio_median"] = sorted(ratios)[len(ratios) // 2]
+        print(f"2 workers / 1 worker (redis, steady pages/s): {ratios}, median {summary['ratio_median']:.2f}x")
+    for kind in kinds:
+        cpu = [r["steady"]["workers_cpu_ms_per_page"] for r in runs if r["run"] == kind and "steady" in r]
+        if cpu:
+            summary[f"{kind}_cpu_ms_per_page"] = cpu
+    if "sqlite_cpu_ms_per_page" in summary and "redis_cpu_ms_per_page" in summary:
+        pairs = list(zip(summary["redis_cpu_ms_per_page"], summary["sqlite_cpu_ms_per_page"], strict=False))
+        summary["redis_to_sqlite_cpu"] = [round(a / b, 3) for a, b in pairs]
+        print(f"worker CPU a page, redis / sqlite (steady): {summary['redis_to_sqlite_cpu']}")
     return {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
-            "seconds": args.seconds, "runs": runs}
+            "slow_hosts": args.slow_hosts, "slow_ms": args.slow_ms, "strategy": args.strategy,
+            "seconds": args.seconds, "warmup": args.warmup, "summary": summary, "runs": runs}
 
 
 def policies_part(args: argparse.Namespace, tmp_path: Path) -> dict:
