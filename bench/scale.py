@@ -187,10 +187,16 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
         per_worker.append(len(rows))
         last.append(max((r["time"] for r in rows), default=float("nan")))
     span = max(times) - min(times) if len(times) > 1 else float("nan")
+    lag = []  # the longest time anything held a worker's reactor (a loaded machine delays it too)
+    for w in range(workers):
+        path = workdir / f"w{w}" / "stats.json"
+        stats = json.loads(path.read_text()) if path.exists() else {}
+        lag.append(stats.get("stats", stats).get("geofocus/reactor/max_lag_ms"))
     out: dict = {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "strategy": strategy,
                  "pages": len(urls), "unique": len(set(urls)), "pages_per_worker": per_worker,
                  "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
                  "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
+                 "reactor_max_lag_ms": lag,
                  "load_average": [round(x, 2) for x in os.getloadavg()]}
     if len(times) > 1:
         # up to CLOSESPIDER_TIMEOUT after the launch (the spider opens later still): not the drain at close
@@ -326,7 +332,8 @@ def main() -> None:
                     help="the crawls' strategy (default adaptive: what `online` runs as in a shared crawl, so "
                          "SQLite and Redis workers do the same work)")
     ap.add_argument("--runs", default="sqlite,redis,redis2",
-                    help="crawls per repeat, in this order: sqlite (1 worker), redis (1 worker), redis2 (2 workers); "
+                    help="crawls per repeat, in this order: sqlite (1 worker), redis (1 worker), redis2 (2 workers "
+                         "sharing one crawl), sqlite2 (2 separate SQLite crawls at once: what 2 processes get here); "
                          "KIND@DIR runs the workers from the source tree DIR (e.g. an older commit, for before/after)")
     ap.add_argument("--repeat", type=int, default=1, help="run the crawls in turn this many times")
     ap.add_argument("--warmup", type=float, default=5.0,
@@ -387,8 +394,9 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
         for rep in range(args.repeat):
             for kind in kinds:
                 what, _, tree = kind.partition("@")
-                workers = 2 if what == "redis2" else 1
-                r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, None if what == "sqlite" else server.url,
+                workers = 2 if what.endswith("2") else 1
+                url = server.url if what.startswith("redis") else None
+                r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, url,
                           args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT)
                 r["run"], r["repeat"] = kind, rep
                 runs.append(r)
@@ -406,15 +414,18 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
                 return r["steady"]["pages_per_s"]
         return None
 
-    ratios = []
-    for rep in range(args.repeat):
-        one, two = steady("redis", rep), steady("redis2", rep)
-        if one and two:
-            ratios.append(round(two / one, 3))
-    if ratios:
-        summary["ratio_2_workers_to_1"] = ratios
-        summary["ratio_median"] = sorted(ratios)[len(ratios) // 2]
-        print(f"2 workers / 1 worker (redis, steady pages/s): {ratios}, median {summary['ratio_median']:.2f}x")
+    for frontier, label in (("redis", "2 workers sharing one Redis crawl / 1 worker"),
+                            ("sqlite", "2 separate SQLite crawls at once / 1 (what the machine allows 2 processes)")):
+        ratios = []
+        for rep in range(args.repeat):
+            one, two = steady(frontier, rep), steady(f"{frontier}2", rep)
+            if one and two:
+                ratios.append(round(two / one, 3))
+        if ratios:
+            key = "ratio_2_workers_to_1" if frontier == "redis" else "ratio_2_sqlite_crawls_to_1"
+            summary[key] = ratios
+            summary[f"{key}_median"] = sorted(ratios)[len(ratios) // 2]
+            print(f"{label} (steady pages/s): {ratios}, median {summary[f'{key}_median']:.2f}x")
     for kind in kinds:
         cpu = [r["steady"]["workers_cpu_ms_per_page"] for r in runs if r["run"] == kind and "steady" in r]
         if cpu:
