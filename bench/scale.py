@@ -143,7 +143,7 @@ def _at(series: list[tuple[float, float]], t: float) -> float:
 
 def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
           seconds: float, strategy: str = "adaptive", warmup: float = 5.0,
-          others: dict[str, int] | None = None, tree: Path = ROOT) -> dict:
+          others: dict[str, int] | None = None, tree: Path = ROOT, partition: str = "") -> dict:
     """`scrapy crawl geo` workers on simweb for ``seconds``.
 
     Besides the whole run (pages/s over the span of the crawl logs, the workers' CPU from rusage,
@@ -164,6 +164,9 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
+        if partition:  # one node per worker: every URL of a host on one worker
+            args += ["-s", f"GEOFOCUS_NODE=n{w}", "-s", f"GEOFOCUS_NODES={','.join(f'n{i}' for i in range(workers))}",
+                     "-s", f"GEOFOCUS_PARTITION={partition}"]
         path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
         procs.append(subprocess.Popen(args, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                       env={**os.environ, "PYTHONPATH": path, "http_proxy": proxy}))
@@ -334,6 +337,7 @@ def main() -> None:
     ap.add_argument("--runs", default="sqlite,redis,redis2",
                     help="crawls per repeat, in this order: sqlite (1 worker), redis (1 worker), redis2 (2 workers "
                          "sharing one crawl), sqlite2 (2 separate SQLite crawls at once: what 2 processes get here); "
+                         "redis2+host: 2 workers, one node each, links partitioned by host (GEOFOCUS_PARTITION=host); "
                          "KIND@DIR runs the workers from the source tree DIR (e.g. an older commit, for before/after)")
     ap.add_argument("--repeat", type=int, default=1, help="run the crawls in turn this many times")
     ap.add_argument("--warmup", type=float, default=5.0,
@@ -394,10 +398,12 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
         for rep in range(args.repeat):
             for kind in kinds:
                 what, _, tree = kind.partition("@")
+                what, _, partition = what.partition("+")
                 workers = 2 if what.endswith("2") else 1
                 url = server.url if what.startswith("redis") else None
                 r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, url,
-                          args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT)
+                          args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT,
+                          partition)
                 r["run"], r["repeat"] = kind, rep
                 runs.append(r)
                 st = r.get("steady", {})
@@ -414,6 +420,11 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
                 return r["steady"]["pages_per_s"]
         return None
 
+    host_ratios = [round(two / one, 3) for rep in range(args.repeat)
+                   if (one := steady("redis", rep)) and (two := steady("redis2+host", rep))]
+    if host_ratios:
+        summary["ratio_2_workers_by_host_to_1"] = host_ratios
+        print(f"2 workers, hosts partitioned / 1 worker (steady pages/s): {host_ratios}")
     for frontier, label in (("redis", "2 workers sharing one Redis crawl / 1 worker"),
                             ("sqlite", "2 separate SQLite crawls at once / 1 (what the machine allows 2 processes)")):
         ratios = []
