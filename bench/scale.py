@@ -7,8 +7,14 @@
    (a real redis-server started here) next to the embedded SQLite frontier,
    and Redis memory per fetched fingerprint in the seen-set.
 2. Pages per second of `scrapy crawl geo` on simweb (oldenburg, through its
-   proxy) for --seconds: 1 worker (SQLite), 1 worker (Redis), 2 workers
-   sharing one Redis crawl.
+   proxy) for --seconds (--runs): 1 worker (SQLite), 1 worker (Redis), 2 workers
+   sharing one Redis crawl, 2 workers partitioned by host, 2 separate SQLite
+   crawls at once (the machine's ceiling for two processes); all with the same
+   --strategy.  Steady-state pages/s and CPU per page, and the cores used by
+   every worker, simweb's server and redis-server, from /proc.  Slow hosts as
+   real ones (every host 0.2-2 s, so that a worker is bound by its
+   CONCURRENT_REQUESTS, not by CPU): --slow-hosts 1 --slow-ms 200,2000
+   --very-slow 0 --latency 1.
 3. The collaborative policies of Gao et al. (2006) on a us-top100 simweb
    (in-process, pages rendered as served): each node crawls breadth-first
    with its own seen-set under a page budget, links routed by the policy
