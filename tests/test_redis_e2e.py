@@ -33,7 +33,7 @@ def start_worker(site, run_dir, redis_url=None, crawl_id=None, extra=()):
             "-s", "LOG_LEVEL=INFO", *extra]
     if redis_url:
         args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}",
-                 "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
+                 "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=20",
                  "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3", "-s", "GEOFOCUS_MODEL_SYNC_INTERVAL=0.5"]
     log = open(Path(str(run_dir) + ".log"), "w")
     return subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
@@ -204,7 +204,7 @@ def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, red
                     "-s", f"GEOFOCUS_RUN_DIR={tmp_path / name}", "-s", f"GEOFOCUS_MAX_PAGES={budget}",
                     "-s", "CONCURRENT_REQUESTS=8", "-s", "DOWNLOAD_DELAY=0.05",
                     "-s", f"GEOFOCUS_REDIS_URL={redis_server.url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl}",
-                    "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=8",
+                    "-s", "GEOFOCUS_REDIS_LEASE_TTL=3", "-s", "GEOFOCUS_REDIS_IDLE_TIMEOUT=20",
                     "-s", "GEOFOCUS_REDIS_FLUSH_INTERVAL=0.3"]
             log = open(tmp_path / f"{name}.log", "w")
             return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
