@@ -40,7 +40,6 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from geofocus.netaddr import is_ip_literal
-from geofocus.prediction.suffixes import plain_registered_domain
 
 __all__ = ["MAX_TERMS", "link_features", "link_ids", "link_terms", "registered_domain", "tokens"]
 
@@ -234,10 +233,6 @@ def registered_domain(host: str) -> str:
     host = host.lower().rstrip(".")
     if not host or is_ip_literal(host):
         return host
-    # The same rules and walk without importing tldextract (0.2 s of CPU a crawl) for a plain host.
-    plain = plain_registered_domain(host)
-    if plain is not None:
-        return plain
     if _extractor is None:
         import tldextract  # a Scrapy dependency; imported late: its suffix list costs ~0.2 s of CPU to load
 
