@@ -1,6 +1,8 @@
 """OnlineLinkModel (hashed logistic + host yield) and the ``online`` strategy in the prediction middleware."""
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -300,3 +302,56 @@ def test_queued_links_keep_a_share_of_the_priority_each_link_was_found_with():
     assert QueuedLinks(found_weight=0.0).found_weight == 0.0
     with pytest.raises(ValueError, match="found_weight"):
         QueuedLinks(found_weight=1.5)
+
+
+def test_whole_queue_sums_without_scipy_are_scipys_bit_for_bit(monkeypatch):
+    """A queue below _POSITIONAL_MAX_IDS is summed without scipy; the logits must be scipy's exactly
+    (float32 sums in the same order), or re-scoring would decide differently once scipy is loaded."""
+    import scipy.sparse
+
+    from geofocus.prediction import online
+
+    rng = np.random.default_rng(10)
+    m = OnlineLinkModel(depth=3, bits=16)
+    m.weights[:] = (rng.standard_normal(m.weights.shape) * rng.choice([1e-3, 1.0, 30.0], m.weights.shape)
+                    ).astype(np.float32)
+    m.weights[:7] = [[np.inf, -0.0, 0.0], [-np.inf, -0.0, np.nan], [1e38, -1e38, 3e38],
+                     [-3e38, 1e-45, -1e-45], [0.0, 0.0, 0.0], [-0.0, -0.0, -0.0], [1.0, -1.0, 0.5]]
+    m.bias[:] = rng.standard_normal(3)
+    monkeypatch.setattr(online, "_GATHER_MAX_IDS", 0)
+    for n in (1, 2, 50, 3000):
+        lengths = rng.integers(0, 45, n)
+        lengths[rng.random(n) < 0.05] = 0
+        indices = rng.integers(0, 1 << 16, int(lengths.sum()))
+        indices[rng.random(len(indices)) < 0.02] = rng.integers(0, 7)  # the odd values above
+        for dtype in (np.int32, np.int64):
+            idx = indices.astype(dtype)
+            positional = online._positional_sums(m.weights, lengths, idx).astype(np.float64) + m.bias
+            indptr = np.concatenate([[0], np.cumsum(lengths)])
+            matrix = scipy.sparse.csr_matrix((np.ones(len(idx), dtype=np.float32), idx, indptr),
+                                             shape=(n, m.weights.shape[0]))
+            want = np.asarray(matrix @ m.weights, dtype=np.float64) + m.bias
+            assert positional.shape == want.shape == (n, 3)
+            assert np.array_equal(positional.view(np.int64), want.view(np.int64))
+    # beyond the limit (or with scipy loaded, as here) the product is scipy's
+    monkeypatch.setattr(online, "_POSITIONAL_MAX_IDS", 0)
+    assert np.array_equal(m._logits(lengths, indices).view(np.int64), want.view(np.int64))
+
+
+def test_a_small_queue_is_rescored_without_importing_scipy():
+    code = """
+import sys
+import numpy as np
+from geofocus.prediction.online import OnlineLinkModel, QueuedLinks
+m = OnlineLinkModel(depth=3, bits=16)
+m.learn([1, 2, 3], 1, True)
+q = QueuedLinks()
+fps = [f"fp{i}" for i in range(3000)]
+for i, fp in enumerate(fps):
+    q.add(fp, list(range(i % 40, i % 40 + 30)), i % 5, "h%d" % (i % 7), 0.5)
+out = q.rescore(m, fps, [0.0] * len(fps))
+assert (out == out).sum() == len(fps)
+print("scipy" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

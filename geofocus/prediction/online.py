@@ -59,6 +59,11 @@ _ID_CACHES: dict[int, dict[str, int]] = {}
 # scipy sparse product (the gather would copy ids x depths floats: 12 bytes each at depth 3).
 _GATHER_MAX_IDS = 50_000
 _ID_CACHE_MAX = 500_000
+# Up to this many ids a whole queue is summed by ``_positional_sums`` (numpy only) unless scipy is
+# loaded already: importing scipy.sparse costs ~0.2 s of CPU, as much as ~100 passes over a queue of
+# 14,000 links cost more this way (1.2x scipy's time at 14,000 links, 1.4x at 40,000).  A crawl whose
+# queue grows past it imports scipy then (docs/performance.md, Session 10).
+_POSITIONAL_MAX_IDS = 1_000_000
 
 
 def term_ids(terms: Iterable[str], bits: int = 20) -> list[int]:
@@ -304,7 +309,10 @@ class OnlineLinkModel:
             sums = sums.astype(np.float64)
             sums += self.bias
             return sums
-        import scipy.sparse  # only for a whole queue: importing it costs every crawl ~0.2 s of CPU
+        if len(indices) <= _POSITIONAL_MAX_IDS and "scipy.sparse" not in sys.modules:
+            # A small queue without importing scipy (~0.2 s of CPU): scipy's sums, bit for bit.
+            return _positional_sums(self.weights, lengths, indices).astype(np.float64) + self.bias
+        import scipy.sparse
 
         if indices.dtype not in (np.int32, np.int64):
             indices = indices.astype(np.int32)  # ids < 2**24: int32 halves the memory traffic
@@ -525,6 +533,33 @@ class QueuedLinks:
         moved = np.abs(preds - old) >= min_change
         out[row_index[moved]] = preds[moved]
         return out
+
+
+def _positional_sums(weights: np.ndarray, lengths: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """float32 (links x depths) sums of each link's weight rows, the same as scipy's CSR product
+    ``csr_matrix((ones, indices, indptr)) @ weights``: scipy adds a row's ids one after the other
+    to a zero, in order (csr_matvecs), and so does this, one id position at a time for all the
+    links that have one (links sorted by length, longest first, so that they are a prefix)."""
+    n = len(lengths)
+    lengths = np.asarray(lengths, dtype=np.int64)
+    acc = np.zeros((n, weights.shape[1]), dtype=np.float32)
+    if n == 0:
+        return acc
+    starts = np.cumsum(lengths) - lengths
+    order = np.argsort(-lengths, kind="stable")
+    sorted_lengths = lengths[order]
+    sorted_starts = starts[order]
+    longest = int(sorted_lengths[0])
+    # links with more than k ids, for each position k
+    counts = np.searchsorted(-sorted_lengths, -np.arange(longest), side="left")
+    take = weights.take
+    with np.errstate(all="ignore"):  # as quiet as scipy's C loop about inf and NaN
+        for k in range(longest):
+            c = int(counts[k])
+            acc[:c] += take(indices[sorted_starts[:c] + k], axis=0)
+    out = np.empty_like(acc)
+    out[order] = acc
+    return out
 
 
 _sum = np.add.reduce  # what ndarray.sum calls (same defaults), without its Python wrapper
