@@ -1,0 +1,40 @@
+"""Leftover classes of issue 10 (session 10, helper geo-left), each a rule with members written for the test in
+shapes of their own, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.house_number, a.street, a.unit, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- 1. a German range of house numbers written with a word ("bis", "und", "u.") is the range "114-118" -------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Besuchen Sie uns: Ammerländer Heerstraße 114 bis 118, 26129 Oldenburg",
+     ("114-118", "Ammerländer Heerstraße", "26129", "Oldenburg", True)),
+    ("Stadtmuseum\nMarktplatz 5 und 7\n26122 Oldenburg", ("5-7", "Marktplatz", "26122", "Oldenburg", True)),
+    ("Lange Straße 5 u. 7 · 26122 Oldenburg", ("5-7", "Lange Straße", "26122", "Oldenburg", True)),
+    ("26122 Oldenburg, Achternstraße 12 u.14", ("12-14", "Achternstraße", "26122", "Oldenburg", True)),
+    ("Praxis | Am Stadtmuseum 3 bis 5 | 26121 Oldenburg",
+     ("3-5", "Am Stadtmuseum", "26121", "Oldenburg", True)),
+    ("Hauptstraße 12 und 14\n10115 Berlin", ("12-14", "Hauptstraße", "10115", "Berlin", False)),
+    ('{"streetAddress": "Heiligengeiststraße 6 bis 8", "postalCode": "26121", "addressLocality": "Oldenburg"}',
+     ("6-8", "Heiligengeiststraße", "26121", "Oldenburg", True)),
+    ('<script type="application/ld+json">{"@type": "PostalAddress", "streetAddress": "Gottorpstraße 2 u. 4", '
+     '"postalCode": "26122", "addressLocality": "Oldenburg"}</script>',
+     ("2-4", "Gottorpstraße", "26122", "Oldenburg", True)),
+])
+def test_word_range_of_house_numbers(oldenburg, text, expected):
+    assert [f[:2] + f[3:] for f in _found(oldenburg, text)] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Die Linien 5 und 7, 26122 Oldenburg",  # no street word: two bus lines, not a range
+    "Kapitel 3 bis 5, 26122 Oldenburg",
+])
+def test_word_range_needs_a_street(oldenburg, text):
+    assert _found(oldenburg, text) == []
