@@ -38,3 +38,19 @@ def test_word_range_of_house_numbers(oldenburg, text, expected):
 ])
 def test_word_range_needs_a_street(oldenburg, text):
     assert _found(oldenburg, text) == []
+
+
+# -- 2. the country between a US street and its city is neither street nor city -------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Head office: 1600 Main St, USA, New York, NY 10001",
+     ("1600", "Main St", None, "10001", "New York", True)),
+    ("233 S Wacker Dr, United States, Chicago, IL", ("233", "S Wacker Dr", None, None, "Chicago", True)),
+    ("<p>500 Pine St, U.S.A., Seattle, WA 98101</p>", ("500", "Pine St", None, "98101", "Seattle", True)),
+    ("Visit: 400 Elm Street, Suite 5, United States of America, Dallas, TX 75201",
+     ("400", "Elm Street", "Suite 5", "75201", "Dallas", True)),
+    ("1 Infinite Loop, US, Cupertino, California 95014",
+     ("1", "Infinite Loop", None, "95014", "Cupertino", False)),
+])
+def test_country_between_street_and_city(us, text, expected):
+    assert _found(us, text) == [expected]

@@ -564,6 +564,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
+            continue  # "1600 Main St, USA, New York, NY": "New York" read as the state, the country as its city
         if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
             # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
             # read them); an apostrophe inside a name stays ("Coeur d'Alene").
@@ -690,6 +692,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
+    if "U" in span:
+        span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
     fields = usfields.split(span)
@@ -737,6 +741,15 @@ _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
 
+# The country between the street and the city: "1600 Main St, USA, New York, NY 10001", "233 S Wacker Dr, United
+# States, Chicago, IL" (left out of the window before the state: the city is the part after it).
+_COUNTRY = r"(?<=[\w.])[ \t]*,[ \t]*(?:USA|U\.S\.A\.?|U\.S\.|US|United States(?: of America)?)[ \t]*"
+_COUNTRY_AS_CITY = frozenset(("USA", "US", "UNITEDSTATES", "UNITEDSTATESOFAMERICA"))
+_COUNTRY_BETWEEN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A-Za-z.'-]+){{0,3}}[ \t]*,?[ \t]*$)")
+_COUNTRY_IN_SPAN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A-Za-z.'-]+){{0,3}}[ \t]*,?[ \t]*"
+                              rf"(?:{_STATE_ALT})\.?(?![^\W_]))")
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
              digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
@@ -751,6 +764,11 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
+        at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
+        country = _COUNTRY_BETWEEN.search(before) if "U" in before else None
+        if country is not None:
+            before = before[:country.start()] + before[country.end():]
+            at -= country.end() - country.start()
         spaced = _ADDRESS_START.search(before) is not None
         if not spaced and _FIELD_NUMBER_START.search(before) is None:
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
@@ -762,7 +780,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None:
             if not spaced:
                 continue
-            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
+            raw = _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
                                  text[start:end], limit)
             if raw is not None:
                 yield raw
@@ -791,7 +809,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             city=canonical or city_text,
             city_text=f"{city_text}, {state}",
             in_region=in_region,
-            start=start - (len(before) - found.start()),
+            start=at - (len(before) - found.start()),
             end=end,
             state=state,
         )
