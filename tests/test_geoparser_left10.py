@@ -54,3 +54,18 @@ def test_word_range_needs_a_street(oldenburg, text):
 ])
 def test_country_between_street_and_city(us, text, expected):
     assert _found(us, text) == [expected]
+
+
+# -- 3. a floor in lower case is the unit, and a room's name after a "Room:" label before it is left out ---------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Denver: 1437 Bannock St, 3rd floor\n", ("1437", "Bannock St", "3rd floor", None, "Denver", True)),
+    ("Meeting place:\nDallas: 1500 Marilla St Room: Flag Room 6th Floor\n",
+     ("1500", "Marilla St", "6th Floor", None, "Dallas", True)),
+    ("Boston: 1 City Hall Sq, Room: Piemonte Room, 5th floor\n",
+     ("1", "City Hall Sq", "5th floor", None, "Boston", True)),
+    ("800 N Capitol St, 2nd fl., Washington, DC 20002",
+     ("800", "N Capitol St", "2nd fl.", "20002", "Washington", True)),
+])
+def test_lower_case_floor_and_named_room(us, text, expected):
+    assert _found(us, text) == [expected]

@@ -97,7 +97,8 @@ _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|El
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
-         r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
+         r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
+         + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
          r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
@@ -910,6 +911,10 @@ _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<numbe
 # Monroe", "Houston: 1200 N. Shepherd, Suite 4"): the city's label says it is an address.
 _CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET}"
                                 r"|(?:[NSEW]\.?|North|South|East|West) [A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?)"
+                                # A room's name after a "Room:" label before the floor is left out: "555 W. Monroe
+                                # Room: Lincoln Room 4th floor" (the floor is the unit).
+                                r"(?:,? Room: [A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*){0,3}(?=,? (?:[1-9]\d{0,2}"
+                                r"(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?|floor|fl\.)))?"
                                 rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
 
 
