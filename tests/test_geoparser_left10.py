@@ -69,3 +69,31 @@ def test_country_between_street_and_city(us, text, expected):
 ])
 def test_lower_case_floor_and_named_room(us, text, expected):
     assert _found(us, text) == [expected]
+
+
+# -- 4. a test's assertions name the parts in their accessors (RSpec, Jest, pytest) ------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("it 'reads the venue' do\n  expect(place.city).to eq 'seattle'\n"
+     "  expect(place.address).to eq('77 Pike St Ste 4')\n  expect(place.lat).to be_within(0.1).of(47.6)\n"
+     "  expect(place.zip).to eq '98101'\nend",
+     ("77", "Pike St", "Ste 4", "98101", "Seattle", True)),
+    ('expect(addr.street).toBe("1437 Bannock St");\nexpect(addr.city).toEqual(\'Denver\');\n'
+     "expect(addr.state).toBe('CO');\nexpect(addr.zip).toStrictEqual('80202');",
+     ("1437", "Bannock St", None, "80202", "Denver", True)),
+    ("def test_venue(place):\n    assert place.street_address == '900 Bagby St'\n    assert place.city == 'Houston'\n"
+     '    assert place.postal_code == "77002"\n',
+     ("900", "Bagby St", None, "77002", "Houston", True)),
+])
+def test_assertions_name_the_parts(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+def test_assertions_name_the_parts_german(oldenburg):
+    text = ("expect(venue.strasse).to eq 'Lange Straße 4'\nexpect(venue.plz).to eq '26122'\n"
+            "expect(venue.ort).to eq 'Oldenburg'")
+    assert [f[:2] + f[3:] for f in _found(oldenburg, text)] == [("4", "Lange Straße", "26122", "Oldenburg", True)]
+
+
+def test_a_comparison_alone_is_no_address(us):
+    assert _found(us, "if (x.zip == '98101') { y = 1 }\nexpect(page.title).to eq 'Seattle'") == []
