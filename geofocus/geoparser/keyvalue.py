@@ -49,9 +49,12 @@ _VALUE_ASSIGN = re.compile(r"""=(?<=[\w\]]=)(?:"([^"\n]{1,120})"|'([^'\n]{1,120}
 
 # A test's assertion names the part in the accessor it checks: ``expect(venue.street_address).to eq '317 SW Alder
 # St'`` (RSpec), ``expect(place.city).toBe("Portland")`` (Jest), ``assert venue.zip == "97204"`` (pytest); the key
-# is the accessor's last name, before the ")" or the "==" where the match starts.
-_VALUE_ASSERT = re.compile(r"""(?:\)\.(?:to(?:_not)?[ \t]+eql?|toBe|toEqual|toStrictEqual)|[ \t]==)[ \t]*\(?[ \t]*"""
-                           r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()""")
+# is the accessor's last name, before the ")" or the "==" where the match starts (before the "==", the key's
+# search skips the space).
+# Two patterns, each starting with a literal (which the engine scans for fast).
+_ASSERTED = r"""[ \t]*\(?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()"""
+_VALUE_EXPECT = re.compile(r"\)\.(?:to(?:_not)?[ \t]+eql?|toBe|toEqual|toStrictEqual)" + _ASSERTED)
+_VALUE_EQUAL_EQUAL = re.compile(r"==(?<=[ \t]==)" + _ASSERTED)
 
 
 def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
@@ -307,8 +310,10 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
     parent: str | None = None
     parent_end = -1
     values = _values(text, assignments)
-    if assignments != "only" and (").to" in text or "==" in text):
-        values = _not_overlapping(_merged(values, _VALUE_ASSERT, text))  # "== 'x'": "= 'x'" is no second value
+    if assignments != "only" and ").to" in text:
+        values = _merged(values, _VALUE_EXPECT, text)
+    if assignments != "only" and " ==" in text:
+        values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
     for match in values:
         if not limit.candidate():
             break
