@@ -97,3 +97,19 @@ def test_assertions_name_the_parts_german(oldenburg):
 
 def test_a_comparison_alone_is_no_address(us):
     assert _found(us, "if (x.zip == '98101') { y = 1 }\nexpect(page.title).to eq 'Seattle'") == []
+
+
+# -- 5. a township is a municipality of its own, even with a ZIP whose names the USPS accepts for a region city ---
+
+@pytest.mark.parametrize("text, expected", [
+    ("Heritage Hall - 4200 Otter Lake Road, White Bear Township, MN 55110",
+     ("4200", "Otter Lake Road", None, "55110", "White Bear Township", False)),
+    ("4200 Otter Lake Rd\nWhite Bear Tp, MN 55110", ("4200", "Otter Lake Rd", None, "55110", "White Bear Tp", False)),
+    ("Clinic: 12 Oak St, Maplewood Twp, MN 55109", ("12", "Oak St", None, "55109", "Maplewood Twp", False)),
+])
+def test_township_is_not_the_city_of_its_zip(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+def test_neighbourhood_of_a_region_zip_stays_in(us):
+    assert _found(us, "1 Main St, Harlem, NY 10027") == [("1", "Main St", None, "10027", "Harlem", True)]

@@ -357,6 +357,12 @@ def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
     return index
 
 
+# A township is a municipality of its own, never a neighbourhood of a city, even where the USPS accepts its name
+# for a ZIP of the city ("White Bear Township, MN 55110", a ZIP of St. Paul): "Township", "Twp", "Tp", "Charter
+# Township", "Town of ..." (the pack's list of towns of their own, ``zip_towns``, has incorporated places only).
+_TOWNSHIP = re.compile(r"\b(?:township|twp|tp)\b|^town of ")
+
+
 def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str | None,
                region_cities: dict[tuple[str, str], str] | None = None) -> tuple[str | None, bool]:
     """(region city, in region) of a US address.
@@ -380,6 +386,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 accepted.update(fold(n) for n in entry[3])
             if canonical is not None and canonical == known[2]:
                 return canonical, True
+            if _TOWNSHIP.search(folded):
+                return canonical, False  # "White Bear Township, MN 55110": a township the USPS accepts for the ZIP
             if folded in accepted:
                 return known[2], True
             if folded in _zip_towns(gaz).get(zip_code, ()):
