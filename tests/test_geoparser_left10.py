@@ -35,6 +35,8 @@ def test_word_range_of_house_numbers(oldenburg, text, expected):
 @pytest.mark.parametrize("text", [
     "Die Linien 5 und 7, 26122 Oldenburg",  # no street word: two bus lines, not a range
     "Kapitel 3 bis 5, 26122 Oldenburg",
+    "Geöffnet Montag bis Freitag 9 bis 18\n26122 Oldenburg",  # opening hours
+    "Gleis 3 und 4, 26122 Oldenburg",
 ])
 def test_word_range_needs_a_street(oldenburg, text):
     assert _found(oldenburg, text) == []
