@@ -124,6 +124,13 @@ _NUMBER = (
     rf"[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?"
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"
 )
+# After a street with a street word, a range of house numbers written with a word: "Ammerländer Heerstraße 114
+# bis 118", "Marktplatz 5 und 7", "Lange Straße 5 u. 7" (the number is the range "114-118", as "114-118" is; not
+# after a loose street: "Linien 5 und 7" names two lines).
+_NUMBER_STRICT = (
+    rf"{_NUMBER}(?<=\d)(?: (?:bis|und) | u\. ?)[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?(?![\d.,]\d)"
+    rf"|{_NUMBER}"
+)
 # Street and number at the END of a window of text; SEP separates them from what follows.
 _SEP = r"(?: ?[,;|·•/–—-] ?| \. | ?\n|,? in| ?\n ?[,;|·•–-] ?| ?[,;|·•–-] ?\n)? ?"
 # A street starts at the start of a word: without the lookbehind the search
@@ -135,7 +142,8 @@ _WORD_START = rf"(?<![{L}{U}\d-])(?!(?<==)[0-9A-F]{{2}})"
 # The house number may be a field of its own after a street with a street word: "Lange Straße | 4 |",
 # "Lange Straße,4,", "Lange Straße;4;", quoted fields and table cells read as one per line.
 _FIELD_GAP = r"(?:[,;|\n] ?| [|\n] ?| Nr\.? ?| ?)"  # "Lange Straße Nr. 4" too
-_BEFORE_STRICT = re.compile(rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER}){_SEP}$")
+_BEFORE_STRICT = re.compile(
+    rf"{_WORD_START}(?P<street>{_STREET_STRICT}){_FIELD_GAP}(?P<number>{_NUMBER_STRICT}){_SEP}$")
 _BEFORE_LOOSE = re.compile(rf"{_WORD_START}(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER}){_SEP}$")
 
 
@@ -149,7 +157,7 @@ def _longest(pattern: str) -> int:
 # so a match starts after the last line break or comma before its tail and after the last colon: the search
 # starts there (the same match as from the window's start, where the engine tried each word start, at up to
 # 5 us each).
-_STRICT_TAIL = _longest(rf"{_FIELD_GAP}(?:{_NUMBER}){_SEP}")
+_STRICT_TAIL = _longest(rf"{_FIELD_GAP}(?:{_NUMBER_STRICT}){_SEP}")
 _LOOSE_TAIL = _longest(rf" (?:{_NUMBER}){_SEP}")
 
 
@@ -165,8 +173,8 @@ def _search_before(pattern: re.Pattern[str], tail: int, window: str) -> re.Match
 # The street on the next line too, and its number in a field of its own: a row in the order postcode,
 # place, street, number ("'26122','Oldenburg','Lange Straße','4'" read one field per line).
 _AFTER_STRICT = re.compile(
-    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER})(?![\w])"
-    rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER})(?= ?(?:\n|$))")
+    rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER_STRICT})(?![\w])"
+    rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER_STRICT})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
 # What ends a city-first address: the line, a comma, a bracket, a full stop.
 _CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|\.(?:\s|$))""")  # a quote ends a data field
@@ -335,7 +343,12 @@ class RawAddress:
     unit: str | None = None  # US suite/apartment/floor
 
 
+_WORD_RANGE = re.compile(r" ?(?:bis|und|u\.) ?")
+
+
 def _clean_number(number: str) -> str:
+    if "bis" in number or "u" in number:
+        number = _WORD_RANGE.sub("-", number)
     return number.replace(" ", "").replace("–", "-")
 
 
@@ -523,7 +536,7 @@ def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
 # fails at the small letter).
 _SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?\d]{{2,40}}?\d")
 # A street right after the city, with a space only: "Oldenburg Lange Straße 4".
-_AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?![\w])")
+_AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
 # The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
 _FIELD_END = re.compile(r" ?(?:$|\n|[\"',;)\]|])")
 # A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
@@ -571,7 +584,7 @@ __all__ = ["MAX_ANCHORS", "RawAddress", "extract", "keyed_street"]
 
 # A postcode alone on its line between the place's line and the street's: "Essen\n45127\nFreiheit 5" (the
 # order of Deutsche Bahn's station records, and of rows read one field per line: place, postcode, street).
-_LINE_STREET_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER})(?= ?(?:\n|$|[,;\"']))")
+_LINE_STREET_STRICT = re.compile(rf"(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?= ?(?:\n|$|[,;\"']))")
 _LINE_STREET_LOOSE = re.compile(rf"(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?= ?(?:\n|$|[,;\"']))")
 
 

@@ -47,6 +47,16 @@ _VALUE_ASSIGN = re.compile(r"""=(?<=[\w\]]=)(?:"([^"\n]{1,120})"|'([^'\n]{1,120}
                            r"""([^\s"'&<>=\[\]{}][^\n"'&<>=]{0,119}+)(?=["'&]))""")
 
 
+# A test's assertion names the part in the accessor it checks: ``expect(venue.street_address).to eq '317 SW Alder
+# St'`` (RSpec), ``expect(place.city).toBe("Portland")`` (Jest), ``assert venue.zip == "97204"`` (pytest); the key
+# is the accessor's last name, before the ")" or the "==" where the match starts (before the "==", the key's
+# search skips the space).
+# Two patterns, each starting with a literal (which the engine scans for fast).
+_ASSERTED = r"""[ \t]*\(?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()"""
+_VALUE_EXPECT = re.compile(r"\)\.(?:to(?:_not)?[ \t]+eql?|toBe|toEqual|toStrictEqual)" + _ASSERTED)
+_VALUE_EQUAL_EQUAL = re.compile(r"==(?<=[ \t]==)" + _ASSERTED)
+
+
 def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
     """The matches of ``_VALUE`` in ``text``, as ``_VALUE.finditer`` gives them (each search starts where
     the last match ended; the patterns cannot match at the same position); with ``assignments="also"`` those
@@ -72,6 +82,15 @@ def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
             colon = _VALUE_COLON.search(text, pos)
         if equals is not None and equals.start() < pos:
             equals = _VALUE_EQUALS.search(text, pos)
+
+
+def _not_overlapping(matches: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
+    """``matches`` (in text order) without those that start inside the one yielded before."""
+    end = -1
+    for match in matches:
+        if match.start() >= end:
+            yield match
+            end = match.end()
 
 
 def _merged(matches: Iterator[re.Match[str]], pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -278,7 +297,7 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
     """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
     that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
     ``"only"`` those alone (the text of a page whose markup was read for the others)."""
-    if ":" not in text and "=" not in text:
+    if ":" not in text and "=" not in text and ").to" not in text:
         return
     if '\\"' in text:
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
@@ -290,7 +309,12 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
 def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
     parent: str | None = None
     parent_end = -1
-    for match in _values(text, assignments):
+    values = _values(text, assignments)
+    if assignments != "only" and ").to" in text:
+        values = _merged(values, _VALUE_EXPECT, text)
+    if assignments != "only" and " ==" in text:
+        values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
+    for match in values:
         if not limit.candidate():
             break
         key_match = _key_before(text, match.start())

@@ -27,8 +27,10 @@ from geofocus.regions import Region
 __all__ = ["GeoParser", "html_to_text"]
 
 _DE_STREET_NUMBER = re.compile(
-    r"^(?P<street>.*?[^\d\s,])[\s,]*(?P<number>[1-9]\d{0,3}(?:\s?[a-zA-Z])?(?:\s?[-–/+]\s?\d{1,4}(?:\s?[a-zA-Z])?)?)$"
+    r"^(?P<street>.*?[^\d\s,])[\s,]*(?P<number>[1-9]\d{0,3}(?:\s?[a-zA-Z])?(?:\s?[-–/+]\s?\d{1,4}(?:\s?[a-zA-Z])?|\s(?:bis|und)\s\d{1,4}|\su\.\s?\d{1,4})?)$"
 )
+# "Marktplatz 5 und 7", "Heerstraße 114 bis 118": the range "5-7", as the text reader gives it.
+_DE_WORD_RANGE = re.compile(r"\s?(?:bis|und|u\.)\s?")
 _US_NUMBER_STREET = re.compile(r"^(?P<number>[1-9]\d{0,5}[A-Z]?(?:-\d{1,4})?)\s+(?P<street>\S.*)$")
 # Typographic bullets that footers put between the parts of an address, besides "·" and "•".
 _BULLETS = "\u2219\u22c5\u2027\u25cf\u25aa\u25e6\u2981\u2b29\u2e31"
@@ -362,7 +364,8 @@ class GeoParser:
         if us_match is not None and (self.address_format == "us" or de_match is None):
             number, street = us_match.group("number"), us_match.group("street")
         elif de_match is not None:
-            street, number = de_match.group("street").strip(), de_match.group("number").replace(" ", "")
+            street = de_match.group("street").strip()
+            number = _DE_WORD_RANGE.sub("-", de_match.group("number")).replace(" ", "")
         else:
             return None
         if gaz.samples.search(street):

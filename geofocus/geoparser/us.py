@@ -97,7 +97,8 @@ _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|El
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
-         r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
+         r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
+         + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
          r"|,? (?:Entrance|Door|Gate|Wing|Dock) (?:[A-Z]|\d{1,3}[A-Z]?)(?![\w-])"  # "Entrance A", "Door 3"
@@ -358,6 +359,12 @@ def region_city_index(gaz: Gazetteer) -> dict[tuple[str, str], str]:
     return index
 
 
+# A township is a municipality of its own, never a neighbourhood of a city, even where the USPS accepts its name
+# for a ZIP of the city ("White Bear Township, MN 55110", a ZIP of St. Paul): "Township", "Twp", "Tp", "Charter
+# Township", "Town of ..." (the pack's list of towns of their own, ``zip_towns``, has incorporated places only).
+_TOWNSHIP = re.compile(r"\b(?:township|twp|tp)\b|^town of ")
+
+
 def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str | None,
                region_cities: dict[tuple[str, str], str] | None = None) -> tuple[str | None, bool]:
     """(region city, in region) of a US address.
@@ -381,6 +388,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 accepted.update(fold(n) for n in entry[3])
             if canonical is not None and canonical == known[2]:
                 return canonical, True
+            if _TOWNSHIP.search(folded):
+                return canonical, False  # "White Bear Township, MN 55110": a township the USPS accepts for the ZIP
             if folded in accepted:
                 return known[2], True
             if folded in _zip_towns(gaz).get(zip_code, ()):
@@ -566,6 +575,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
+            continue  # "1600 Main St, USA, New York, NY": "New York" read as the state, the country as its city
         if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
             # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
             # read them); an apostrophe inside a name stays ("Coeur d'Alene").
@@ -692,6 +703,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
+    if "U" in span:
+        span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
     fields = usfields.split(span)
@@ -741,6 +754,15 @@ _WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
 
+# The country between the street and the city: "1600 Main St, USA, New York, NY 10001", "233 S Wacker Dr, United
+# States, Chicago, IL" (left out of the window before the state: the city is the part after it).
+_COUNTRY = r"(?<=[\w.])[ \t]*,[ \t]*(?:USA|U\.S\.A\.?|U\.S\.|US|United States(?: of America)?)[ \t]*"
+_COUNTRY_AS_CITY = frozenset(("USA", "US", "UNITEDSTATES", "UNITEDSTATESOFAMERICA"))
+_COUNTRY_BETWEEN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A-Za-z.'-]+){{0,3}}[ \t]*,?[ \t]*$)")
+_COUNTRY_IN_SPAN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A-Za-z.'-]+){{0,3}}[ \t]*,?[ \t]*"
+                              rf"(?:{_STATE_ALT})\.?(?![^\W_]))")
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
              digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
@@ -755,6 +777,11 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
+        at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
+        country = _COUNTRY_BETWEEN.search(before) if "U" in before else None
+        if country is not None:
+            before = before[:country.start()] + before[country.end():]
+            at -= country.end() - country.start()
         spaced = _ADDRESS_START.search(before) is not None
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
@@ -778,7 +805,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None:
             if not spaced:
                 continue
-            raw = _split_address(before, start, state_text, zip_code, end, weak, gaz, region_cities,
+            raw = _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
                                  text[start:end], limit)
             if raw is not None:
                 yield raw
@@ -807,7 +834,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             city=canonical or city_text,
             city_text=f"{city_text}, {state}",
             in_region=in_region,
-            start=start - (len(before) - found.start()),
+            start=at - (len(before) - found.start()),
             end=end,
             state=state,
         )
@@ -908,6 +935,10 @@ _NUMBER_AFTER = re.compile(rf"(?<![\w#/.-])(?!\d)(?P<street>{_STREET}) (?P<numbe
 # Monroe", "Houston: 1200 N. Shepherd, Suite 4"): the city's label says it is an address.
 _CITY_COLON_STREET = re.compile(rf"[ \t]?:[ \t]*(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET}"
                                 r"|(?:[NSEW]\.?|North|South|East|West) [A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?)"
+                                # A room's name after a "Room:" label before the floor is left out: "555 W. Monroe
+                                # Room: Lincoln Room 4th floor" (the floor is the unit).
+                                r"(?:,? Room: [A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*){0,3}(?=,? (?:[1-9]\d{0,2}"
+                                r"(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?|floor|fl\.)))?"
                                 rf"(?P<unit>{_UNIT})?(?=[ \t]*(?:$|\n|[,;)\"'<\\]))")
 
 
