@@ -24,6 +24,7 @@ import operator
 import os
 import random
 import sqlite3
+import struct
 import sys
 import tempfile
 import threading
@@ -312,6 +313,26 @@ _ROW = np.dtype([("prio", "<f8"), ("poff", "<i8"), ("tie", "<u4"), ("slot", "<i4
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
 
+#: A new row's priority, request offset and length, tiebreak and slot id written into its ``_ROW`` record with one
+#: ``pack_into`` (instead of five element stores through the fields' memoryviews).
+_ROW_NEW = struct.Struct("<dqIii").pack_into
+assert _ROW.itemsize == 32 and [_ROW.fields[name][1] for name in ("prio", "poff", "tie", "slot", "plen")] == [  # type: ignore[index]
+    0, 8, 16, 20, 24]
+_orjson_dumps = orjson.dumps
+
+
+def _index_dict() -> dict[str, int]:
+    """An empty dict for fingerprint -> row id whose table stores each key's hash.
+
+    A dict that has only ever held ``str`` keys keeps a compact table without the hashes, so every slot a
+    lookup probes costs a read of that slot's key string to compare hashes: at a million fingerprints, one
+    or two cache misses per lookup of a new fingerprint (every push of a new URL).  One non-string key,
+    inserted and deleted at once, makes it the general table (8 bytes more per entry) for good: a probe
+    compares the stored hash and reads a key only when the hashes are equal."""
+    index: dict[Any, int] = {None: 0}
+    del index[None]
+    return index
+
 
 def _unique(values: np.ndarray) -> np.ndarray:
     """The sorted distinct values (np.unique hashes in numpy 2.x: much slower on a million ids)."""
@@ -535,7 +556,7 @@ class SqliteFrontier:
 
     # -- memory -------------------------------------------------------------
     def _reset_memory(self, capacity: int = 1024) -> None:
-        self._index: dict[str, int] = {}  # fingerprint -> row id (row ids start at 1)
+        self._index: dict[str, int] = _index_dict()  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
         # the last ``queued_priorities`` (rows, a copy of the fingerprints) or ``queued_priority_array`` (rows, None)
         self._listed: tuple[np.ndarray, list[str] | None] | None = None
@@ -592,6 +613,7 @@ class SqliteFrontier:
         if old:
             rows[:old] = self._rows[:old]
         self._rows: np.ndarray = rows
+        self._rows_buf: Any = _view(rows.view(np.uint8))  # the records as bytes (``_ROW_NEW``)
         self._prio_np = rows["prio"]
         self._tie_np = rows["tie"]
         self._slot_np = rows["slot"]
@@ -1667,30 +1689,35 @@ class SqliteFrontier:
         if self._db is None:
             self._require_db()
         fingerprint = entry.fingerprint
-        index = self._index
-        row = index.get(fingerprint)
+        new = self._next_id
+        # one look-up: a new fingerprint gets the next row id here (undone below if the request cannot be encoded)
+        row = self._index.setdefault(fingerprint, new)
         priority = entry.priority
-        if row is None:
-            row = self._next_id
+        if row == new:
+            data = entry.encoded
+            if data is None:
+                request = entry._request
+                if request is None:
+                    request = entry.request
+                try:
+                    data = _orjson_dumps(request)
+                except TypeError:
+                    try:
+                        data = encode_request_bytes(request)
+                    except BaseException:
+                        del self._index[fingerprint]
+                        raise
             self._next_id = row + 1
             if row >= self._capacity:
                 self._grow(row)
-            index[fingerprint] = row
             self._fps.append(fingerprint)
             sid = self._slot_ids.get(entry.slot)
             if sid is None:
                 sid = self._slot_id(entry.slot)
             tie = (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
-            self._prio[row] = priority
-            self._tie[row] = tie
-            self._slot[row] = sid
-            self._state[row] = QUEUED
-            data = entry.encoded
-            if data is None:
-                data = encode_request_bytes(entry.request)
             tail = self._cache_tail
-            self._poff[row] = self._cache_end + len(tail)
-            self._plen[row] = len(data)
+            _ROW_NEW(self._rows_buf, row << 5, priority, self._cache_end + len(tail), tie, sid, len(data))
+            self._state[row] = QUEUED
             tail += data
             self._queued += 1
             if not self._order_invalid:
