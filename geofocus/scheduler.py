@@ -445,6 +445,12 @@ def _stored_page(request: Any) -> PageMeta:
 _PLAIN_HOST = re.compile(r"[A-Za-z0-9._-]+")
 
 
+#: The slot of a plain http(s) host as a URL spells it (the text between ``//`` and the next ``/``) -> the host in
+#: lower case: a crawl meets a few thousand hosts, and a link's slot is then one ``find`` and one look-up.
+_HOSTS: dict[str, str] = {}
+_HOSTS_MAX = 1 << 16
+
+
 def _host(request: Request) -> str:
     """``urlparse_cached(request).hostname or ""``; an http(s) URL with a plain host without urllib's parse (which
     was a fifth of a link's queueing; its cache on the request is of no use: the popped request is another)."""
@@ -455,44 +461,81 @@ def _host(request: Request) -> str:
         start = 8
     else:
         return urlparse_cached(request).hostname or ""
+    stop = url.find("/", start)
+    spelt = url[start:] if stop < 0 else url[start:stop]
+    host = _HOSTS.get(spelt)
+    if host is not None:
+        return host
     end = len(url)
-    for stop in "/?#":
-        at = url.find(stop, start, end)
+    for mark in "/?#":
+        at = url.find(mark, start, end)
         if at >= 0:
             end = at
     host = url[start:end]
     if not _PLAIN_HOST.fullmatch(host):
         return urlparse_cached(request).hostname or ""
-    return host.lower()
+    host = host.lower()
+    if host == spelt.lower():  # (no ``?`` or ``#`` before the first ``/``: the same host for every URL spelt so)
+        if len(_HOSTS) >= _HOSTS_MAX:
+            _HOSTS.clear()
+        _HOSTS[spelt] = host
+    return host
 
 
 def _payload(request: Request, spider: Spider | None) -> dict[str, Any]:
     """``request_to_json_dict`` then ``_compact``: the same dict, built directly for a plain GET ``Request`` with
     Request's defaults but for URL, callbacks, headers and meta (every link of the geo spider), instead of
     reading all thirteen attributes and deleting the defaults again."""
-    if (type(request) is not Request or request.method != "GET" or request.body or request.cookies != {}
-            or request.flags != [] or request.cb_kwargs != {} or request.encoding != "utf-8"
-            or request.priority != 0 or request.dont_filter is not False):
-        general = request_to_json_dict(request, spider)
-        _compact(general)
-        return general
-    payload: dict[str, Any] = {"url": request.url, "callback": _method_name(request.callback, spider)}
-    errback = _method_name(request.errback, spider)
+    if (type(request) is not Request or request.method != "GET" or request.priority != 0
+            or request.dont_filter is not False):
+        return _general_payload(request, spider)
+    if _LAZY_FIELDS:
+        # a Scrapy that keeps these in slots makes an empty dict or list at the first reading of the property:
+        # read the slots (None: the default) instead of making them and comparing them with new empty ones
+        cookies, flags, cb_kwargs = request._cookies, request._flags, request._cb_kwargs
+        if (request._body or request._encoding != "utf-8"
+                or (cookies is not None and cookies != {}) or (flags is not None and flags != [])
+                or (cb_kwargs is not None and cb_kwargs != {})):
+            return _general_payload(request, spider)
+        headers = request._headers
+        meta = request._meta
+    else:
+        if (request.body or request.cookies != {} or request.flags != [] or request.cb_kwargs != {}
+                or request.encoding != "utf-8"):
+            return _general_payload(request, spider)
+        headers, meta = request.headers, request.meta
+    callback: Any = request.callback
+    errback: Any = request.errback
+    payload: dict[str, Any] = {
+        "url": request.url,
+        "callback": callback.__name__ if getattr(callback, "__self__", None) is spider and spider is not None
+        else _method_name(callback, spider),
+    }
     if errback is not None:
-        payload["errback"] = errback
-    headers = request.headers
+        payload["errback"] = (errback.__name__ if getattr(errback, "__self__", None) is spider and spider is not None
+                              else _method_name(errback, spider))
     if headers:  # (dict() copies the stored lists in C; Headers.items() makes each list anew)
         stored: dict[Any, Any] = dict(headers)
         payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in stored.items()}
-    meta = request.meta
     if meta:
         meta = wire_meta(meta)
         if FINGERPRINT_META in meta:  # as _compact: a copy without it (and without verbatim_url)
             meta = dict(meta)
             del meta[FINGERPRINT_META]
             meta.pop("verbatim_url", None)
-    payload["meta"] = meta
+    payload["meta"] = meta if meta is not None else {}
     return payload
+
+
+#: Request keeps cookies, flags, cb_kwargs, body, encoding, headers and meta in slots of these names (Scrapy 2.19 does).
+_LAZY_FIELDS = all(name in getattr(Request, "__slots__", ()) for name in (
+    "_cookies", "_flags", "_cb_kwargs", "_body", "_encoding", "_headers", "_meta"))
+
+
+def _general_payload(request: Request, spider: Spider | None) -> dict[str, Any]:
+    general = request_to_json_dict(request, spider)
+    _compact(general)
+    return general
 
 
 def _compact(payload: dict[str, Any]) -> None:
