@@ -320,6 +320,8 @@ _ROW_GET = struct.Struct("<dqIii").unpack_from
 assert _ROW.itemsize == 32 and [_ROW.fields[name][1] for name in ("prio", "poff", "tie", "slot", "plen")] == [  # type: ignore[index]
     0, 8, 16, 20, 24]
 _orjson_dumps = orjson.dumps
+#: Popped rows remembered for ``done`` (a crawl has a few dozen in flight).
+_LEASED_MAX = 4096
 
 
 def _index_dict() -> dict[str, int]:
@@ -559,6 +561,9 @@ class SqliteFrontier:
     def _reset_memory(self, capacity: int = 1024) -> None:
         self._index: dict[str, int] = _index_dict()  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
+        # fingerprint -> row id of the rows popped and not yet done (a shortcut for ``done``: a small dict stays in the
+        # CPU cache, the index of a million does not; emptied when it grows beyond ``_LEASED_MAX``)
+        self._leased: dict[str, int] = {}
         # the last ``queued_priorities`` (rows, a copy of the fingerprints) or ``queued_priority_array`` (rows, None)
         self._listed: tuple[np.ndarray, list[str] | None] | None = None
         self._capacity = 0
@@ -1810,6 +1815,10 @@ class SqliteFrontier:
         self._state[row] = LEASED
         self._queued -= 1
         fingerprint: Any = self._fps[row]
+        leased = self._leased
+        if len(leased) >= _LEASED_MAX:
+            leased.clear()
+        leased[fingerprint] = row
         # Built without a call of ``__init__`` (a pop makes one per URL): every slot set here.
         entry = _new_entry(FrontierEntry)
         entry.fingerprint = fingerprint
@@ -1834,7 +1843,9 @@ class SqliteFrontier:
         # The request is no longer needed: a done row is just a seen fingerprint.
         if self._db is None:
             self._require_db()
-        row = self._index.get(fingerprint)
+        row = self._leased.pop(fingerprint, None)
+        if row is None:
+            row = self._index.get(fingerprint)
         if row is None:
             row = self._new_row(fingerprint)
             self._prio[row] = 0.0

@@ -46,7 +46,7 @@ from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.downloadslots import busy_slots
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
-from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta, wire_meta
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.serialize import (
     MalformedRequest,
@@ -340,7 +340,9 @@ class GeoScheduler(BaseScheduler):
             self.count("geofocus/scheduler/unserialisable")
             return None
         slot = request.meta.get("download_slot") or _host(request)
-        return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload, encoded=encoded)
+        # min(max(priority, 0.0), 1.0) without the two calls (the same value, NaN and -0.0 included)
+        priority = 0.0 if priority < 0.0 else 1.0 if priority > 1.0 else priority
+        return FrontierEntry(fingerprint, priority, slot, payload, encoded)
 
     def _maybe_rescore(self) -> None:
         """Re-score a batch of queued URLs with the current link model, now and then."""
@@ -516,13 +518,22 @@ def _payload(request: Request, spider: Spider | None) -> dict[str, Any]:
                               else _method_name(errback, spider))
     if headers:  # (dict() copies the stored lists in C; Headers.items() makes each list anew)
         stored: dict[Any, Any] = dict(headers)
-        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in stored.items()}
+        # (``_text`` spelt out: Headers keeps bytes)
+        payload["headers"] = {
+            k.decode("latin-1") if type(k) is bytes else _text(k): [
+                v.decode("latin-1") if type(v) is bytes else _text(v) for v in vs]
+            for k, vs in stored.items()}
     if meta:
-        meta = wire_meta(meta)
-        if FINGERPRINT_META in meta:  # as _compact: a copy without it (and without verbatim_url)
+        # ``wire_meta`` and ``_compact`` in one copy: the page state in its wire form, without the carried
+        # fingerprint (and verbatim_url with it); the request's own dict when neither is there
+        page = meta.get(META_KEY)
+        if type(page) is PageMeta or FINGERPRINT_META in meta:
             meta = dict(meta)
-            del meta[FINGERPRINT_META]
-            meta.pop("verbatim_url", None)
+            if type(page) is PageMeta:
+                meta[META_KEY] = page.to_dict()
+            if FINGERPRINT_META in meta:
+                del meta[FINGERPRINT_META]
+                meta.pop("verbatim_url", None)
     payload["meta"] = meta if meta is not None else {}
     return payload
 
