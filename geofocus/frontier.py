@@ -43,6 +43,8 @@ import orjson
 
 logger = logging.getLogger(__name__)
 
+_orjson_loads = orjson.loads
+
 QUEUED, LEASED, DONE = 0, 1, 2  # states of a row (LEASED only in files of earlier versions)
 
 
@@ -83,7 +85,18 @@ class FrontierEntry:
         request = self._request
         if request is None:
             raw = self._raw
-            request = self._request = decode_request(raw) if raw is not None else {}
+            if raw is None:
+                request = {}
+            else:
+                # ``decode_request`` inlined for the usual case (a JSON object orjson reads); it handles the rest
+                try:
+                    request = _orjson_loads(raw)
+                except orjson.JSONDecodeError:
+                    request = decode_request(raw)
+                else:
+                    if request.__class__ is not dict:
+                        request = decode_request(raw)
+            self._request = request
             self._raw = None
         return request
 
