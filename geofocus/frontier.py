@@ -329,7 +329,6 @@ _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operat
 #: A new row's priority, request offset and length, tiebreak and slot id written into its ``_ROW`` record with one
 #: ``pack_into`` (instead of five element stores through the fields' memoryviews).
 _ROW_NEW = struct.Struct("<dqIii").pack_into
-_ROW_GET = struct.Struct("<dqIii").unpack_from
 assert _ROW.itemsize == 32 and [_ROW.fields[name][1] for name in ("prio", "poff", "tie", "slot", "plen")] == [  # type: ignore[index]
     0, 8, 16, 20, 24]
 _orjson_dumps = orjson.dumps
@@ -1835,8 +1834,9 @@ class SqliteFrontier:
         # Built without a call of ``__init__`` (a pop makes one per URL): every slot set here.
         entry = _new_entry(FrontierEntry)
         entry.fingerprint = fingerprint
-        priority, offset, _, _, length = _ROW_GET(self._rows_buf, row << 5)
-        entry.priority = priority
+        entry.priority = self._prio[row]
+        length = self._plen[row]
+        offset = self._poff[row]
         entry.slot = names[sid]
         entry.encoded = None
         if not length:
