@@ -24,7 +24,6 @@ import operator
 import os
 import random
 import sqlite3
-import struct
 import sys
 import tempfile
 import threading
@@ -326,11 +325,6 @@ _ROW = np.dtype([("prio", "<f8"), ("poff", "<i8"), ("tie", "<u4"), ("slot", "<i4
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
 
-#: A new row's priority, request offset and length, tiebreak and slot id written into its ``_ROW`` record with one
-#: ``pack_into`` (instead of five element stores through the fields' memoryviews).
-_ROW_NEW = struct.Struct("<dqIii").pack_into
-assert _ROW.itemsize == 32 and [_ROW.fields[name][1] for name in ("prio", "poff", "tie", "slot", "plen")] == [  # type: ignore[index]
-    0, 8, 16, 20, 24]
 _orjson_dumps = orjson.dumps
 #: Popped rows remembered for ``done`` (a crawl has a few dozen in flight).
 _LEASED_MAX = 4096
@@ -631,7 +625,6 @@ class SqliteFrontier:
         if old:
             rows[:old] = self._rows[:old]
         self._rows: np.ndarray = rows
-        self._rows_buf: Any = _view(rows.view(np.uint8))  # the records as bytes (``_ROW_NEW``)
         self._prio_np = rows["prio"]
         self._tie_np = rows["tie"]
         self._slot_np = rows["slot"]
@@ -1734,7 +1727,11 @@ class SqliteFrontier:
                 sid = self._slot_id(entry.slot)
             tie = (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
             tail = self._cache_tail
-            _ROW_NEW(self._rows_buf, row << 5, priority, self._cache_end + len(tail), tie, sid, len(data))
+            self._prio[row] = priority
+            self._tie[row] = tie
+            self._slot[row] = sid
+            self._poff[row] = self._cache_end + len(tail)
+            self._plen[row] = len(data)
             self._state[row] = QUEUED
             tail += data
             self._queued += 1
