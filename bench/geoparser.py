@@ -187,6 +187,15 @@ def _adversarial(size: int) -> list[tuple[str, str, str]]:
         ("title_addresses", "us-top100", '<a title="100 Main St, Austin, TX 78701">Map</a> ' * (size // 48)),
         ("qp_escape_runs", "oldenburg", "=3D" * (size // 3)),
         ("qp_mail", "oldenburg", "Deelb=F6genkamp 4=0D=0A22297 Hamburg, Gr=FC=DFe s=\nchnell\n" * (size // 54)),
+        # Session 10: escaped markup in data strings, addresses in small letters, place and postcode before the
+        # street, a place between the state and the ZIP.
+        ("escaped_br_runs", "us-top100", "\\u003cbr/\\u003e" * (size // 14)),
+        ("escaped_lt_runs", "oldenburg", "&lt;" * (size // 4)),
+        ("escaped_br_addresses", "us-top100",
+         '{"d": "Room 5\\u003cbr/\\u003e100 Main St\\u003cbr/\\u003eAustin, TX 78701"}, ' * (size // 74)),
+        ("small_letter_lines", "oldenburg", "lange straße 5\n26122 oldenburg\n" * (size // 31)),
+        ("place_postcode_street", "oldenburg", "Oldenburg, 26122, Lange Straße 5\n" * (size // 33)),
+        ("state_place_runs", "us-top100", "Kirkland, WA, Seattle Tacoma Bellevue " * (size // 38)),
     ]
 
 

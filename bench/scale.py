@@ -7,8 +7,14 @@
    (a real redis-server started here) next to the embedded SQLite frontier,
    and Redis memory per fetched fingerprint in the seen-set.
 2. Pages per second of `scrapy crawl geo` on simweb (oldenburg, through its
-   proxy) for --seconds: 1 worker (SQLite), 1 worker (Redis), 2 workers
-   sharing one Redis crawl.
+   proxy) for --seconds (--runs): 1 worker (SQLite), 1 worker (Redis), 2 workers
+   sharing one Redis crawl, 2 workers partitioned by host, 2 separate SQLite
+   crawls at once (the machine's ceiling for two processes); all with the same
+   --strategy.  Steady-state pages/s and CPU per page, and the cores used by
+   every worker, simweb's server and redis-server, from /proc.  Slow hosts as
+   real ones (every host 0.2-2 s, so that a worker is bound by its
+   CONCURRENT_REQUESTS, not by CPU): --slow-hosts 1 --slow-ms 200,2000
+   --very-slow 0 --latency 1.
 3. The collaborative policies of Gao et al. (2006) on a us-top100 simweb
    (in-process, pages rendered as served): each node crawls breadth-first
    with its own seen-set under a page budget, links routed by the policy
@@ -107,40 +113,111 @@ def seen_memory(server: RedisServer, n: int) -> dict[str, float]:
 
 
 # -- 2. crawl throughput -------------------------------------------------------------
+def _cpu_seconds(pid: int) -> float | None:
+    """user + system CPU seconds of process ``pid`` so far (None once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _child_pids(name: str) -> list[int]:
+    """This process's children whose command line contains ``name`` (simweb's server)."""
+    out = []
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        try:
+            pids = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for pid in pids:
+            try:
+                if name in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
+                    out.append(int(pid))
+            except OSError:
+                pass
+    return out
+
+
+def _at(series: list[tuple[float, float]], t: float) -> float:
+    """A CPU-seconds series [(time, cpu)] interpolated at time ``t``."""
+    for (t0, c0), (t1, c1) in zip(series, series[1:], strict=False):
+        if t0 <= t <= t1:
+            return c0 + (c1 - c0) * (t - t0) / max(t1 - t0, 1e-9)
+    return series[-1][1] if t > series[-1][0] else series[0][1]
+
+
 def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
-          seconds: float) -> dict[str, float]:
-    """`scrapy crawl geo` workers on simweb for ``seconds``; pages/s over all of them, and the workers' CPU
-    (user + system of the crawl processes, from rusage) per page: whether they were short of CPU."""
+          seconds: float, strategy: str = "adaptive", warmup: float = 5.0,
+          others: dict[str, int] | None = None, tree: Path = ROOT, partition: str = "") -> dict:
+    """`scrapy crawl geo` workers on simweb for ``seconds``.
+
+    Besides the whole run (pages/s over the span of the crawl logs, the workers' CPU from rusage,
+    process start included), the steady state: from ``warmup`` seconds after the first page to
+    the first worker's last page, pages fetched in that window (from the crawl logs' times) and the
+    CPU each process used in it, sampled from /proc every 0.25 s: each worker, and ``others``
+    (simweb's server, redis-server), which share the same cores."""
     procs = []
+    launched = time.time()
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}"
+    workdir = workdir / f"{'redis' if redis_url else 'sqlite'}-{workers}-{time.time_ns()}"
     crawl_id = f"bench-{os.getpid()}-{workers}-{time.time_ns()}"
     for w in range(workers):
         args = [sys.executable, "-m", "scrapy.cmdline", "crawl", "geo", "-a", "region=oldenburg",
-                "-a", f"seeds={seeds_file}", "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
+                "-a", f"seeds={seeds_file}", "-a", f"strategy={strategy}",
+                "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
                 "-s", "LOG_LEVEL=WARNING", "-s", f"CLOSESPIDER_TIMEOUT={seconds}",
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
-        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
-        procs.append(subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        if partition:  # one node per worker: every URL of a host on one worker
+            args += ["-s", f"GEOFOCUS_NODE=n{w}", "-s", f"GEOFOCUS_NODES={','.join(f'n{i}' for i in range(workers))}",
+                     "-s", f"GEOFOCUS_PARTITION={partition}"]
+        path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))  # the caller's after the tree
+        procs.append(subprocess.Popen(args, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                       env={**os.environ, "PYTHONPATH": path, "http_proxy": proxy}))
-    for p in procs:
-        p.wait()
+    watched = {f"worker{w}": p.pid for w, p in enumerate(procs)} | dict(others or {})
+    series: dict[str, list[tuple[float, float]]] = {name: [] for name in watched}
+    while any(p.poll() is None for p in procs):
+        now = time.time()
+        for name, pid in watched.items():
+            cpu = _cpu_seconds(pid)
+            if cpu is not None:
+                series[name].append((now, cpu))
+        time.sleep(0.25)
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu_s = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
-    times, urls = [], []
+    times, urls, per_worker, last = [], [], [], []
     for w in range(workers):
         log = workdir / f"w{w}" / "crawl.jsonl"
-        for line in log.read_text().splitlines() if log.exists() else []:
-            row = json.loads(line)
-            times.append(row["time"])
-            urls.append(row["url"])
+        rows = [json.loads(line) for line in (log.read_text().splitlines() if log.exists() else [])]
+        times += [r["time"] for r in rows]
+        urls += [r["url"] for r in rows]
+        per_worker.append(len(rows))
+        last.append(max((r["time"] for r in rows), default=float("nan")))
     span = max(times) - min(times) if len(times) > 1 else float("nan")
-    return {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "pages": len(urls),
-            "unique": len(set(urls)), "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
-            "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}
+    lag = []  # the longest time anything held a worker's reactor (a loaded machine delays it too)
+    for w in range(workers):
+        path = workdir / f"w{w}" / "stats.json"
+        stats = json.loads(path.read_text()) if path.exists() else {}
+        lag.append(stats.get("stats", stats).get("geofocus/reactor/max_lag_ms"))
+    out: dict = {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "strategy": strategy,
+                 "pages": len(urls), "unique": len(set(urls)), "pages_per_worker": per_worker,
+                 "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
+                 "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
+                 "reactor_max_lag_ms": lag,
+                 "load_average": [round(x, 2) for x in os.getloadavg()]}
+    if len(times) > 1:
+        # up to CLOSESPIDER_TIMEOUT after the launch (the spider opens later still): not the drain at close
+        t0, t1 = min(times) + warmup, min(min(last), launched + seconds)
+        n = sum(1 for t in times if t0 <= t <= t1)
+        window = max(t1 - t0, 1e-9)
+        cores = {name: round((_at(s, t1) - _at(s, t0)) / window, 3) for name, s in series.items() if len(s) > 1}
+        worker_cpu = sum(v for k, v in cores.items() if k.startswith("worker")) * window
+        out["steady"] = {"seconds": round(window, 2), "pages": n, "pages_per_s": round(n / window, 1),
+                         "workers_cpu_ms_per_page": round(1000 * worker_cpu / max(n, 1), 2),
+                         "cores": cores, "cores_total": round(sum(cores.values()), 3)}
+    return out
 
 
 # -- 3. collaborative policies on a us-top100 simweb ----------------------------------
@@ -252,6 +329,25 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=25, help="how long each crawl runs")
     ap.add_argument("--latency", type=float, default=0.0,
                     help="simweb --latency-scale (0: pages at once, CPU-bound; 1: slow hosts as calibrated)")
+    ap.add_argument("--slow-hosts", type=float, default=None,
+                    help="simweb's share of slow hosts (default: simweb's, 0.06; 1: every host is slow, as real ones)")
+    ap.add_argument("--slow-ms", default="",
+                    help="simweb's range of a slow host's latency, MIN,MAX ms (default: simweb's, 150,700; "
+                         "15 %% of slow hosts take 5 times as long)")
+    ap.add_argument("--very-slow", type=float, default=None,
+                    help="simweb's share of slow hosts 5 times slower (default: simweb's, 0.15; 0: none, so "
+                         "that which hosts a crawl meets changes its pages/s less)")
+    ap.add_argument("--strategy", default="adaptive",
+                    help="the crawls' strategy (default adaptive: what `online` runs as in a shared crawl, so "
+                         "SQLite and Redis workers do the same work)")
+    ap.add_argument("--runs", default="sqlite,redis,redis2",
+                    help="crawls per repeat, in this order: sqlite (1 worker), redis (1 worker), redis2 (2 workers "
+                         "sharing one crawl), sqlite2 (2 separate SQLite crawls at once: what 2 processes get here); "
+                         "redis2+host: 2 workers, one node each, links partitioned by host (GEOFOCUS_PARTITION=host); "
+                         "KIND@DIR runs the workers from the source tree DIR (e.g. an older commit, for before/after)")
+    ap.add_argument("--repeat", type=int, default=1, help="run the crawls in turn this many times")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds after the first page left out of the steady-state figures")
     ap.add_argument("--ops", type=int, default=20000)
     ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
     ap.add_argument("--policy-pages", type=int, default=20000, help="pages of the us-top100 simweb")
@@ -286,19 +382,78 @@ def main() -> None:
 
 
 def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) -> dict:
+    """1 worker (SQLite), 1 worker (Redis) and 2 workers (one Redis crawl), ``--repeat`` times in turn
+    (so that the shared machine's load hits each alike); each run starts a fresh crawl."""
     from simweb_server import running_simweb
 
-    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency) as sw:
-        runs = [crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, None, args.seconds),
-                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 1, server.url, args.seconds),
-                crawl(sw.seeds_file, sw.proxy_url, tmp_path, 2, server.url, args.seconds)]
-    for r in runs:
-        print(f"crawl: {r['workers']} worker(s), {r['frontier']:6}: {r['pages']} pages "
-              f"({r['unique']} unique) in {r['seconds']} s = {r['pages_per_s']} pages/s; workers' CPU "
-              f"{r['workers_cpu_s']} s ({r['cpu_ms_per_page']} ms a page); load {r['load_average'][0]}")
-    print(f"2 workers / 1 worker (redis): {runs[2]['pages_per_s'] / runs[1]['pages_per_s']:.2f}x")
+    extra: list[str] = []
+    if args.slow_hosts is not None:
+        extra += ["--param", f"p_slow_host={args.slow_hosts}"]
+    if args.slow_ms:
+        extra += ["--param", f"slow_ms={args.slow_ms}"]
+    if args.very_slow is not None:
+        extra += ["--param", f"p_very_slow={args.very_slow}"]
+    kinds = [k for k in args.runs.split(",") if k]
+    runs: list[dict] = []
+    with running_simweb(tmp_path / "web", pages=args.pages, latency_scale=args.latency,
+                        extra_args=tuple(extra)) as sw:
+        simweb_pids = _child_pids("simweb")
+        others = {"simweb": simweb_pids[0]} if simweb_pids else {}
+        if server.proc is not None:
+            others["redis"] = server.proc.pid
+        for rep in range(args.repeat):
+            for kind in kinds:
+                what, _, tree = kind.partition("@")
+                what, _, partition = what.partition("+")
+                workers = 2 if what.endswith("2") else 1
+                url = server.url if what.startswith("redis") else None
+                r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, url,
+                          args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT,
+                          partition)
+                r["run"], r["repeat"] = kind, rep
+                runs.append(r)
+                st = r.get("steady", {})
+                print(f"crawl {rep}: {kind}: {workers} worker(s), {r['frontier']:6}: {r['pages']} pages "
+                      f"({r['unique']} unique, per worker {r['pages_per_worker']}) = {r['pages_per_s']} pages/s, "
+                      f"{r['cpu_ms_per_page']} ms CPU a page with start-up; steady {st.get('seconds')} s: "
+                      f"{st.get('pages_per_s')} pages/s, {st.get('workers_cpu_ms_per_page')} ms CPU a page, "
+                      f"cores {st.get('cores')}; load {r['load_average'][0]}", flush=True)
+    summary: dict = {}
+
+    def steady(kind: str, rep: int) -> float | None:
+        for r in runs:
+            if r["run"] == kind and r["repeat"] == rep and "steady" in r:
+                return r["steady"]["pages_per_s"]
+        return None
+
+    host_ratios = [round(two / one, 3) for rep in range(args.repeat)
+                   if (one := steady("redis", rep)) and (two := steady("redis2+host", rep))]
+    if host_ratios:
+        summary["ratio_2_workers_by_host_to_1"] = host_ratios
+        print(f"2 workers, hosts partitioned / 1 worker (steady pages/s): {host_ratios}")
+    for frontier, label in (("redis", "2 workers sharing one Redis crawl / 1 worker"),
+                            ("sqlite", "2 separate SQLite crawls at once / 1 (what the machine allows 2 processes)")):
+        ratios = []
+        for rep in range(args.repeat):
+            one, two = steady(frontier, rep), steady(f"{frontier}2", rep)
+            if one and two:
+                ratios.append(round(two / one, 3))
+        if ratios:
+            key = "ratio_2_workers_to_1" if frontier == "redis" else "ratio_2_sqlite_crawls_to_1"
+            summary[key] = ratios
+            summary[f"{key}_median"] = sorted(ratios)[len(ratios) // 2]
+            print(f"{label} (steady pages/s): {ratios}, median {summary[f'{key}_median']:.2f}x")
+    for kind in kinds:
+        cpu = [r["steady"]["workers_cpu_ms_per_page"] for r in runs if r["run"] == kind and "steady" in r]
+        if cpu:
+            summary[f"{kind}_cpu_ms_per_page"] = cpu
+    if "sqlite_cpu_ms_per_page" in summary and "redis_cpu_ms_per_page" in summary:
+        pairs = list(zip(summary["redis_cpu_ms_per_page"], summary["sqlite_cpu_ms_per_page"], strict=False))
+        summary["redis_to_sqlite_cpu"] = [round(a / b, 3) for a, b in pairs]
+        print(f"worker CPU a page, redis / sqlite (steady): {summary['redis_to_sqlite_cpu']}")
     return {"web": f"simweb oldenburg {args.pages} pages", "latency_scale": args.latency,
-            "seconds": args.seconds, "runs": runs}
+            "slow_hosts": args.slow_hosts, "slow_ms": args.slow_ms, "very_slow": args.very_slow,
+            "strategy": args.strategy, "seconds": args.seconds, "warmup": args.warmup, "summary": summary, "runs": runs}
 
 
 def policies_part(args: argparse.Namespace, tmp_path: Path) -> dict:

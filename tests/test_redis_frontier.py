@@ -377,3 +377,29 @@ def test_a_fast_popping_worker_leases_more_per_round_trip_but_never_more_than_ma
             break
     assert f._lease_size == 8
     f.close()
+
+
+def test_pushable_answers_like_push_without_io(shared_redis):
+    """The scheduler drops links that ``pushable`` refuses before they become Requests: it must agree
+    with ``push`` in every local state (new, queued lower or higher, leased, fetched, fetched by
+    another worker before this one opened)."""
+    crawl = unique_crawl_id()
+    a = frontier(shared_redis, crawl)
+    e = entry(1, priority=0.5)
+    assert a.pushable(e.fingerprint, 0.1)
+    assert a.push(e) == "new"
+    for p in (0.4, 0.5, 0.6):
+        assert a.pushable(e.fingerprint, p) == (p > 0.5)
+    assert a.push(entry(1, priority=0.4)) == "rejected" and a.push(entry(1, priority=0.6)) == "raised"
+    a.sync()
+    leased = a.pop()
+    assert leased is not None and leased.fingerprint == e.fingerprint
+    assert not a.pushable(e.fingerprint, 1.0) and a.push(entry(1, priority=1.0)) == "rejected"
+    a.done(e.fingerprint)
+    assert not a.pushable(e.fingerprint, 1.0)
+    a.sync()
+    b = frontier(shared_redis, crawl)  # loads the seen-set at open
+    assert not b.pushable(e.fingerprint, 1.0) and b.push(entry(1, priority=1.0)) == "rejected"
+    assert b.pushable(entry(2).fingerprint, 0.0)
+    a.close()
+    b.close()

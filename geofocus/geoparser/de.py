@@ -482,7 +482,16 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] |
     if after is not None and gaz.street_coords(after.group("street")) is not None and not _is_year(
             after.group("number")):
         return after.group("street"), after.group("number"), after.end()
+    if text.startswith("\n", pos) or text.startswith(" \n", pos):
+        # The street line after the postcode's line, a street without street word: "45127 Essen\nFreiheit 5"
+        # (the whole line: street and number, nothing after them).
+        line = _LINE_AFTER_LOOSE.match(text, pos)
+        if line is not None and not _is_year(line.group("number")) and _street_ok(line.group("street"), loose=True):
+            return line.group("street"), line.group("number"), line.end()
     return None
+
+
+_LINE_AFTER_LOOSE = re.compile(rf" ?\n ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?= ?(?:\n|$))")
 
 
 def _own_postcode_range(postcode: str, gaz: Gazetteer) -> bool:
@@ -600,6 +609,40 @@ def _city_line_first(text: str, start: int, line_start: int, street_pos: int, ga
     return street, line.group("number"), line.end(), written, canonical, prev_start
 
 
+# The place before the postcode on its line, after a label or a name and a comma: "Oldenburg, 26122, ...",
+# "Anschrift: Oldenburg 26122, ...".
+_PLACE_BEFORE_POSTCODE = re.compile(rf"(?:^|(?<=[,:;|]) ?)(?P<place>[{U}][^\n,:;|\d]{{1,40}}?)[ ,;|]*$")
+
+
+def _place_then_street(text: str, line_start: int, start: int, street_pos: int, gaz: Gazetteer
+                       ) -> tuple[str, str, str, str | None, int, int] | None:
+    """(street, number, city as written, region city or None, start, end) of an address written place,
+    postcode, street on one line ("Oldenburg, 26122, Bahnhofsplatz 10"), or None."""
+    if start - line_start < 3:
+        return None
+    lead = _PLACE_BEFORE_POSTCODE.search(text, line_start, start)
+    if lead is None:
+        return None
+    written = _COUNTRY_TAIL.sub("", lead.group("place").strip())
+    city = gaz.match_city(written)
+    if city is not None and city.end == len(written):
+        canonical: str | None = city.canonical
+    else:
+        if _PLACE.fullmatch(written) is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
+            return None
+        canonical = None
+    line = _LINE_STREET_STRICT.match(text, street_pos)
+    loose = line is None
+    if loose:
+        line = _LINE_STREET_LOOSE.match(text, street_pos)
+    if line is None or _is_year(line.group("number")) or not _street_ok(line.group("street"), loose=loose):
+        return None
+    street = line.group("street")
+    if loose and gaz.street_coords(street) is None and street.split(" ")[-1].lower() in _NOT_STREET:
+        return None
+    return street, line.group("number"), written, canonical, lead.start("place"), line.end()
+
+
 def _finish(text: str, gaz: Gazetteer, postcode: str, street: str, number: str, city_text: str,
             canonical: str | None, addr_start: int, end: int, dotted: bool = False) -> RawAddress | None:
     """The address read at a postcode anchor, or None for a sample or an example; ``dotted``: the place is
@@ -667,6 +710,20 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             place = _PLACE.match(text, city_pos)
             if place is None:
                 continue
+            if text[place.end():place.end() + 1] == " " and text[place.end() + 1:place.end() + 2].isdigit():
+                # What follows the postcode is a street with its number, no place: "Oldenburg, 26122,
+                # Bahnhofsplatz 10" (the place before the postcode) or nothing ("Kapazität 400\n26122\nLange
+                # Straße 5": the number line above is no house number).
+                placed = _place_then_street(text, line_start, start, city_pos, gaz)
+                if placed is not None:
+                    raw = _finish(text, gaz, postcode, *placed)
+                    if raw is not None:
+                        with_postcode.add((normalise_street(raw.street), raw.house_number))
+                        yield raw
+                        taken_until = raw.end
+                    continue
+                if _LINE_STREET_STRICT.match(text, city_pos) is not None:
+                    continue
             city_text = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", place.group(0)))
             city_end = city_pos + len(city_text)
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:

@@ -293,6 +293,9 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 12)": sorted((data / "realtext").glob("heldout12_*.txt")),
         "real text (held-out 13)": sorted((data / "realtext").glob("heldout13_*.txt")),
         "real text (held-out 14)": sorted((data / "realtext").glob("heldout14_*.txt")),
+        "real text (held-out 15)": sorted((data / "realtext").glob("heldout15_*.txt")),
+        "real text (held-out 16)": sorted((data / "realtext").glob("heldout16_*.txt")),
+        "real text (held-out 17)": sorted((data / "realtext").glob("heldout17_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
+from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
@@ -118,15 +119,29 @@ ROLES = {
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
-               "streetno", "houseno", "buildingnumber"),
+               "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
-    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity"),
+    "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity",
+              "stateabbreviation"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname"),
+    # The parts of a US street's name in keys of their own (geocoders' components: "number": "1657",
+    # "predirectional": "W", "street": "Broad", "suffix": "St"), joined to the street's value (``_us_street``).
+    "predirection": ("predirectional", "predirection", "predir", "streetpredirection", "streetpredirectional",
+                     "directionalprefix", "prefixdirection"),
+    "street_type": ("suffix", "streetsuffix", "streettype", "suffixtype"),
+    "postdirection": ("postdirectional", "postdirection", "postdir", "streetpostdirection", "streetpostdirectional",
+                      "directionalsuffix", "suffixdirection"),
+    # The country a record names ("country_iso_3": "FRA", "countryCode": "USA"): kept with the record, so that
+    # the reader can leave another country's address alone; several of them join (see ``_grouped``).
+    "country": ("country", "countrycode", "countryname", "countryiso", "countryiso2", "countryiso3"),
+    # A unit in two keys, its word and its number ("secondary_designator": "Fl", "secondary_number": "15").
+    "unit_word": ("secondarydesignator", "unitdesignator", "unittype"),
+    "unit_number": ("secondarynumber", "unitnumber"),
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
@@ -165,6 +180,7 @@ class KeyedAddress:
         if not street or not place:
             return None
         if us:
+            street = _us_street(street, p)
             if not number and not street[:1].isdigit() and street[-1:].isdigit():
                 written_last = number_written_last(street)  # "street1": "Broadway 1"
                 if written_last is not None:
@@ -181,7 +197,7 @@ class KeyedAddress:
                 postcode = "0" + postcode
             state_zip = " ".join(y for y in (state, postcode) if y)
             tail = ", ".join(x for x in (city, state_zip) if x)
-            unit = p.get("unit", "")
+            unit = p.get("unit", "") or " ".join(x for x in (p.get("unit_word"), p.get("unit_number")) if x)
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address
             if unit:
@@ -195,6 +211,27 @@ class KeyedAddress:
             street = " ".join("-".join(part[:1].upper() + part[1:] for part in word.split("-"))
                               for word in street.split(" "))
         return f"{street} {number}".strip() + f"\n{place}"
+
+
+_DIRECTION_VALUE = re.compile(r"(?i)(?:[NSEW]|NE|NW|SE|SW|North|South|East|West|Northeast|Northwest|Southeast|"
+                              r"Southwest)\.?")
+
+
+def _us_street(street: str, parts: dict[str, str]) -> str:
+    """The street with the parts of its name that the record gives in keys of their own: a direction before
+    and after it, its type word ("Broad" + "W", "St" -> "W Broad St"); each only when its value is such a
+    word and the street does not already hold it ("street": "W Broad St" with "suffix": "St")."""
+    words = street.split()
+    if not words:
+        return street
+    before, after = parts.get("predirection", ""), [parts.get("street_type", ""), parts.get("postdirection", "")]
+    if before and _DIRECTION_VALUE.fullmatch(before) and words[0].lower() != before.lower():
+        words.insert(0, before)
+    if after[0] and after[0].lower() in _STREET_TYPES and words[-1].lower() != after[0].lower():
+        words.append(after[0])
+    if after[1] and _DIRECTION_VALUE.fullmatch(after[1]) and words[-1].lower() != after[1].lower():
+        words.append(after[1])
+    return " ".join(words)
 
 
 _ISO_SUBDIVISION = re.compile(r"US[-.][A-Z]{2}")
@@ -302,6 +339,16 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
     is the name of an object (``label``: the parts after it are that object's)."""
     current: KeyedAddress | None = None
     for position, start, end, role, value in fields:
+        if role == "country" and current is not None and position - current.end <= _GAP:
+            # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
+            # a few are kept (a page of nothing but country keys must not grow one string).
+            known = current.parts.get("country")
+            if known is None:
+                current.parts["country"] = value
+            elif known.count("|") < 3:
+                current.parts["country"] = f"{known}|{value}"
+            current.end = end
+            continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
                 yield current

@@ -40,6 +40,11 @@ LABELS = {
                       "zipcity", "postcodecity", "cityzip", "zipandcity", "postalcodecity"),
     "state": ("state", "statecode", "stateprovince"),
     "unit": ("suite", "unit", "apt", "apartment", "addressline2", "address2"),
+    # The parts of a US street's name on lines of their own ("predirectional: N", "street: Highland",
+    # "suffix: St"), joined by ``KeyedAddress.text`` as in keyed records.
+    "predirection": ("predirectional", "predirection", "predir", "streetpredirection"),
+    "street_type": ("suffix", "streetsuffix", "streettype"),
+    "postdirection": ("postdirectional", "postdirection", "postdir", "streetpostdirection"),
 }
 _ROLE_OF = {label: role for role, labels in LABELS.items() for label in labels}
 _FOLD = str.maketrans({"ß": "ss", "ä": "a", "ö": "o", "ü": "u", " ": None, "_": None, "-": None,

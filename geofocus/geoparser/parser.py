@@ -20,7 +20,7 @@ from geofocus.geoparser.keyvalue import (
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import repair_mojibake, reshape, unfold
+from geofocus.geoparser.reshape import repair_mojibake, reshape, tags_as_breaks, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -115,6 +115,11 @@ class GeoParser:
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
+        if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
+                                              or "&#x3" in markup):
+            # "City Hall&lt;br&gt;500 Oak Ave": the page shows the tags, a reader the lines (a "<" the markup
+            # writes as itself is no tag of the page: "<a<a<a" is left as it is)
+            text = tags_as_breaks(text)
         if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
             text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
         if "\\" in text and ("\\," in text or "\\;" in text):
@@ -168,6 +173,8 @@ class GeoParser:
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
+            if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
+                continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
             written = keyed.text(us=self.address_format == "us")
             no_place = "city" not in keyed.parts and "postcode_city" not in keyed.parts
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
@@ -228,6 +235,11 @@ class GeoParser:
                     structured_address = self._from_structured(record)
                     if structured_address is not None:
                         self._add(result, seen, structured_address)
+            og_record = structured.opengraph_address(markup)
+            if og_record is not None:
+                og_address = self._from_structured(og_record)
+                if og_address is not None:
+                    self._add(result, seen, og_address)
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
@@ -384,6 +396,16 @@ class GeoParser:
             in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
         point = (record.lat, record.lon)
         return self._address(street, number, postcode, canonical or locality, in_region, point, state)
+
+    def _own_country_named(self, written: str) -> bool:
+        """Whether the country values of a keyed record (joined by "|") name no other country than the region's:
+        a name or a code of letters that is not the region country's counts as another country."""
+        own = _COUNTRY_NAMES.get(self.region.country, {fold(self.region.country)})
+        for value in written.split("|"):
+            folded = fold(value).replace(".", "").strip()
+            if folded and folded.replace(" ", "").isalpha() and folded not in own:
+                return False
+        return True
 
     def _own_country(self, record: structured.StructuredAddress) -> bool:
         """Whether structured data's address may be of the region's country: no other country named,

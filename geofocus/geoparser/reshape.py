@@ -18,8 +18,16 @@ import re
 
 import ftfy  # repairs mojibake far better than any table written here
 
-# Signs of data syntax: a quoted value after a key or between separators.
-_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*["'{\[0-9]|[:=][ \t]*["'{]""")  # literal first chars: a fast scan
+# Signs of data syntax: a quoted value after a key or between separators (literal first chars: a fast scan). A
+# quote may have the prefix of a Python string literal, u'...', b'...', r'...' (see _STR_PREFIX).
+_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*[uUbBrR]{0,2}["'{\[0-9]|[:=][ \t]*[uUbBrR]{0,2}["'{]""")
+# The prefix of a string literal before its quote, Python's u'..' / b'..' / r'..' (a Python 2 repr writes every
+# string u'...'): taken out where data syntax is (only there: the test costs a scan), so that the quotes delimit
+# the fields as above.
+# The sign: a prefixed quote after a separator of data, one scan; then the prefixes, found by their first letter
+# (a class in front: a fast scan) with a word character, quote or backslash before it ruled out by a lookbehind.
+_STR_PREFIX_SIGN = re.compile(r"""[(\[{,:=][ \t]*(?:[uUbB][rR]?|[rR][bB]?)['"]""")
+_STR_PREFIX = re.compile(r"""[uUbBrR](?<![\w'"\\][uUbBrR])(?:(?<=[uUbB])[rR]?|(?<=[rR])[bB]?)(?=['"])""")
 _BULLET = re.compile(r"^[ \t]*[-*+][ \t]", re.M)
 # The same after a line break: a pattern that starts with a literal is scanned for fast.
 _BULLET_AFTER_BREAK = re.compile(r"\n[ \t]*[-*+][ \t]")
@@ -72,6 +80,169 @@ _FOLD = re.compile(r"\n[ \t](?=\S)")
 _ICAL_PROPERTY = r"(?:BEGIN:V(?:CALENDAR|EVENT|CARD)|LOCATION[:;]|ADR[:;]|DESCRIPTION[:;]|SUMMARY[:;])"
 _ICAL_SIGN = re.compile(_ICAL_PROPERTY)
 _ICAL_SIGN_AFTER_BREAK = re.compile(r"\n" + _ICAL_PROPERTY)
+# LaTeX line breaks between the lines of an address, as a letterhead or a title page writes them
+# ("Escherweg 2\\ 26121 Oldenburg", "\\[2mm]", "\\*", "\newline", "\linebreak", "\par"). Two backslashes
+# followed by "n", "r", "t", "u", a quote, a slash or more backslashes are the escapes of escaped text (JSON in
+# JSON: "12d\\n26122") and are left to the steps below. Starts with a literal: one fast scan.
+_TEX_BREAK = re.compile(r"\\(?:(?<!\\\\)\\(?![\\nrtu\"/])\*?(?:\[[^\]\n]{0,20}\])?"
+                        r"|(?<!\\\\)(?:newline|linebreak|par)(?![A-Za-z]))")
+# Where such breaks are, the rest of the LaTeX goes too: umlauts and sharp s written as macros (Ammerl\"ander,
+# Stra\ss e), then commands ("\textbf", "\setkomavar") and braces, each a line break, and the en dash of a
+# range of house numbers ("114--118").
+# Inside a word only (after a letter, or braced): an escaped quote of JSON text ("\"Oldenburg\"") stays.
+_TEX_UMLAUT = re.compile(r"""(?:(?<=[A-Za-z])\\"([aouAOU])(?=[a-z])|\{\\"\{?([aouAOU])\}?\})""")
+_TEX_SZ = re.compile(r"(?:(?<=[A-Za-z])\\ss(?:\{\}| (?=[a-zäöü])|(?![A-Za-z]))|\{\\ss\})")
+# A command, not the escapes of JSON text ("\nOldenburg", "\t", "\u00df"), which the steps below read.
+_TEX_COMMAND = re.compile(r"\\(?![nrt](?![a-z])|u[0-9a-fA-F]{4})[A-Za-z]+\*?|[{}]")
+_TEX_DASH = re.compile(r"(?<=\d)--(?=\d)")  # an en dash between numbers: "114--118"
+_UMLAUTS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
+# Letters escaped in string literals by an ASCII-only writer: the \u escapes of JSON and JavaScript ("Stra\u00dfe",
+# "K\u00fcpkersweg"), at any depth of escaping ("\\u00df"), and the \x escapes of a Python 2 repr or C string
+# ("Hillstra\xdfe"), these only for the Latin-1 letters (\xc0-\xff: "\x1b" stays). A surrogate (half of a
+# character outside the BMP) stays as written.
+# Tried only at the start of a run of backslashes, and possessive: a long run costs one pass.
+_U_ESCAPE = re.compile(r"(?<!\\)\\++(?:u([0-9a-fA-F]{4})|x([c-fC-F][0-9a-fA-F]))")
+
+
+def _unescape_u(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2), 16)
+    return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
+
+
+def _unescape_letters(text: str) -> str:
+    r"""``text`` with the escapes of _U_ESCAPE decoded. A page writes a few distinct ones many times ("\u00e4",
+    "\u00df"): each is replaced with one str.replace (a C scan) rather than a Python call per escape, in up to
+    four rounds of the first thousand escapes left. Escapes of escaped text ("\\u00e4"), surrogates, many distinct
+    escapes (a page of them, or hostile text): one re.sub, which reads each run of backslashes whole."""
+    if "\\\\u" in text or "\\\\x" in text:
+        return _U_ESCAPE.sub(_unescape_u, text)
+    for _round in range(4):
+        distinct: set[str] = set()
+        for count, match in enumerate(_U_ESCAPE.finditer(text)):
+            distinct.add(match.group(0))
+            if len(distinct) > 32:
+                return _U_ESCAPE.sub(_unescape_u, text)
+            if count >= 1000:
+                break
+        if not distinct:
+            return text
+        for escape in distinct:  # all of one backslash: no escape holds another
+            letter = _unescape_u(_U_ESCAPE.match(escape))  # type: ignore[arg-type]
+            if letter == escape:  # a surrogate, kept as written: the general way
+                return _U_ESCAPE.sub(_unescape_u, text)
+            text = text.replace(escape, letter)
+    return _U_ESCAPE.sub(_unescape_u, text)
+
+
+def _without_latex(text: str) -> str:
+    """``text`` with LaTeX line breaks turned into line breaks (and then its other LaTeX taken out), or ``text``
+    itself if it has none."""
+    broken, count = _TEX_BREAK.subn("\n", text)
+    if not count:
+        return text
+    broken = _TEX_UMLAUT.sub(lambda m: _UMLAUTS[m.group(1) or m.group(2)], broken)
+    broken = _TEX_SZ.sub("ß", broken)
+    return _TEX_DASH.sub("-", _TEX_COMMAND.sub("\n", broken))
+
+
+# Markup escaped inside a data string, which the page's tag pass does not see: JSON's "\u003cbr/\u003e" and
+# entities decoded once into "<br>" ("&lt;br&gt;" in the page, "&amp;lt;br&amp;gt;" read twice). A line-break or
+# block tag becomes a line break, another tag a space: one pass, starting with the literal "<", bounded.
+_ESCAPED_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]{0,20}+)(?:[ \t/][^<>\n]{0,200}+)?>")
+_ESCAPED_BLOCK_NAMES = frozenset("br p div li tr td h1 h2 h3 h4 h5 h6".split())
+
+
+def _escaped_tag(match: re.Match[str]) -> str:
+    name = match.group(2).lower()
+    return "\n" if name in _ESCAPED_BLOCK_NAMES else " "
+
+
+def _without_escaped_markup(text: str) -> str:
+    """``text`` with JSON's and HTML's escaped tags read as tags (see ``_ESCAPED_TAG``); ``text`` itself if it has
+    none (a "<" that is no escape, "<a<a<a", was in the page text already and is left as it is)."""
+    unescaped = text
+    if "\\u003" in unescaped:
+        unescaped = (unescaped.replace("\\u003c", "<").replace("\\u003C", "<").replace("\\u003e", ">")
+                     .replace("\\u003E", ">").replace("\\u0026", "&"))
+    if "&lt;" in unescaped or "&LT;" in unescaped:
+        unescaped = (unescaped.replace("&lt;", "<").replace("&gt;", ">").replace("&LT;", "<")
+                     .replace("&GT;", ">"))
+    return tags_as_breaks(unescaped) if unescaped != text else text
+
+
+def tags_as_breaks(text: str) -> str:
+    """Page text with the tags it shows (escaped in the markup: "&lt;br&gt;") read as tags: a line-break or
+    block tag is a line break, another tag a space."""
+    return _ESCAPED_TAG.sub(_escaped_tag, text)
+
+
+# An address written all in small letters ("lange straße 5, 26122 oldenburg", "45127 essen\nfreiheit 5"): a postcode
+# followed by a word in small letters is the sign; the line with it and a line next to it that ends in a house
+# number or starts with a postcode, each without any capital, get their words capitalised as a reader would write
+# them (the small words inside a name stay small: "platz der republik"; "oldenburg (oldb)" -> "Oldenburg (Oldb)").
+# The scan starts with the line break before such a line (a literal: a fast scan; a pattern starting with the sign's
+# lookbehind is tried at every position, ten times slower), then the line's start without a capital up to the sign
+# (a capital before it stops the try there).
+_LOWER_POSTCODE_LINE = re.compile(r"\n[^A-ZÄÖÜ\n]{0,200}?(?<![\d.,])\d{5},? [a-zäöüß]")
+_LOWER_NEIGHBOUR = re.compile(r"^(?:[a-zäöüß][^\n]{0,60}? [1-9]\d{0,3}[a-h]?[ ,;]*|\d{5},? [a-zäöüß][^\n]{0,60})$")
+_LOWER_LINES_MAX = 1000
+_SMALL_WORD = re.compile(r"(?<![\w'])[a-zäöüß][\w'.]*")
+_KEEP_SMALL = frozenset("an der die das dem den des am im in auf bei von vom zum zur und ob vor i. a. d. b.".split())
+
+
+def _capital(match: re.Match[str]) -> str:
+    word = match.group(0)
+    at = match.start()
+    if word in _KEEP_SMALL and at > 1 and match.string[at - 1] == " " and match.string[at - 2].isalpha():
+        return word  # inside a name: "platz der republik"; not after a label ("kontakt: am markt 1")
+    return word[0].upper() + word[1:]
+
+
+def _capitalised_lower_lines(text: str) -> str:
+    """``text`` with its addresses in small letters capitalised (see ``_LOWER_POSTCODE_LINE``): only the lines with the
+    sign are visited (found by one scan), each line's words capitalised once however often it is repeated."""
+    spans: dict[int, int] = {}  # start -> end of each line to capitalise
+    shifted = "\n" + text  # a match starts at the line break before its line: at the line's start in ``text``
+    size = len(text)
+    for count, found in enumerate(_LOWER_POSTCODE_LINE.finditer(shifted)):
+        if count >= _LOWER_LINES_MAX:
+            break  # a page of thousands of them is no page of addresses written by hand: the work stays bounded
+        start = found.start()
+        end = text.find("\n", start)
+        end = size if end < 0 else end
+        line = text[start:end]
+        if len(line) > 200 or not line.islower():
+            continue  # a capital after the sign: a line as written
+        spans[start] = end
+        if start > 0:  # the line before: a street ending in its house number ("lange straße 5")
+            before = text.rfind("\n", 0, start - 1) + 1
+            if start - 1 - before <= 80 and before not in spans and _is_lower_neighbour(text[before:start - 1]):
+                spans[before] = start - 1
+        if end < size:  # the line after: "45127 essen" / "freiheit 5"
+            after_end = text.find("\n", end + 1)
+            after_end = size if after_end < 0 else after_end
+            if after_end - end - 1 <= 80 and _is_lower_neighbour(text[end + 1:after_end]):
+                spans[end + 1] = after_end
+    if not spans:
+        return text
+    parts: list[str] = []
+    done: dict[str, str] = {}
+    pos = 0
+    for start in sorted(spans):
+        end = spans[start]
+        line = text[start:end]
+        titled = done.get(line)
+        if titled is None:
+            titled = done[line] = _SMALL_WORD.sub(_capital, line)
+        parts.append(text[pos:start])
+        parts.append(titled)
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _is_lower_neighbour(line: str) -> bool:
+    return line.islower() and _LOWER_NEIGHBOUR.match(line) is not None
 
 
 def _unfold(match: re.Match[str]) -> str:
@@ -124,12 +295,23 @@ def reshape(text: str) -> str | None:
     # One-character tests first: each is a fast scan, a two-character one is not.
     if "](" in out:
         out = _MD_LINK_TARGET.sub("", _MD_LINK_OPEN.sub("", out))
+    # A one-character test first: a scan for one character is fast, for several not (0.6 ms per 0.5 MB each).
+    if ("\\" in out and "\\u003" in out) or ("&" in out and ("&lt;" in out or "&LT;" in out)):
+        out = _without_escaped_markup(out)  # "City Hall\u003cbr/\u003e276 Fourth Avenue": a line break in JSON
     backslash = "\\" in out
+    if backslash:
+        out = _without_latex(out)
     if backslash and ("\\n" in out or "\\r" in out):
+        if "\\\\" in out:  # a line break escaped twice (JSON inside a JSON string): two backslashes, then "n"
+            out = out.replace("\\\\r\\\\n", "\n").replace("\\\\n", "\n").replace("\\\\r", "\n")
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
+    if backslash and ("\\u" in out or "\\x" in out):
+        out = _unescape_letters(out)
     if backslash and ("\\," in out or "\\;" in out):
         out = out.replace("\\,", ",").replace("\\;", ";")  # iCalendar and vCard escapes: "LOCATION:Main St\\, Chicago"
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):
+        if _STR_PREFIX_SIGN.search(out):
+            out = _STR_PREFIX.sub("", out)
         out = _KEY.sub("\n", out)
         out = _FIELD_SEP.sub("\n", out)
         out = _QUOTE_EDGE.sub("", out)
@@ -142,6 +324,8 @@ def reshape(text: str) -> str | None:
         out = _COMMENT.sub("", out)
     if _UPPER_LINE.match(out) or _UPPER_AFTER_BREAK.search(out):
         out = _UPPER_LINE.sub(_title_line, out)
+    if _LOWER_POSTCODE_LINE.search(out) or _LOWER_POSTCODE_LINE.match("\n" + out[:200].partition("\n")[0]):
+        out = _capitalised_lower_lines(out)
     if out is text:
         return None
     # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are.

@@ -1,5 +1,5 @@
 """Addresses in structured data: schema.org PostalAddress (JSON-LD, microdata,
-RDFa), hCard/h-adr microformats, and geo meta tags.
+RDFa), hCard/h-adr microformats, Open Graph business tags, and geo meta tags.
 
 Extraction is delegated to ``extruct``, which is thorough but costs tens of
 milliseconds on a large page, so it only runs on the syntaxes whose markers
@@ -8,6 +8,7 @@ appear in the raw markup (a substring test costs microseconds).
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 from collections.abc import Iterator
@@ -80,6 +81,37 @@ def geo_position(markup: str) -> tuple[float, float] | None:
             if -90 <= lat <= 90 and -180 <= lon <= 180:
                 return lat, lon
     return None
+
+
+# Open Graph's tags of a business or place (Facebook's "business:contact_data:street_address" ...
+# "country_name", the older "og:street-address" ... "og:country-name"): the page's own address, in its head
+# and never in its visible text. Each tag is bounded (no backtracking past a "<" or ">"); the scan starts with
+# a literal.
+_OG_META = re.compile(r"<meta\b[^<>]{0,300}?(?:property|name)\s*=\s*[\"']?(?:business:contact_data:|og:)"
+                      r"(street[-_]address|postal[-_]code|locality|region|country[-_]name)[\"'\s/>]", re.I)
+_OG_CONTENT = re.compile(r"\bcontent\s*=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')", re.I)
+_OG_TAG_END = re.compile(r"[^<>]{0,600}>")
+
+
+def opengraph_address(markup: str) -> StructuredAddress | None:
+    """The address of a page's Open Graph business or place tags, if it names a street and a place."""
+    if "contact_data:" not in markup and "og:street" not in markup:
+        return None
+    parts: dict[str, str] = {}
+    for tag in _OG_META.finditer(markup):
+        end = _OG_TAG_END.match(markup, tag.end() - 1)
+        whole = markup[tag.start(): end.end() if end else tag.end()]
+        content = _OG_CONTENT.search(whole)
+        if content is not None:
+            value = html.unescape(content.group(1) if content.group(1) is not None else content.group(2)).strip()
+            if value:
+                parts.setdefault(tag.group(1).lower().replace("-", "_"), value)
+    street = parts.get("street_address")
+    if not street or not (parts.get("postal_code") or parts.get("locality")):
+        return None  # no address without a place: a street alone ("497 Rogers Ave") could be anywhere
+    return StructuredAddress(street_address=" ".join(street.split()), postcode=parts.get("postal_code"),
+                             locality=parts.get("locality"), region=parts.get("region"),
+                             country=parts.get("country_name"))
 
 
 def _key(name: str) -> str:

@@ -100,6 +100,7 @@ _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|R
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS + r") (?:Floor|Fl\.?)"  # "23rd Floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
+         r"|,? (?:Entrance|Door|Gate|Wing|Dock) (?:[A-Z]|\d{1,3}[A-Z]?)(?![\w-])"  # "Entrance A", "Door 3"
          r"|,? (?:Mezzanine|Lobby|Basement|Penthouse)(?=,|\n))")  # "Garden Level", "Level 2", "Mezzanine"
 _CITY = r"(?P<city>[A-Z][A-Za-z.'-]*(?:[ -](?:(?:of|de|del|la|las|los|the|on) )?[A-Z][A-Za-z.'-]*){0,3})"
 # What may stand between the street (and its unit) and the city besides a unit, none of it kept: the name of
@@ -116,8 +117,9 @@ _PLACE_WORDS = (r"Tower|Towers|Building|Bldg|Hall|Center|Centre|Plaza|Complex|An
 _PLACE_FIELD = (rf"(?:,? ?\n|, ?)(?=[^,\n]{{0,60}}?\b(?:{_PLACE_WORDS})\b)(?!{_UNIT_WORDS}\.? ?#?[A-Z0-9][\w-]{{0,6}}\b"
                 rf"|(?:[NSEW]|NE|NW|SE|SW)\b)"
                 rf"[A-Z][A-Za-z.'&-]*(?: (?:[A-Z][A-Za-z.'&-]*|of|the|and|&)){{0,6}}")
-_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?:MS|M/S|Mail Stop|Mailstop|Mail Code)(?:[:#] ?| )"
-                    r"(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}")  # with a digit: not "MSU"
+_MAIL_STOP_FIELD = (r"(?:,? ?\n|,? )(?P<stop>(?:MS|M/S|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)"
+                    r"(?:[:#] ?| #?|-)(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10})")
+# (with a digit: not "MSU"; not five digits: "MS 39201" is a state and its ZIP)
 _ASIDE = (r"(?:(?:(?<=Floor)|(?<=Fl\.)|(?<=Fl))(?P<room>(?: [A-Z][a-z]+){1,3}))?"
           rf"(?:{_PLACE_FIELD}(?P<unit2>{_UNIT})?(?:{_PLACE_FIELD})?)?(?:{_MAIL_STOP_FIELD})?")
 # Fields of a row ("123 Main St;Chicago;IL;60601", "123 Main St | Chicago | IL | 60601") are
@@ -161,18 +163,24 @@ _NOT_STREET = {"box", "p.o.", "po", "suite", "ste", "floor", "room", "unit", "ap
 # digit first): ", ST[ ZIP]" and "ST ZIP" without the comma. The ZIP may stand on the next line
 # ("Denver,\nCO\n80209": microdata, table cells and form fields, one part per element).
 _COMMA_STATE = re.compile(
-    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?:,? |,|[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
+    rf",[ \n]?(?P<state>{_STATE_ALT})(?!\.\w)\.?(?:(?: ?, ?| |[ \t]*\n[ \t]*| [-–—] )(?P<zip>\d{{5}})(?:-\d{{4}})?)?"
     r"(?!\w|-\w)"
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
-_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$))")
-# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX\n78701" (table cells, one field per line).
-_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?| [-–—] )$")
+# The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data.
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$)|[\"'](?!\w))")
+# "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX ,&nbsp;78701" (a template's stray space), "TX\n78701" (table
+# cells, one field per line).
+_STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?: ?, ?| |\n| ?[;|·•] ?| [-–—] )$")
 # Any case ("mobile al 36608", "RHODE ISLAND 02914"): a weak anchor, taken only
 # when a street with a type word is found before it.
 _STATE_BEFORE_ZIP_ANY_CASE = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?:,? |,|\n| ?[;|·•] ?)$",
                                         re.I)
+# A place (or the country) written between the state and its ZIP, on the same line: ", Seattle 98034" after
+# "Kirkland, WA"; ", USA 78701".
+_PLACE_THEN_ZIP = re.compile(r",[ \t]?(?:(?:[A-Z][a-z][A-Za-z.'-]{0,20}|USA|US|U\.S\.A\.)[ \t]){1,3}"
+                             r"(?P<zip>\d{5})(?:-\d{4})?(?!\w|-\w)")
 # Not a ZIP when a word or "-" and a word follow ("60601-ish"); "60473--em--" (a feed's markup) is one.
 _ZIP_TAIL = re.compile(r"(?:-?\d{4})?(?!\w|-\w)")
 
@@ -231,8 +239,16 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
             continue  # "..., Miss. Smith": an AP abbreviation counts only before a ZIP
         if "." not in state or _known_state(state):
             at = m.start("state")
-            found[at] = (at, state, zip_code, m.end())
-            if zip_code:
+            end = m.end()
+            if zip_code is None and text.startswith(",", end):
+                # "Kirkland, WA, Seattle 98034": a place between the state and the ZIP on the same line (the
+                # metro area's name); the ZIP is the address's, the city the one before the state.
+                later = _PLACE_THEN_ZIP.match(text, end)
+                if later is not None:
+                    zip_code, end = later.group("zip"), later.end()
+                    zips.add(later.start("zip"))
+            found[at] = (at, state, zip_code, end)
+            if zip_code and m.group("zip"):
                 zips.add(m.start("zip"))
     # "1435 North Wells Street Chicago IL" at the end of a line: no comma, no ZIP; weak.
     for m in _STATE_AT_LINE_END.finditer(text):
@@ -439,6 +455,10 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     window = before.rstrip(" ,\n")
     comma_before_state = "," in before[len(window):] or window.endswith(",")
     split = split_before(window)
+    if split is None and comma_before_state and zip_code is not None and not weak:
+        split = split_before(window + ",")  # the comma read too: "100 Spear St, CA 94105" (no city)
+    if split is not None and not split.city and (zip_code is None or weak or not comma_before_state):
+        split = None  # no city: only a ZIP after a comma names the place ("900 Sycamore Dr, TN 38361")
     if split is not None:
         if (weak or (zip_code is None and not comma_before_state)) and not split.typed:
             split = None
@@ -454,12 +474,14 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
         return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
+    if not split.city and in_region and zip_code in gaz.postcodes:
+        canonical = gaz.postcodes[zip_code][2]  # no city written: the region ZIP's city
     return RawAddress(
         street=split.street,
         house_number=split.number,
         postcode=zip_code,
-        city=canonical or split.city,
-        city_text=f"{split.city}, {state}",
+        city=canonical or split.city or None,
+        city_text=f"{split.city}, {state}" if split.city else state,
         in_region=in_region,
         start=start - len(before) + split.start,
         end=end,
@@ -598,11 +620,21 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # ("Unit 42, Land of Bargains Shopping Paradise, 12 Highway 101").
 # The unit may be a numbered floor ("2nd Floor, City Hall, 121 N LaSalle St", "5th Floor Board Room 735
 # Randolph St") or the number of a room named by its use ("Conference Room 5301"; in "State Capitol Room 403"
-# the name is the building's), and may end the line before the street's
+# the name is the building's), a building with its number or letter, a numbered floor or a "#", a mail stop
+# ("City Hall Room-202, 1400 JFK Boulevard", "Building 4, 500 Main St", "Floor 3", "#300", "MS 12"; a building's
+# number right before the house number is the building's name: "Annex, Building 3 1200 Main St."), and may end
+# the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?) ?(?:[A-Z][a-z]{2,12} )?#?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|SUITE|STE\.?|UNIT)[ -]?"
+                r"(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
+                r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
+                r"|(?:Floor|Fl\.|FLOOR|FL\.) ?\d{1,3}(?![\w-])"
+                r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
+                r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
+                r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
                 r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
@@ -616,9 +648,14 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 # 350, Public Service Center"); not one that starts the next address ("..., TX 77002 | Suite 5, 900 Bagby St").
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
-    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+    rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
+
+
+# A building or floor unit before the house number needs a comma after it: without one the building's number is
+# part of its name ("Annex, Building 3 1200 Main St.").
+_BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:
@@ -627,7 +664,8 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         return None
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
-        if found is not None:
+        if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
+                                      and "," not in text[found.end("unit"):number_at]):
             return found.group("unit")
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
@@ -697,6 +735,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
 _ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
+_WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 # A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
 _FIELD_NUMBER_START = re.compile(r"(?<![^\n,;|])[1-9]\d{0,5}[A-Z]? ?[,;|\n] ?[A-Z]")
 
@@ -716,13 +756,25 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         spaced = _ADDRESS_START.search(before) is not None
-        if not spaced and _FIELD_NUMBER_START.search(before) is None:
+        # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
+        # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
+        # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
+        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
+                  else before)
+        if not spaced and _FIELD_NUMBER_START.search(before) is None and (
+                joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
         found = None if weak else _BEFORE.search(before)
         if found is None and zip_code is not None and not weak:
             found = _BEFORE_LOOSE.search(before)
             if found is not None and not _loose_ok(found, before):
                 found = None
+        if found is None and joined is not before:
+            again = _BEFORE.search(joined) if joined != before else None
+            # the break inside the number, the street or its unit ("Suite\n260"), not before the city
+            if again is not None and again.group("number") and "\n" in before[again.start():max(
+                    again.end("street"), again.end("unit"))]:
+                found = again
         if found is None:
             if not spaced:
                 continue
@@ -805,8 +857,10 @@ class _AsideRead(RawAddress):
 
 
 def _matched_unit(found: re.Match[str]) -> str:
-    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped ("" if none)."""
-    return (found.group("unit") or found.groupdict().get("unit2") or "").strip(" ,")
+    """The unit ``_BEFORE`` read after the street, or after a building's line it skipped, or else the mail stop
+    ("MS 1234", "Mail Stop 7A": usaddress labels a mail stop as the occupancy, like a suite) ("" if none)."""
+    groups = found.groupdict()
+    return (groups.get("unit") or groups.get("unit2") or groups.get("stop") or "").strip(" ,")
 
 
 def _skipped_aside(found: re.Match[str]) -> bool:

@@ -63,6 +63,8 @@ def split(span: str) -> Fields | None:
         return None
     if any(w.lower().rstrip(".,") in _UNIT_WORDS for w in city.split()):
         return None  # "Fifth Floor, Boston": a unit read as part of the place
+    if city.lower() in _TYPE_WORDS:
+        return None  # "12 Main St TX 75201": the street's type word read as the place
     if not names_look_like_names(street.split() + city.split(), span):
         return None  # "12 Oak Street is where we meet in": prose read as street and place
     unit = joined(_UNIT) or None
@@ -86,6 +88,11 @@ _PROSE = frozenset(
     "where which who will with would you your all any over per more most about after before between since serving "
     "call phone fax tel email visit located offices office years year".split()
 )
+# Street type words that are never the whole place (not those that name towns too: "Vista", "Park", "Center").
+_TYPE_WORDS = frozenset(("st", "st.", "ave", "ave.", "av", "rd", "rd.", "dr", "dr.", "blvd", "blvd.", "ln", "ln.",
+                         "ct", "ct.", "pl", "pl.", "pkwy", "pkwy.", "hwy", "hwy.", "cir", "ter", "sq", "trl", "plz",
+                         "street", "avenue", "road", "drive", "boulevard", "lane", "court", "place", "parkway",
+                         "highway", "circle", "terrace", "square", "trail", "plaza", "way"))
 # Words of a sentence that the CRF may label as a unit when an address is written in prose.
 _PROSE_WORDS = frozenset("in at on near of and the by from to for with off between across".split())
 _UNIT_WORDS = frozenset("suite ste apt apartment unit fl flr floor rm room bldg building dept lot "
@@ -159,6 +166,8 @@ def read(span: str, types: frozenset[str]) -> Reading | None:
         return None
     if any(w.lower().rstrip(".") in _UNIT_WORDS for w in parts["city"]):
         return None  # "Fifth Floor, Boston": a unit read as part of the place
+    if len(parts["city"]) == 1 and parts["city"][0].lower().strip(",") in _TYPE_WORDS:
+        return None  # "12 Main St TX 75201": the street's type word read as the place
     if not all(any(c.isalpha() for c in w) or w.isdigit() for w in names):
         return None
     number = " ".join(parts["number"])

@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"#|,|\n|[A-Za-z0-9][A-Za-z0-9'.&/-]*")
+# A remark in parentheses without a digit ("Austin (S)", "Room L15 (Lower Level)", "Main St (rear)"): no part of
+# the street, unit or city; its words are not read as tokens (a remark with a digit, "(2nd floor)", is kept).
+_REMARK = re.compile(r"\([^()\d\n]{1,40}\)")
 _HOUSE_NUMBER = re.compile(r"^(?:[1-9]\d{0,5}(?:[A-Za-z]|-[A-Za-z]|-\d{1,4}[A-Za-z]?)?|[1-9]\d{0,5}-?[A-Za-z])$")
 _FRACTION = re.compile(r"^\d/\d$")
 # Wisconsin-style grid numbers: "N165 W2123" (two tokens) or "W156N9762" (one).
@@ -38,7 +41,8 @@ TYPES = frozenset(
 )
 # Types that begin the street ("Avenue D", "Calle 5"), or name a road by its number ("FM 529", "Hwy 50").
 _PREFIX_TYPES = frozenset("avenue ave calle via".split())
-_ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm".split())
+_ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm loop spur beltway"
+                         .split())
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
@@ -51,6 +55,10 @@ _UNIT_WORDS = frozenset(
 _LEVEL_NAMES = frozenset("garden lower upper ground main street plaza concourse lobby mezzanine".split())
 _LEVEL_WORDS = frozenset("level lvl lvl. floor".split())
 _LONE_UNITS = frozenset("mezzanine lobby basement penthouse".split())
+# Parts of a building named by a letter or a short number ("Entrance A", "Door 3", "Gate B", "Wing 2"): a unit
+# when the letter or number ends the field.
+_LETTERED_UNITS = frozenset("entrance door gate wing dock".split())
+_UNIT_MARK = re.compile(r"^(?:[A-Z]|\d{1,3}[A-Z]?)$")
 # Rooms named by their use ("Conference Room 5301"), not by their building ("Capitol Room 346").
 _ROOM_USES = frozenset("conference board meeting community hearing committee council training".split())
 _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
@@ -58,6 +66,7 @@ _ORDINAL = re.compile(r"^(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fif
 _CITY_WORD = re.compile(r"^[A-Za-z][A-Za-z.'-]*$")
 _COMPANY = frozenset("inc inc. llc ltd ltd. corp corp. co co. company group lp llp pc pllc corporation foundation "
                      "university college".split())
+_INSTITUTIONS = frozenset("university college".split())
 
 
 @dataclass
@@ -93,6 +102,9 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
     if i + 1 < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LEVEL_NAMES and (
             tokens[i + 1][0].lower() in _LEVEL_WORDS):
         return i + 2  # "Garden Level", "Lower Level"
+    if i + 1 < n and tokens[i][0][:1].isupper() and tokens[i][0].lower() in _LETTERED_UNITS and _UNIT_MARK.match(
+            tokens[i + 1][0]) and (i + 2 == n or tokens[i + 2][0] in (",", "\n")):
+        return i + 2  # "Entrance A", "Door 3"
     if i + 1 < n and tokens[i][0].lower() in ("level", "lvl", "lvl.") and tokens[i + 1][0].isdigit() and len(
             tokens[i + 1][0]) <= 2:
         return i + 2  # "Level 2"
@@ -111,6 +123,9 @@ def _skip_breaks(tokens: list[tuple[str, int]], i: int) -> int:
 def split_before(window: str) -> Split | None:
     """The address that ends at the end of ``window`` (the state follows it), or None."""
     tokens = [(m.group(0), m.start()) for m in _TOKEN.finditer(window)]
+    if "(" in window:
+        remarks = [(m.start(), m.end()) for m in _REMARK.finditer(window)]
+        tokens = [t for t in tokens if not any(a < t[1] < b for a, b in remarks)]
     if len(tokens) < 3:
         return None
     # Try house numbers from the right: the last one that gives a whole address wins.
@@ -127,7 +142,8 @@ def split_before(window: str) -> Split | None:
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
-                      or tokens[k - 1][0][:1].isdigit()) and not _after_building(tokens, k):
+                      or tokens[k - 1][0][:1].isdigit() and not _other_field(window, tokens, k)
+                      ) and not _after_building(tokens, k):
             if _after_named_room(tokens, k):
                 split = _split_from(tokens, k, window)
                 if split is not None and split.typed:
@@ -182,6 +198,13 @@ def _po_box_at(tokens: list[tuple[str, int]], i: int) -> int:
     return i
 
 
+def _other_field(window: str, tokens: list[tuple[str, int]], k: int) -> bool:
+    """Whether the number before token ``k`` is in another field: a quote, colon or "=" between them
+    (``"1": "3101 patterson ave"``, a key or an id), not a space ("555 1234")."""
+    between = window[tokens[k - 1][1] + len(tokens[k - 1][0]):tokens[k][1]]
+    return any(c in between for c in "\"':=")
+
+
 def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | None:
     number = tokens[k][0]
     i = k + 1
@@ -202,11 +225,14 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     typed = False
     # A route: "FM 529", "US Highway 1", "County Road ZZZ", "Hwy 50 W".
     for j, w in enumerate(words[:-1]):
-        if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd") and (
+        if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd", "loop", "spur",
+                             "beltway") and (
                 any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
             if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
                 continue
             street_end = j + 2
+            if street_end < len(words) and words[street_end] in TYPES:
+                street_end += 1  # "FM 620 Road North": the road's type word after its number
             typed = True
             break
     if street_end is None and words[0].rstrip(".") in _PREFIX_TYPES and len(words) > 1:
@@ -292,6 +318,13 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     city_tokens = [t for t in remaining if t[0] not in (",", "\n")]
     while len(city_tokens) > 1 and city_tokens[0][0] in ("in", "at", "near"):
         city_tokens = city_tokens[1:]  # "400 Broad St in Seattle, WA"
+    if not city_tokens and typed:
+        # No city between the street and the state: "900 Sycamore Dr, TN 38361" (a geocoder's address of a
+        # place outside any city); the caller takes it only with a comma before the state and a ZIP, which
+        # names the place.
+        unit = (window[unit_tokens[0][1]: unit_tokens[-1][1] + len(unit_tokens[-1][0])].strip(" ,")
+                if unit_tokens else None)
+        return Split(number=number, street=street.strip(" ,"), unit=unit, city="", start=tokens[k][1], typed=typed)
     if not city_tokens or len(city_tokens) > 4:
         return None
     if not all(_CITY_WORD.match(t) for t, _p in city_tokens):
@@ -304,7 +337,12 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     if "\n" in city or "," in city:
         return None
     street_words = street.lower().split()
-    if set(street_words) & _COMPANY or set(city_words) & _COMPANY:
+    # A company or an institution is no street ("Acme Inc", "Stanford University"); a street named after an
+    # institution has a type word after the name ("University Avenue", "College St").
+    company = set(street_words) & _COMPANY
+    if company and typed and not company - _INSTITUTIONS:
+        company = set()
+    if company or set(city_words) & _COMPANY:
         return None
     unit = None
     if unit_tokens:

@@ -322,6 +322,12 @@ class RedisFrontier(SyncCycle):
             return self._cond.wait_for(lambda: self._cycles >= target or self._stopping, timeout)
 
     # -- the protocol (reactor thread) ---------------------------------------------------
+    def pushable(self, fingerprint: str, priority: float) -> bool:
+        """Would :meth:`push` at this priority not be refused here?  The same local test as ``push``
+        (no I/O): the scheduler drops a link this worker would refuse before it becomes a Request."""
+        state = self._known.get(compact_fingerprint(fingerprint))
+        return state is None or (state >= 0 and priority > state)
+
     def push(self, entry: FrontierEntry) -> str:
         c = compact_fingerprint(entry.fingerprint)
         state = self._known.get(c)

@@ -317,7 +317,7 @@ def draw_host(web: Web, hid: int, name: str) -> Host:
     host.slow_ms = 0
     if r.random() < p.p_slow_host:
         host.slow_ms = r.randint(*p.slow_ms)
-        if r.random() < 0.15:
+        if r.random() < p.p_very_slow:
             host.slow_ms *= 5
     host.robots = r.choices(range(6), weights=(55, 15, 10, 10, 5, 5))[0]
     if host.robots == 4 and cat in (LOCAL, PORTAL, NEWS, ODP):

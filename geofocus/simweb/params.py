@@ -98,6 +98,7 @@ class WebParams:
     p_alias_link: float = 0.15          # links to the non-canonical host name (301)
     p_slow_host: float = 0.06
     slow_ms: tuple[int, int] = (150, 700)
+    p_very_slow: float = 0.15           # slow hosts that take 5 times as long
     latency_scale: float = 1.0          # 0 disables all latency (tests)
 
     @classmethod
