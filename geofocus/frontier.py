@@ -42,6 +42,8 @@ import orjson
 
 logger = logging.getLogger(__name__)
 
+_orjson_loads = orjson.loads
+
 QUEUED, LEASED, DONE = 0, 1, 2  # states of a row (LEASED only in files of earlier versions)
 
 
@@ -82,7 +84,18 @@ class FrontierEntry:
         request = self._request
         if request is None:
             raw = self._raw
-            request = self._request = decode_request(raw) if raw is not None else {}
+            if raw is None:
+                request = {}
+            else:
+                # ``decode_request`` inlined for the usual case (a JSON object orjson reads); it handles the rest
+                try:
+                    request = _orjson_loads(raw)
+                except orjson.JSONDecodeError:
+                    request = decode_request(raw)
+                else:
+                    if request.__class__ is not dict:
+                        request = decode_request(raw)
+            self._request = request
             self._raw = None
         return request
 
@@ -312,6 +325,23 @@ _ROW = np.dtype([("prio", "<f8"), ("poff", "<i8"), ("tie", "<u4"), ("slot", "<i4
 
 _first, _second, _third = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
 
+_orjson_dumps = orjson.dumps
+#: Popped rows remembered for ``done`` (a crawl has a few dozen in flight).
+_LEASED_MAX = 4096
+
+
+def _index_dict() -> dict[str, int]:
+    """An empty dict for fingerprint -> row id whose table stores each key's hash.
+
+    A dict that has only ever held ``str`` keys keeps a compact table without the hashes, so every slot a
+    lookup probes costs a read of that slot's key string to compare hashes: at a million fingerprints, one
+    or two cache misses per lookup of a new fingerprint (every push of a new URL).  One non-string key,
+    inserted and deleted at once, makes it the general table (8 bytes more per entry) for good: a probe
+    compares the stored hash and reads a key only when the hashes are equal."""
+    index: dict[Any, int] = {None: 0}
+    del index[None]
+    return index
+
 
 def _unique(values: np.ndarray) -> np.ndarray:
     """The sorted distinct values (np.unique hashes in numpy 2.x: much slower on a million ids)."""
@@ -535,8 +565,11 @@ class SqliteFrontier:
 
     # -- memory -------------------------------------------------------------
     def _reset_memory(self, capacity: int = 1024) -> None:
-        self._index: dict[str, int] = {}  # fingerprint -> row id (row ids start at 1)
+        self._index: dict[str, int] = _index_dict()  # fingerprint -> row id (row ids start at 1)
         self._fps: list[str | None] = [None]  # row id -> fingerprint
+        # fingerprint -> row id of the rows popped and not yet done (a shortcut for ``done``: a small dict stays in the
+        # CPU cache, the index of a million does not; emptied when it grows beyond ``_LEASED_MAX``)
+        self._leased: dict[str, int] = {}
         # the last ``queued_priorities`` (rows, a copy of the fingerprints) or ``queued_priority_array`` (rows, None)
         self._listed: tuple[np.ndarray, list[str] | None] | None = None
         self._capacity = 0
@@ -1667,30 +1700,39 @@ class SqliteFrontier:
         if self._db is None:
             self._require_db()
         fingerprint = entry.fingerprint
-        index = self._index
-        row = index.get(fingerprint)
+        new = self._next_id
+        # one look-up: a new fingerprint gets the next row id here (undone below if the request cannot be encoded)
+        row = self._index.setdefault(fingerprint, new)
         priority = entry.priority
-        if row is None:
-            row = self._next_id
+        if row == new:
+            data = entry.encoded
+            if data is None:
+                request = entry._request
+                if request is None:
+                    request = entry.request
+                try:
+                    data = _orjson_dumps(request)
+                except TypeError:
+                    try:
+                        data = encode_request_bytes(request)
+                    except BaseException:
+                        del self._index[fingerprint]
+                        raise
             self._next_id = row + 1
             if row >= self._capacity:
                 self._grow(row)
-            index[fingerprint] = row
             self._fps.append(fingerprint)
             sid = self._slot_ids.get(entry.slot)
             if sid is None:
                 sid = self._slot_id(entry.slot)
             tie = (zlib.crc32(fingerprint.encode()) ^ self._tie_mask) | _TIE_HIGH
+            tail = self._cache_tail
             self._prio[row] = priority
             self._tie[row] = tie
             self._slot[row] = sid
-            self._state[row] = QUEUED
-            data = entry.encoded
-            if data is None:
-                data = encode_request_bytes(entry.request)
-            tail = self._cache_tail
             self._poff[row] = self._cache_end + len(tail)
             self._plen[row] = len(data)
+            self._state[row] = QUEUED
             tail += data
             self._queued += 1
             if not self._order_invalid:
@@ -1782,19 +1824,23 @@ class SqliteFrontier:
         self._state[row] = LEASED
         self._queued -= 1
         fingerprint: Any = self._fps[row]
+        leased = self._leased
+        if len(leased) >= _LEASED_MAX:
+            leased.clear()
+        leased[fingerprint] = row
         # Built without a call of ``__init__`` (a pop makes one per URL): every slot set here.
         entry = _new_entry(FrontierEntry)
         entry.fingerprint = fingerprint
         entry.priority = self._prio[row]
+        length = self._plen[row]
+        offset = self._poff[row]
         entry.slot = names[sid]
         entry.encoded = None
-        length = self._plen[row]
         if not length:
             entry._request = {}
             entry._raw = None
             return entry
         entry._request = None
-        offset = self._poff[row]
         end = self._cache_end
         if offset >= end:
             entry._raw = bytes(self._cache_tail[offset - end:offset - end + length])
@@ -1807,7 +1853,9 @@ class SqliteFrontier:
         # The request is no longer needed: a done row is just a seen fingerprint.
         if self._db is None:
             self._require_db()
-        row = self._index.get(fingerprint)
+        row = self._leased.pop(fingerprint, None)
+        if row is None:
+            row = self._index.get(fingerprint)
         if row is None:
             row = self._new_row(fingerprint)
             self._prio[row] = 0.0

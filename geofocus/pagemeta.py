@@ -112,10 +112,39 @@ class PageMeta:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able wire form: the fields that are set (``seed`` only when true), then ``extra``."""
-        # (once per queued link: one attrgetter call, no per-field getattr)
-        out = {key: value for key, value in zip(_FIELDS, _values(self), strict=True) if value is not None}
-        if not self.seed:
-            out.pop("seed", None)
+        # (once per queued link: field by field, in the order of ``_FIELDS``, about twice as fast as a loop over them)
+        out: dict[str, Any] = {}
+        value: Any
+        if (value := self.link) is not None:
+            out["link"] = value
+        if value := self.seed:
+            out["seed"] = value
+        if (value := self.dist) is not None:
+            out["dist"] = value
+        if (value := self.seed_dist) is not None:
+            out["seed_dist"] = value
+        if (value := self.score) is not None:
+            out["score"] = value
+        if (value := self.parent) is not None:
+            out["parent"] = value
+        if (value := self.path) is not None:
+            out["path"] = value
+        if (value := self.prediction) is not None:
+            out["prediction"] = value
+        if (value := self.priority) is not None:
+            out["priority"] = value
+        if (value := self.score_t) is not None:
+            out["score_t"] = value
+        if (value := self.score_v) is not None:
+            out["score_v"] = value
+        if (value := self.explore) is not None:
+            out["explore"] = value
+        if (value := self.node) is not None:
+            out["node"] = value
+        if (value := self.relevant) is not None:
+            out["relevant"] = value
+        if (value := self.addresses) is not None:
+            out["addresses"] = value
         if self.extra:
             out.update(self.extra)
         return out

@@ -46,7 +46,7 @@ from geofocus import defaults
 from geofocus import signals as geo_signals
 from geofocus.downloadslots import busy_slots
 from geofocus.frontier import FrontierEntry, FrontierQueue, PushResult, SqliteFrontier
-from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta, wire_meta
+from geofocus.pagemeta import FINGERPRINT_META, FINISHED_MARKER, FRONTIER_KEY_META, META_KEY, PageMeta
 from geofocus.rundir import get_run_dir
 from geofocus.serialize import (
     MalformedRequest,
@@ -340,7 +340,9 @@ class GeoScheduler(BaseScheduler):
             self.count("geofocus/scheduler/unserialisable")
             return None
         slot = request.meta.get("download_slot") or _host(request)
-        return FrontierEntry(fingerprint, min(max(priority, 0.0), 1.0), slot, payload, encoded=encoded)
+        # min(max(priority, 0.0), 1.0) without the two calls (the same value, NaN and -0.0 included)
+        priority = 0.0 if priority < 0.0 else 1.0 if priority > 1.0 else priority
+        return FrontierEntry(fingerprint, priority, slot, payload, encoded)
 
     def _maybe_rescore(self) -> None:
         """Re-score a batch of queued URLs with the current link model, now and then."""
@@ -445,6 +447,12 @@ def _stored_page(request: Any) -> PageMeta:
 _PLAIN_HOST = re.compile(r"[A-Za-z0-9._-]+")
 
 
+#: The slot of a plain http(s) host as a URL spells it (the text between ``//`` and the next ``/``) -> the host in
+#: lower case: a crawl meets a few thousand hosts, and a link's slot is then one ``find`` and one look-up.
+_HOSTS: dict[str, str] = {}
+_HOSTS_MAX = 1 << 16
+
+
 def _host(request: Request) -> str:
     """``urlparse_cached(request).hostname or ""``; an http(s) URL with a plain host without urllib's parse (which
     was a fifth of a link's queueing; its cache on the request is of no use: the popped request is another)."""
@@ -455,44 +463,90 @@ def _host(request: Request) -> str:
         start = 8
     else:
         return urlparse_cached(request).hostname or ""
+    stop = url.find("/", start)
+    spelt = url[start:] if stop < 0 else url[start:stop]
+    host = _HOSTS.get(spelt)
+    if host is not None:
+        return host
     end = len(url)
-    for stop in "/?#":
-        at = url.find(stop, start, end)
+    for mark in "/?#":
+        at = url.find(mark, start, end)
         if at >= 0:
             end = at
     host = url[start:end]
     if not _PLAIN_HOST.fullmatch(host):
         return urlparse_cached(request).hostname or ""
-    return host.lower()
+    host = host.lower()
+    if host == spelt.lower():  # (no ``?`` or ``#`` before the first ``/``: the same host for every URL spelt so)
+        if len(_HOSTS) >= _HOSTS_MAX:
+            _HOSTS.clear()
+        _HOSTS[spelt] = host
+    return host
 
 
 def _payload(request: Request, spider: Spider | None) -> dict[str, Any]:
     """``request_to_json_dict`` then ``_compact``: the same dict, built directly for a plain GET ``Request`` with
     Request's defaults but for URL, callbacks, headers and meta (every link of the geo spider), instead of
     reading all thirteen attributes and deleting the defaults again."""
-    if (type(request) is not Request or request.method != "GET" or request.body or request.cookies != {}
-            or request.flags != [] or request.cb_kwargs != {} or request.encoding != "utf-8"
-            or request.priority != 0 or request.dont_filter is not False):
-        general = request_to_json_dict(request, spider)
-        _compact(general)
-        return general
-    payload: dict[str, Any] = {"url": request.url, "callback": _method_name(request.callback, spider)}
-    errback = _method_name(request.errback, spider)
+    if (type(request) is not Request or request.method != "GET" or request.priority != 0
+            or request.dont_filter is not False):
+        return _general_payload(request, spider)
+    if _LAZY_FIELDS:
+        # a Scrapy that keeps these in slots makes an empty dict or list at the first reading of the property:
+        # read the slots (None: the default) instead of making them and comparing them with new empty ones
+        cookies, flags, cb_kwargs = request._cookies, request._flags, request._cb_kwargs
+        if (request._body or request._encoding != "utf-8"
+                or (cookies is not None and cookies != {}) or (flags is not None and flags != [])
+                or (cb_kwargs is not None and cb_kwargs != {})):
+            return _general_payload(request, spider)
+        headers = request._headers
+        meta = request._meta
+    else:
+        if (request.body or request.cookies != {} or request.flags != [] or request.cb_kwargs != {}
+                or request.encoding != "utf-8"):
+            return _general_payload(request, spider)
+        headers, meta = request.headers, request.meta
+    callback: Any = request.callback
+    errback: Any = request.errback
+    payload: dict[str, Any] = {
+        "url": request.url,
+        "callback": callback.__name__ if getattr(callback, "__self__", None) is spider and spider is not None
+        else _method_name(callback, spider),
+    }
     if errback is not None:
-        payload["errback"] = errback
-    headers = request.headers
+        payload["errback"] = (errback.__name__ if getattr(errback, "__self__", None) is spider and spider is not None
+                              else _method_name(errback, spider))
     if headers:  # (dict() copies the stored lists in C; Headers.items() makes each list anew)
         stored: dict[Any, Any] = dict(headers)
-        payload["headers"] = {_text(k): [_text(v) for v in vs] for k, vs in stored.items()}
-    meta = request.meta
+        # (``_text`` spelt out: Headers keeps bytes)
+        payload["headers"] = {
+            k.decode("latin-1") if type(k) is bytes else _text(k): [
+                v.decode("latin-1") if type(v) is bytes else _text(v) for v in vs]
+            for k, vs in stored.items()}
     if meta:
-        meta = wire_meta(meta)
-        if FINGERPRINT_META in meta:  # as _compact: a copy without it (and without verbatim_url)
+        # ``wire_meta`` and ``_compact`` in one copy: the page state in its wire form, without the carried
+        # fingerprint (and verbatim_url with it); the request's own dict when neither is there
+        page = meta.get(META_KEY)
+        if type(page) is PageMeta or FINGERPRINT_META in meta:
             meta = dict(meta)
-            del meta[FINGERPRINT_META]
-            meta.pop("verbatim_url", None)
-    payload["meta"] = meta
+            if type(page) is PageMeta:
+                meta[META_KEY] = page.to_dict()
+            if FINGERPRINT_META in meta:
+                del meta[FINGERPRINT_META]
+                meta.pop("verbatim_url", None)
+    payload["meta"] = meta if meta is not None else {}
     return payload
+
+
+#: Request keeps cookies, flags, cb_kwargs, body, encoding, headers and meta in slots of these names (Scrapy 2.19 does).
+_LAZY_FIELDS = all(name in getattr(Request, "__slots__", ()) for name in (
+    "_cookies", "_flags", "_cb_kwargs", "_body", "_encoding", "_headers", "_meta"))
+
+
+def _general_payload(request: Request, spider: Spider | None) -> dict[str, Any]:
+    general = request_to_json_dict(request, spider)
+    _compact(general)
+    return general
 
 
 def _compact(payload: dict[str, Any]) -> None:
