@@ -34,6 +34,7 @@ import json
 import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -441,7 +442,7 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
         if ratios:
             key = "ratio_2_workers_to_1" if frontier == "redis" else "ratio_2_sqlite_crawls_to_1"
             summary[key] = ratios
-            summary[f"{key}_median"] = sorted(ratios)[len(ratios) // 2]
+            summary[f"{key}_median"] = round(statistics.median(ratios), 3)  # an even count: mean of the middle two
             print(f"{label} (steady pages/s): {ratios}, median {summary[f'{key}_median']:.2f}x")
     for kind in kinds:
         cpu = [r["steady"]["workers_cpu_ms_per_page"] for r in runs if r["run"] == kind and "steady" in r]
