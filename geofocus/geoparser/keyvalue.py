@@ -26,12 +26,14 @@ from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 # (assignments): an HTML attribute (href="...") is no key/value pair and is skipped at once.
 # A value is quoted, a number, an object ("{"), or (YAML, ``key: value`` lines) the rest of the
 # line without quotes, markup or colons, at most 120 characters (possessive and colon-free, so
-# that a run of colons or long lines cost one pass: no value is tried twice).
+# that a run of colons or long lines cost one pass: no value is tried twice); up to four spaces may
+# stand after the colon (values aligned by hand: ``address_city:  Chicago, IL 60647``).
 # A quoted value may start on the next line ("street2":\n      "Apt 20": JSON wrapped over the lines
 # of a YAML cassette or a log).
 _VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["']))?"""
                     r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
-                    r"""(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""", re.M)
+                    r"""(?:(?<=: )|(?<=:  )|(?<=:   )|(?<=:    ))([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""",
+                    re.M)
 # The same pattern split by its first character: a pattern that starts with a literal is scanned
 # for with a fast search, one that starts with a class ("[:=]") is tried at every position
 # (5 times slower on normal pages, where no value is found at all).
@@ -269,13 +271,24 @@ def _us_locality(value: str | None) -> tuple[str | None, str | None]:
         return value, None
     parts = [part.strip() for part in value.split(",") if part.strip()]
     places = [i for i, part in enumerate(parts)
-              if not _NOT_A_PLACE.fullmatch(part) and (i == 0 or part.lower() not in _STATE_NAMES)]
+              if not _NOT_A_PLACE.fullmatch(part) and (i == 0 or (part.lower() not in _STATE_NAMES
+                                                                  and not _is_state_zip(part)))]
     if not places:
         return value, None
     city_at = places[-1]
     state = next((part for part in parts[city_at + 1:]
-                  if part.lower() in _STATE_NAMES or (len(part) == 2 and part in STATES)), None)
+                  if part.lower() in _STATE_NAMES or (len(part) == 2 and part in STATES) or _is_state_zip(part)),
+                 None)
     return parts[city_at], state
+
+
+# A state with its ZIP after the city in one value ("venue_city: Chicago, IL 60647", "Houston, Texas 77002").
+_STATE_ZIP = re.compile(r"([A-Za-z][A-Za-z .]{1,20}?)[ \t]+\d{5}(?:-\d{4})?")
+
+
+def _is_state_zip(part: str) -> bool:
+    match = _STATE_ZIP.fullmatch(part)
+    return match is not None and (match.group(1).lower() in _STATE_NAMES or match.group(1) in STATES)
 
 
 def _key_role(key: str, parent: str | None) -> str | None:
