@@ -602,14 +602,26 @@ def _city_line_first(text: str, start: int, line_start: int, street_pos: int, ga
     written = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", text[prev_start:prev_end].strip()))
     if not written or any(c.isdigit() for c in written):
         return None
+    known, canonical = _place_as_written(written, gaz)
+    street_line = _street_line_at(text, street_pos, gaz) if known else None
+    if street_line is None:
+        return None
+    street, number, end = street_line
+    return street, number, end, written, canonical, prev_start
+
+
+def _place_as_written(written: str, gaz: Gazetteer) -> tuple[bool, str | None]:
+    """(whether ``written`` reads as a place, the region city it names or None)."""
     city = gaz.match_city(written)
     if city is not None and city.end == len(written):
-        canonical: str | None = city.canonical
-    else:
-        place = _PLACE.fullmatch(written)
-        if place is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
-            return None
-        canonical = None
+        return True, city.canonical
+    if _PLACE.fullmatch(written) is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
+        return False, None
+    return True, None
+
+
+def _street_line_at(text: str, street_pos: int, gaz: Gazetteer) -> tuple[str, str, int] | None:
+    """(street, number, end) of the street and house number that start at ``street_pos``, or None."""
     line = _LINE_STREET_STRICT.match(text, street_pos)
     loose = line is None
     if loose:
@@ -617,9 +629,9 @@ def _city_line_first(text: str, start: int, line_start: int, street_pos: int, ga
     if line is None or _is_year(line.group("number")) or not _street_ok(line.group("street"), loose=loose):
         return None
     street = line.group("street")
-    if loose and (gaz.street_coords(street) is None and street.split(" ")[-1].lower() in _NOT_STREET):
+    if loose and gaz.street_coords(street) is None and street.split(" ")[-1].lower() in _NOT_STREET:
         return None
-    return street, line.group("number"), line.end(), written, canonical, prev_start
+    return street, line.group("number"), line.end()
 
 
 # The place before the postcode on its line, after a label or a name and a comma: "Oldenburg, 26122, ...",
@@ -637,23 +649,12 @@ def _place_then_street(text: str, line_start: int, start: int, street_pos: int, 
     if lead is None:
         return None
     written = _COUNTRY_TAIL.sub("", lead.group("place").strip())
-    city = gaz.match_city(written)
-    if city is not None and city.end == len(written):
-        canonical: str | None = city.canonical
-    else:
-        if _PLACE.fullmatch(written) is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
-            return None
-        canonical = None
-    line = _LINE_STREET_STRICT.match(text, street_pos)
-    loose = line is None
-    if loose:
-        line = _LINE_STREET_LOOSE.match(text, street_pos)
-    if line is None or _is_year(line.group("number")) or not _street_ok(line.group("street"), loose=loose):
+    known, canonical = _place_as_written(written, gaz)
+    street_line = _street_line_at(text, street_pos, gaz) if known else None
+    if street_line is None:
         return None
-    street = line.group("street")
-    if loose and gaz.street_coords(street) is None and street.split(" ")[-1].lower() in _NOT_STREET:
-        return None
-    return street, line.group("number"), written, canonical, lead.start("place"), line.end()
+    street, number, end = street_line
+    return street, number, written, canonical, lead.start("place"), end
 
 
 def _finish(text: str, gaz: Gazetteer, postcode: str, street: str, number: str, city_text: str,
