@@ -150,7 +150,8 @@ def _at(series: list[tuple[float, float]], t: float) -> float:
 
 def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: str | None,
           seconds: float, strategy: str = "adaptive", warmup: float = 5.0,
-          others: dict[str, int] | None = None, tree: Path = ROOT, partition: str = "") -> dict:
+          others: dict[str, int] | None = None, tree: Path = ROOT, partition: str = "",
+          settings: tuple[str, ...] = ()) -> dict:
     """`scrapy crawl geo` workers on simweb for ``seconds``.
 
     Besides the whole run (pages/s over the span of the crawl logs, the workers' CPU from rusage,
@@ -169,6 +170,8 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
                 "-s", f"GEOFOCUS_RUN_DIR={workdir}/w{w}",
                 "-s", "LOG_LEVEL=WARNING", "-s", f"CLOSESPIDER_TIMEOUT={seconds}",
                 "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "DOWNLOAD_DELAY=0"]  # simweb is local
+        for setting in settings:  # --set NAME=VALUE, after the bench's own
+            args += ["-s", setting]
         if redis_url:
             args += ["-s", f"GEOFOCUS_REDIS_URL={redis_url}", "-s", f"GEOFOCUS_CRAWL_ID={crawl_id}"]
         if partition:  # one node per worker: every URL of a host on one worker
@@ -203,6 +206,7 @@ def crawl(seeds_file: Path, proxy: str, workdir: Path, workers: int, redis_url: 
         stats = json.loads(path.read_text()) if path.exists() else {}
         lag.append(stats.get("stats", stats).get("geofocus/reactor/max_lag_ms"))
     out: dict = {"workers": workers, "frontier": "redis" if redis_url else "sqlite", "strategy": strategy,
+                 "run_dir": str(workdir),
                  "pages": len(urls), "unique": len(set(urls)), "pages_per_worker": per_worker,
                  "seconds": round(span, 2), "pages_per_s": round(len(urls) / span, 1),
                  "workers_cpu_s": round(cpu_s, 2), "cpu_ms_per_page": round(1000 * cpu_s / max(len(urls), 1), 2),
@@ -349,6 +353,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, help="run the crawls in turn this many times")
     ap.add_argument("--warmup", type=float, default=5.0,
                     help="seconds after the first page left out of the steady-state figures")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a Scrapy setting for every worker of every crawl (repeatable); a crawl kind KIND%%NAME=VALUE "
+                         "sets it for that kind only (e.g. redis2%%GEOFOCUS_REDIS_BATCH=64), for A/B runs")
+    ap.add_argument("--workdir", default="",
+                    help="keep the crawls' run directories (logs, stats) under this directory (default: temporary)")
     ap.add_argument("--ops", type=int, default=20000)
     ap.add_argument("--seen", type=int, default=500_000, help="fingerprints for the seen-set memory figure")
     ap.add_argument("--policy-pages", type=int, default=20000, help="pages of the us-top100 simweb")
@@ -362,6 +371,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             tmp_path = Path(tmp)
+            if args.workdir:
+                Path(args.workdir).mkdir(parents=True, exist_ok=True)
             if "ops" in parts:
                 results["frontier_ops"] = {
                     "redis": frontier_ops(RedisFrontier(server.client(), f"bench-{os.getpid()}", batch=256,
@@ -372,7 +383,7 @@ def main() -> None:
                 results["seen_memory"] = seen_memory(server, args.seen)
                 print("seen-set memory:", json.dumps(results["seen_memory"]))
             if "crawl" in parts:
-                results["crawl"] = crawl_part(args, tmp_path, server)
+                results["crawl"] = crawl_part(args, tmp_path, server, Path(args.workdir) if args.workdir else tmp_path)
             if "policies" in parts:
                 results["policies"] = policies_part(args, tmp_path)
     finally:
@@ -382,7 +393,7 @@ def main() -> None:
     print(f"\nwritten {args.out}")
 
 
-def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) -> dict:
+def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer, run_dirs: Path) -> dict:
     """1 worker (SQLite), 1 worker (Redis) and 2 workers (one Redis crawl), ``--repeat`` times in turn
     (so that the shared machine's load hits each alike); each run starts a fresh crawl."""
     from simweb_server import running_simweb
@@ -404,13 +415,14 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
             others["redis"] = server.proc.pid
         for rep in range(args.repeat):
             for kind in kinds:
-                what, _, tree = kind.partition("@")
+                spec, *kind_settings = kind.split("%")
+                what, _, tree = spec.partition("@")
                 what, _, partition = what.partition("+")
                 workers = 2 if what.endswith("2") else 1
                 url = server.url if what.startswith("redis") else None
-                r = crawl(sw.seeds_file, sw.proxy_url, tmp_path, workers, url,
+                r = crawl(sw.seeds_file, sw.proxy_url, run_dirs, workers, url,
                           args.seconds, args.strategy, args.warmup, others, Path(tree).resolve() if tree else ROOT,
-                          partition)
+                          partition, (*args.set, *kind_settings))
                 r["run"], r["repeat"] = kind, rep
                 runs.append(r)
                 st = r.get("steady", {})
@@ -444,6 +456,15 @@ def crawl_part(args: argparse.Namespace, tmp_path: Path, server: RedisServer) ->
             summary[key] = ratios
             summary[f"{key}_median"] = round(statistics.median(ratios), 3)  # an even count: mean of the middle two
             print(f"{label} (steady pages/s): {ratios}, median {summary[f'{key}_median']:.2f}x")
+    # a variant (redis2%NAME=VALUE) against the 1-worker crawl with the same settings (redis%NAME=VALUE)
+    for kind in kinds:
+        spec, sep, variant = kind.partition("%")
+        if sep and spec in ("redis2", "redis2+host"):
+            ratios = [round(two / one, 3) for rep in range(args.repeat)
+                      if (one := steady(f"redis%{variant}", rep)) and (two := steady(kind, rep))]
+            if ratios:
+                summary[f"ratio_{kind}_to_1"] = ratios
+                print(f"{kind} / redis%{variant} (steady pages/s): {ratios}")
     for kind in kinds:
         cpu = [r["steady"]["workers_cpu_ms_per_page"] for r in runs if r["run"] == kind and "steady" in r]
         if cpu:

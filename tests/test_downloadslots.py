@@ -47,3 +47,34 @@ def test_busy_slots_of_scrapys_downloader_come_from_the_requests_it_is_downloadi
 
     everything = {k for k, s in downloader.slots.items() if len(s.active) >= s.concurrency}
     assert busy_slots(crawler) == everything == {"full.de"}
+
+
+def test_requests_held_before_their_slot_count_for_their_hosts_slot():
+    """Scrapy's robots.txt middleware holds a host's requests in the downloader's ``active`` set, outside any
+    slot, until the host's robots.txt is in: they count for the host, or the scheduler would hand out every
+    queued URL of a host with a slow robots.txt at once (they would fill CONCURRENT_REQUESTS while waiting)."""
+    from scrapy import Request
+    from scrapy.core.downloader import Downloader, Slot
+
+    crawler = get_crawler(Spider, {"CONCURRENT_REQUESTS_PER_DOMAIN": 2})
+    downloader = Downloader(crawler)
+    # robots.txt of slow.de on its way (in the slot), one page of slow.de held until it is in
+    slow = downloader.slots["slow.de"] = Slot(2, 0, 0)
+    robots = Request("http://slow.de/robots.txt", meta={"download_slot": "slow.de"})
+    slow.active.add(robots)
+    downloader.active.add(robots)
+    downloader.active.add(Request("http://slow.de/a"))
+    # no slot yet: two requests of NEW.de (the host as Scrapy keys its slot: lower case), one of one.de
+    downloader.active.add(Request("http://NEW.de/a"))
+    downloader.active.add(Request("http://new.de:80/b"))
+    downloader.active.add(Request("http://one.de/a"))
+    # a page of half.de in its slot, and one whose response the middlewares are processing (out of the slot,
+    # its key in meta): the download is over, the slot has room
+    half = downloader.slots["half.de"] = Slot(2, 0, 0)
+    page = Request("http://half.de/1", meta={"download_slot": "half.de"})
+    half.active.add(page)
+    downloader.active.add(page)
+    downloader.active.add(Request("http://half.de/2", meta={"download_slot": "half.de"}))
+    crawler.engine = SimpleNamespace(downloader=downloader, _slot=None)
+
+    assert busy_slots(crawler) == {"slow.de", "new.de"}
