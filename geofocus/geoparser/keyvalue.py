@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
+from geofocus.geoparser.ussplit import DIRECTION_WORDS
 from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
@@ -234,8 +235,9 @@ class KeyedAddress:
         return f"{street} {number}".strip() + f"\n{place}"
 
 
-_DIRECTION_VALUE = re.compile(r"(?i)(?:[NSEW]|NE|NW|SE|SW|North|South|East|West|Northeast|Northwest|Southeast|"
-                              r"Southwest)\.?")
+def _is_direction(value: str) -> bool:
+    """A direction word, with at most one dot after it ("W", "NW.", "North")."""
+    return value.lower().removesuffix(".") in DIRECTION_WORDS
 
 
 def _us_street(street: str, parts: dict[str, str]) -> str:
@@ -246,11 +248,11 @@ def _us_street(street: str, parts: dict[str, str]) -> str:
     if not words:
         return street
     before, after = parts.get("predirection", ""), [parts.get("street_type", ""), parts.get("postdirection", "")]
-    if before and _DIRECTION_VALUE.fullmatch(before) and words[0].lower() != before.lower():
+    if before and _is_direction(before) and words[0].lower() != before.lower():
         words.insert(0, before)
     if after[0] and after[0].lower() in _STREET_TYPES and words[-1].lower() != after[0].lower():
         words.append(after[0])
-    if after[1] and _DIRECTION_VALUE.fullmatch(after[1]) and words[-1].lower() != after[1].lower():
+    if after[1] and _is_direction(after[1]) and words[-1].lower() != after[1].lower():
         words.append(after[1])
     return " ".join(words)
 

@@ -46,6 +46,8 @@ _ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate co
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
+# Every direction as a word of its own, without dots ("n", "ne", "north", "northeast").
+DIRECTION_WORDS = frozenset(w for w in _DIRECTIONS if "." not in w) | _COMPOUND_DIRECTIONS | _WORD_DIRECTIONS
 _UNIT_WORDS = frozenset(
     "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
     "trlr lot spc space no no. # sutie siute suit suiet stuie".split()  # the misspellings of "suite" pages have
