@@ -20,7 +20,7 @@ from geofocus.geoparser.keyvalue import (
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import repair_mojibake, reshape, tags_as_breaks, unfold
+from geofocus.geoparser.reshape import join_concatenated, repair_mojibake, reshape, tags_as_breaks, unfold
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -128,6 +128,9 @@ class GeoParser:
             # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
             # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
             text = text.replace("\\,", ",").replace("\\;", ";")
+        # String literals joined in program text, a line-break constant between ("'Peterstraße 3' . PHP_EOL .
+        # '26121 Oldenburg'", "\"1500 Marilla St\" + System.lineSeparator() + \"Dallas, TX 75201\""): one string.
+        text = join_concatenated(text)
         if "(" in text and _CROSS_STREET_SIGN.search(text) is not None:
             text = _CROSS_STREET.sub("", text)  # "350 W 42nd St (at 9th Ave), New York": the cross street goes
         budget = WorkLimit.for_size(len(markup))

@@ -103,6 +103,39 @@ _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 # Tried only at the start of a run of backslashes, and possessive: a long run costs one pass.
 _U_ESCAPE = re.compile(r"(?<!\\)\\++(?:u([0-9a-fA-F]{4})|x([c-fC-F][0-9a-fA-F]))")
 
+# String literals joined by a concatenation operator in program text, the lines of an address in pieces:
+# 'Lange Straße 4' . PHP_EOL . '26122 Oldenburg' (PHP), "Escherweg 2\n" + "26121 Oldenburg" (Java, JavaScript, C#),
+# "Escherweg 2" & vbCrLf & "26121 Oldenburg" (VB), a piece, a line-break constant and a piece ("+ "\n" +",
+# "+ System.lineSeparator() +", "+ Environment.NewLine +", "~ "\n" ~"), the operator also at a line's end or start.
+# The join with a line-break constant becomes a line break, a join without one nothing (the pieces are one string:
+# "Escherweg 2\n" + "26121 ..." keeps its escape, which reshape reads as a break); so does a piece ending in a "\n"
+# escape followed on the next line by the next piece, Python's and C's adjacent literals ("Escherweg 2\n"\n "26121").
+# Done on the page text before any reading (``GeoParser.parse``): the pieces read apart gave "Marilla St\"" in
+# "System.lineSeparator Dallas".
+# The sign: a quote, spaces, an operator, or a quote after "\n" and a line break (a class first: a fast scan; the
+# runs of spaces possessive: a quote before a long run costs one pass of it).
+_CONCAT_OPERATOR = r"""(?:[.+&~]|\|\||<<)"""
+_CONCAT_SIGN = re.compile(r"""["'](?:[ \t]*+\n?[ \t]*+""" + _CONCAT_OPERATOR
+                          + r"""[ \t\n]|(?<=\\n["'])[ \t]*+\n[ \t]*+["'])""")
+_LINE_BREAK_CONSTANT = (r"""(?:PHP_EOL|"(?:\\r)?\\n"|'(?:\\r)?\\n'|System\.lineSeparator\(\)|"""
+                        r"""Environment\.NewLine|vbCrLf|vbNewLine|vbLf|os\.linesep|"<br ?/?>"|'<br ?/?>')""")
+# PHP's "." joins without a break constant are left alone: prose puts a full stop between quotes too ("Ja". "Nein").
+_CONCAT = re.compile(r"""["'][ \t]*+\n?[ \t]*+(?:""" + _CONCAT_OPERATOR + r"""[ \t]*+\n?[ \t]*+(?P<eol>"""
+                     + _LINE_BREAK_CONSTANT + r""")[ \t]*+\n?[ \t]*+""" + _CONCAT_OPERATOR
+                     + r"""|(?:[+&~]|\|\||<<))[ \t]*+\n?[ \t]*+["']|(?<=\\n)["'][ \t]*+\n[ \t]*+["']""")
+
+
+def _concatenation(match: re.Match[str]) -> str:
+    return "\n" if match.group("eol") else ""
+
+
+def join_concatenated(text: str) -> str:
+    """``text`` with string literals joined by concatenation operators made one string (see ``_CONCAT``), or
+    ``text`` itself if it has none."""
+    if ("'" in text or '"' in text) and _CONCAT_SIGN.search(text):
+        return _CONCAT.sub(_concatenation, text)
+    return text
+
 
 def _unescape_u(match: re.Match[str]) -> str:
     code = int(match.group(1) or match.group(2), 16)

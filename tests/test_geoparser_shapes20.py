@@ -1,0 +1,69 @@
+"""Ways of writing addresses met in real text (session 11, held-out 20: German addresses in program text and data,
+e-invoice libraries, imprint strings): each test is a class of writing, with members written for the test, not
+snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- the lines of an address as string literals joined by a concatenation operator -------------------------------
+
+@pytest.mark.parametrize("text, street, number, postcode", [
+    # PHP: a line-break constant between the pieces
+    ("$footer = 'Stadtbibliothek' . PHP_EOL . 'Peterstraße 3' . PHP_EOL . '26121 Oldenburg';",
+     "Peterstraße", "3", "26121"),
+    # PHP with a "\n" literal as the piece between
+    ('$x = "Stadtbibliothek" . "\\n" . "Peterstraße 3" . "\\n" . "26121 Oldenburg";', "Peterstraße", "3", "26121"),
+    # Java: a line separator call
+    ('String s = "Kulturetage" + System.lineSeparator() + "Bahnhofstraße 11" + System.lineSeparator()'
+     ' + "26122 Oldenburg";', "Bahnhofstraße", "11", "26122"),
+    # C#
+    ('var s = "Peterstraße 3" + Environment.NewLine + "26121 Oldenburg";', "Peterstraße", "3", "26121"),
+    # Visual Basic
+    ('s = "Bahnhofstraße 11" & vbCrLf & "26122 Oldenburg"', "Bahnhofstraße", "11", "26122"),
+    # the operator at the end of a line, the pieces ending in a "\n" escape
+    ('return "Stadtbibliothek\\n" +\n       "Peterstraße 3\\n" +\n       "26121 Oldenburg";',
+     "Peterstraße", "3", "26121"),
+    # the operator at the start of the next line
+    ('return "Bahnhofstraße 11\\n"\n    + "26122 Oldenburg";', "Bahnhofstraße", "11", "26122"),
+    # adjacent literals (Python, C): a piece ending in "\n", the next one on the next line
+    ('FOOTER = ("Stadtbibliothek\\n"\n          "Peterstraße 3\\n"\n          "26121 Oldenburg")',
+     "Peterstraße", "3", "26121"),
+])
+def test_address_lines_joined_in_program_text(oldenburg, text, street, number, postcode):
+    assert _found(oldenburg, text) == [(street, number, postcode, "Oldenburg", True)]
+
+
+def test_pieces_without_a_line_break_are_one_string(oldenburg):
+    # the join of two pieces without a break constant is no line break: the number stays with its street
+    text = 'label = "Lange Straße " + "4, 26122 Oldenburg";'
+    assert _found(oldenburg, text) == [("Lange Straße", "4", "26122", "Oldenburg", True)]
+
+
+def test_concatenation_outside_the_region(oldenburg):
+    text = "$note = 'Muster AG' . PHP_EOL . 'Königsallee 12' . PHP_EOL . '40212 Düsseldorf';"
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Königsallee", "12", "40212", False)]
+
+
+def test_concatenated_us_address(us):
+    # read apart, the pieces gave the street "Marilla St\"" in the city "System.lineSeparator Dallas", outside
+    text = 'String venue = "1500 Marilla St" + System.lineSeparator() + "Dallas, TX 75201";'
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(us, text)] == [("Marilla St", "1500", "75201", True)]
+
+
+def test_prose_between_quotes_is_not_joined(oldenburg):
+    # a full stop between quoted sentences is no concatenation: nothing joins "Bahnhofstraße" to the number
+    text = 'Sie sagte "Bahnhofstraße". "12 Uhr am Treffpunkt", 26122 Oldenburg'
+    assert _found(oldenburg, text) == []
+
+
+def test_concatenated_pieces_without_an_address(oldenburg):
+    # a concatenation of prose with a line break: no address appears from it
+    text = "$msg = 'Vielen Dank für Ihre Bestellung' . PHP_EOL . 'Ihre Nummer: 26122' . PHP_EOL . 'Gruß';"
+    assert _found(oldenburg, text) == []
