@@ -67,3 +67,35 @@ def test_concatenated_pieces_without_an_address(oldenburg):
     # a concatenation of prose with a line break: no address appears from it
     text = "$msg = 'Vielen Dank für Ihre Bestellung' . PHP_EOL . 'Ihre Nummer: 26122' . PHP_EOL . 'Gruß';"
     assert _found(oldenburg, text) == []
+
+
+# -- several address supplements (building, floor, room) between the house number and the postcode -------------
+
+@pytest.mark.parametrize("text, street, number, postcode", [
+    # an invoice party's extra address lines, one a line
+    ("Stadt Oldenburg\nIndustriestraße 1\nHaus C\n2. OG\n26121 Oldenburg", "Industriestraße", "1", "26121"),
+    # building and room on one line after the street
+    ("Ammerländer Heerstraße 114-118\nGebäude A5, Raum 0-042\n26129 Oldenburg",
+     "Ammerländer Heerstraße", "114-118", "26129"),
+    # one line with commas
+    ("Escherweg 2, Aufgang B, 3. Etage, 26121 Oldenburg", "Escherweg", "2", "26121"),
+    # positional arguments of a program: the empty ones drop out, the unit ones stay between
+    ('setAddress("Peterstraße 3", "Hinterhaus", "1. OG", "26121", "Oldenburg", "DE")', "Peterstraße", "3", "26121"),
+    # a floor with its side
+    ("Lange Straße 4, EG links, 26122 Oldenburg", "Lange Straße", "4", "26122"),
+    ("Lange Straße 4\n2. OG rechts\n26122 Oldenburg", "Lange Straße", "4", "26122"),
+])
+def test_several_supplements_before_the_postcode(oldenburg, text, street, number, postcode):
+    assert _found(oldenburg, text) == [(street, number, postcode, "Oldenburg", True)]
+
+
+def test_supplements_outside_the_region(oldenburg):
+    text = "Musikschule\nSchillerstraße 12\nGebäude B\nRaum 3\n04109 Leipzig"
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Schillerstraße", "12", "04109", False)]
+
+
+def test_four_supplements_are_too_many(oldenburg):
+    # the limit: at most three supplement items between street and postcode are read through
+    text = "Lange Straße 4\nHaus C\nAufgang B\n2. OG\nRaum 12\n26122 Oldenburg"
+    found = _found(oldenburg, text)
+    assert all(n != "4" or z is None for _s, n, z, _c, _r in found)

@@ -389,15 +389,21 @@ def _street_ok(street: str, loose: bool = False) -> bool:
     return (len(words) > 2 or last not in _NOT_STREET or adjective_first) and len(street) >= 3
 
 
-# Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122".
+# Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122". Up to three of
+# them, each after a comma or on a line of its own ("Steuerstr. 42\nGebäude B\n3. OG\n50667 Köln", the extra address
+# lines of an invoice's party; "Gebäude A14, Raum 1-102"); a floor may name its side ("EG links", "1. OG rechts").
+_UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG)"
+              r"(?: (?:links|rechts|Mitte|li\.|re\.))?|"
+              r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
+              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
+              r"c/o [^,\n]{1,40})")
 _UNIT_TAIL = re.compile(
     # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
     r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
-    r"(?:,|\n| -| ?/) ?(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG|"
-    r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
-    r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
-    r"c/o [^,\n]{1,40})[ ,;|·•-]*\n? ?$"
+    r"(?:(?:,|\n| -| ?/) ?" + _UNIT_ITEM + r"){1,3}[ ,;|·•-]*\n? ?$"
 )
+# How far before the postcode the supplements may start.
+_UNIT_REACH = 90
 # A building's or a site's name after a slash behind the house number, up to the place: "Neuer Graben 29 /
 # Schloss", "Ammerländer Heerstraße 114-118 / Campus Haarentor", "Europaplatz 12 / Halle 3" (not "29/31": a range
 # of numbers). Matched at the window's last slash, after a digit or a digit and a letter (tested without a
@@ -432,8 +438,8 @@ _UNIT_WORDS = ("G", "Ecke", "geschoss", "Etage", "Stock", "haus", "Haus", "gang"
 
 
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
-    tail_60 = window[-60:]
-    unit = (_UNIT_TAIL.search(window, max(0, len(window) - 60))
+    tail_60 = window[-_UNIT_REACH:]
+    unit = (_UNIT_TAIL.search(window, max(0, len(window) - _UNIT_REACH))
             if any(word in tail_60 for word in _UNIT_WORDS) else None)
     if unit is not None:
         window = window[: unit.start()] + ", "
