@@ -99,3 +99,49 @@ def test_four_supplements_are_too_many(oldenburg):
     text = "Lange Straße 4\nHaus C\nAufgang B\n2. OG\nRaum 12\n26122 Oldenburg"
     found = _found(oldenburg, text)
     assert all(n != "4" or z is None for _s, n, z, _c, _r in found)
+
+
+# -- UN/CEFACT invoice addresses: postcode first, a name in LineOne, the street in LineTwo ----------------------
+
+_CII = """<ram:SellerTradeParty>
+  <ram:Name>{name}</ram:Name>
+  <ram:PostalTradeAddress>
+    <ram:PostcodeCode>{postcode}</ram:PostcodeCode>
+    <ram:LineOne>{one}</ram:LineOne>
+    <ram:LineTwo>{two}</ram:LineTwo>
+    <ram:CityName>{city}</ram:CityName>
+    <ram:CountryID>DE</ram:CountryID>
+  </ram:PostalTradeAddress>
+</ram:SellerTradeParty>"""
+
+
+@pytest.mark.parametrize("one, two", [
+    ("z. Hd. Frau Meier", "Industriestraße 1"),  # a person in the first line
+    ("Stadtwerke Oldenburg", "Industriestraße 1"),  # a company whose name holds the city
+    ("Industriestraße 1", "Hinterhaus"),  # the street first, a supplement after it
+])
+def test_cii_address_lines(oldenburg, one, two):
+    text = _CII.format(name="Stadt Oldenburg", postcode="26121", one=one, two=two, city="Oldenburg")
+    assert _found(oldenburg, text) == [("Industriestraße", "1", "26121", "Oldenburg", True)]
+
+
+def test_cii_address_lines_outside_the_region(oldenburg):
+    text = _CII.format(name="Nordbau GmbH", postcode="28195", one="Herrn Petersen", two="Am Wall 140", city="Bremen")
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Am Wall", "140", "28195", False)]
+
+
+def test_cii_lines_without_a_house_number_give_no_street(oldenburg):
+    # neither line ends in a house number: no street address, only the lines' names
+    text = _CII.format(name="Stadt Oldenburg", postcode="26121", one="Frau Meier", two="Rathaus", city="Oldenburg")
+    assert _found(oldenburg, text) == []
+
+
+# -- one address read once without postcode (a longer name of its place) and once with it ------------------------
+
+def test_street_read_with_and_without_postcode_is_one_address(oldenburg):
+    # the text reader names the place by the list of German cities ("Frankfurt am Main", no postcode), the record's
+    # keys give "60311" / "Frankfurt": one address, the one with the postcode
+    text = ('<Address>\n  <Street>Römerberg 27</Street>\n  <City>Frankfurt</City>\n  <Zip>60311</Zip>\n'
+            '</Address>')
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Römerberg", "27", "60311", False)]
+

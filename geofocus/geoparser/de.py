@@ -392,8 +392,10 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 # Floor, building or c/o between the house number and the postcode: "Lange Straße 5, 2. OG, 26122". Up to three of
 # them, each after a comma or on a line of its own ("Steuerstr. 42\nGebäude B\n3. OG\n50667 Köln", the extra address
 # lines of an invoice's party; "Gebäude A14, Raum 1-102"); a floor may name its side ("EG links", "1. OG rechts").
+# The side of a floor: only after a floor's word (whose sign _UNIT_WORDS tests), never alone.
+_FLOOR_SIDE = r"(?: (?:links|rechts|Mitte|li\.|re\.))"
 _UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG)"
-              r"(?: (?:links|rechts|Mitte|li\.|re\.))?|"
+              + _FLOOR_SIDE + r"?|"
               r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
               r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
               r"c/o [^,\n]{1,40})")

@@ -139,10 +139,11 @@ ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
-               "primaryline"),
+               "primaryline", "lineone"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
-    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone"),
+    "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
+                 "postcodecode"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity",
@@ -150,7 +151,8 @@ ROLES = {
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
-             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname"),
+             "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname",
+             "linetwo", "linethree"),
     # The parts of a US street's name in keys of their own (geocoders' components: "number": "1657",
     # "predirectional": "W", "street": "Broad", "suffix": "St"), joined to the street's value (``_us_street``).
     "predirection": ("predirectional", "predirection", "predir", "streetpredirection", "streetpredirectional",
@@ -227,12 +229,20 @@ class KeyedAddress:
                 bare = _BARE_UNIT.fullmatch(unit) and (len(unit) == 1 or any(c.isdigit() for c in unit))
                 unit = ", " + ("#" + unit if bare else unit)
             return f"{number} {street}{unit}, {tail}".strip()
+        if not number and not any(c.isdigit() for c in street) and _GERMAN_STREET_LINE.fullmatch(p.get("unit", "")):
+            # The street in the second line, a name or c/o in the first (UN/CEFACT's "LineOne": "Hans Muster",
+            # "LineTwo": "Kundenstraße 15"): the line with the house number is the street.
+            street = p["unit"]
         if street[:1].islower():
             # "strasse": "adalbert-stifter-straße": a street key's value in lower case, capitalised as written
             # on pages, so that the readers take it for a name.
             street = " ".join("-".join(part[:1].upper() + part[1:] for part in word.split("-"))
                               for word in street.split(" "))
         return f"{street} {number}".strip() + f"\n{place}"
+
+
+# A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
+_GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
 
 
 def _is_direction(value: str) -> bool:
@@ -433,7 +443,7 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
 # "<cbc:StreetName>Schlossplatz 1</cbc:StreetName>", "<cbc:PostalZone>26122</cbc:PostalZone>", "<City>..</City>",
 # in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).
 _XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|streetaddress|addressline1|address1|"
-                       r"line1|strasse)>")
+                       r"line1|lineone|strasse)>")
 _XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})>[ \t]*([^<>\n]{1,120}?)[ \t]*"
                         r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>")
 

@@ -74,6 +74,15 @@ def _without_json_ld(markup: str) -> str:
 STRUCTURED_MAX_CHARS = 1_000_000
 
 
+def _same_place(one: str | None, other: str | None) -> bool:
+    """Whether two names of a place name the same one, one the other's start ("Frankfurt am Main", "Frankfurt")."""
+    a, b = fold(one or ""), fold(other or "")
+    if not a or not b:
+        return False
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return long == short or long.startswith(short + " ")
+
+
 class _Seen:
     """What one parse has found, indexed so that adding an address costs the same however many there
     are (a list scan per address made a page of thousands of addresses quadratic)."""
@@ -84,11 +93,17 @@ class _Seen:
         self.by_place: dict[tuple[tuple[str, str, str], bool], int] = {}
         # (street, number, postcode) -> index of the first such address
         self.by_code: dict[tuple[str, ...], int] = {}
+        # (street, number) -> index of the first such address without a postcode, and with one
+        self.without_code: dict[tuple[str, ...], int] = {}
+        self.with_code: dict[tuple[str, ...], int] = {}
 
     def index_at(self, index: int, key: tuple[str, str, str, str], address: Address) -> None:
         self.by_place.setdefault(((key[0], key[1], key[3]), bool(address.postcode)), index)
         if address.postcode:
             self.by_code.setdefault(key[:3], index)
+            self.with_code.setdefault(key[:2], index)
+        else:
+            self.without_code.setdefault(key[:2], index)
 
 
 class GeoParser:
@@ -342,7 +357,24 @@ class GeoParser:
                 result.all_addresses[other_form] = address
                 seen.index_at(other_form, key, address)
             return True
+        if not address.postcode:
+            index = seen.with_code.get(key[:2])
+            if index is not None:
+                earlier = result.all_addresses[index]
+                if earlier.in_region == address.in_region and _same_place(earlier.city, address.city):
+                    return True  # read before with its postcode (see below)
         if address.postcode:
+            # The same street and number read before without a postcode and with the name of the same place
+            # written longer or shorter ("Kundenstraße 15", "Frankfurt am Main" from the other cities' list; then
+            # "69876" / "Frankfurt" from the record's keys): one address, the one with the postcode.
+            index = seen.without_code.get(key[:2])
+            if index is not None:
+                earlier = result.all_addresses[index]
+                if (earlier.postcode is None and earlier.in_region == address.in_region
+                        and _same_place(earlier.city, address.city)):
+                    result.all_addresses[index] = address
+                    seen.index_at(index, key, address)
+                    return True
             # The same street, number and postcode read twice (the page text and its second
             # reading: "Mill St.\\nDenver", a country code after the postcode): one address,
             # the reading that places it in the region wins.
