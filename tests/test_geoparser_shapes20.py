@@ -145,3 +145,31 @@ def test_street_read_with_and_without_postcode_is_one_address(oldenburg):
             '</Address>')
     assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Römerberg", "27", "60311", False)]
 
+
+
+# -- setters and builders: the part named by the method, the value its one argument ----------------------------
+
+@pytest.mark.parametrize("text", [
+    # Java setters, one a line
+    'Address a = new Address();\na.setStreet("Peterstraße 3");\na.setZip("26121");\na.setCity("Oldenburg");',
+    # PHP's fluent setters with single quotes, the house number in a setter of its own
+    "$address->setStreet('Peterstraße')->setHouseNumber('3')->setPostcode('26121')->setCity('Oldenburg');",
+    # a builder's chain on one line, after a call's ")"
+    'Address.builder().street("Peterstraße").houseNumber("3").postalCode("26121").city("Oldenburg").build();',
+    # "with" methods, one a line
+    'new AddressBuilder()\n    .withStreet("Peterstraße 3")\n    .withPostcode("26121")\n    .withCity("Oldenburg")\n'
+    '    .build();',
+])
+def test_setter_and_builder_calls(oldenburg, text):
+    assert _found(oldenburg, text) == [("Peterstraße", "3", "26121", "Oldenburg", True)]
+
+
+def test_builder_chain_us(us):
+    text = 'Location.builder().street("1500 Marilla St").city("Dallas").state("TX").zip("75201").build();'
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(us, text)] == [("Marilla St", "1500", "75201", True)]
+
+
+def test_calls_of_other_methods_are_no_parts(oldenburg):
+    # methods that name no part of an address: their arguments are not read as one
+    text = 'log("Peterstraße 3"); print("26121"); title("Oldenburg"); getStreet("Lange Straße 4");'
+    assert _found(oldenburg, text) == []

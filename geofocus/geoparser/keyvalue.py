@@ -58,6 +58,12 @@ _VALUE_ASSIGN = re.compile(r"""=(?<=[\w\]]=)(?:"([^"\n]{1,120})"|'([^'\n]{1,120}
 _ASSERTED = r"""[ \t]*\(?[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()"""
 _VALUE_EXPECT = re.compile(r"\)\.(?:to(?:_not)?[ \t]+eql?|toBe|toEqual|toStrictEqual)" + _ASSERTED)
 _VALUE_EQUAL_EQUAL = re.compile(r"==(?<=[ \t]==)" + _ASSERTED)
+# A setter or a builder names the part in its method, the value its one argument: ``address.setStreet("Lange
+# Straße 4")``, ``$a->setPostcode('26122')``, ``Address.builder().street("Lange Straße").houseNumber("4")``,
+# ``.withCity("Oldenburg")``; the key is the method's name without "set" or "with" (see ``_key_role``). The match
+# starts at the "(" (a literal: a fast scan), right after a letter.
+_METHOD_BEFORE = re.compile(r"(?<![\w$])([A-Za-z_]\w{1,40})$")
+_VALUE_CALL = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
 
 
 def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
@@ -303,8 +309,18 @@ def _is_state_zip(part: str) -> bool:
     return match is not None and (match.group(1).lower() in _STATE_NAMES or match.group(1) in STATES)
 
 
-def _key_role(key: str, parent: str | None) -> str | None:
+def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
+    """The part of an address a key names, or None; ``call``: the key is a method's name, whose value is its
+    argument ("setStreet", "withCity", "street"): a setter's "set" or "with" comes off, and no method names the
+    record ("name", "title")."""
     folded = key.lower().replace("_", "").replace("-", "").replace("ß", "ss").rsplit(".", 1)[-1]
+    if call:
+        if folded.startswith("set") and folded[3:] in _ROLE_OF:
+            folded = folded[3:]
+        elif folded.startswith("with") and folded[4:] in _ROLE_OF:
+            folded = folded[4:]
+        role = _ROLE_OF.get(folded)
+        return role if role != "name" else None
     if parent == "street" and folded in ("name", "streetname"):
         return "street"
     if parent == "street" and folded in ("number", "housenumber", "nr"):
@@ -322,7 +338,7 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
     """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
     that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
     ``"only"`` those alone (the text of a page whose markup was read for the others)."""
-    if ":" not in text and "=" not in text and ").to" not in text:
+    if ":" not in text and "=" not in text and ").to" not in text and '("' not in text and "('" not in text:
         return
     if '\\"' in text:
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
@@ -339,10 +355,16 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         values = _merged(values, _VALUE_EXPECT, text)
     if assignments != "only" and " ==" in text:
         values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
+    if assignments != "only" and ('("' in text or "('" in text):
+        values = _merged(values, _VALUE_CALL, text)
     for match in values:
         if not limit.candidate():
             break
-        key_match = _key_before(text, match.start())
+        if match.re is _VALUE_CALL:
+            # the method's name right before the "(", also after a ")" (a builder's chain: ".build().street(")
+            key_match = _METHOD_BEFORE.search(text, max(0, match.start() - 42), match.start())
+        else:
+            key_match = _key_before(text, match.start())
         if match.group(0).endswith("{"):
             # "street": {"name": ..., "number": ...}: the keys inside belong to the street.
             if key_match is not None and key_match.group(1).lower() in (
@@ -359,7 +381,7 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         if key_match is None:
             continue
         in_parent = parent if match.start() < parent_end else None
-        role = _key_role(key_match.group(1), in_parent)
+        role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL)
         if role is None:
             continue
         # An unquoted value ends before the brackets that close its object ("house_number": 30}).
