@@ -173,3 +173,22 @@ def test_calls_of_other_methods_are_no_parts(oldenburg):
     # methods that name no part of an address: their arguments are not read as one
     text = 'log("Peterstraße 3"); print("26121"); title("Oldenburg"); getStreet("Lange Straße 4");'
     assert _found(oldenburg, text) == []
+
+
+# -- separators of a one-line footer between the parts: "//", "||", "::", "»", "~", "*", stars, arrows --------------
+
+@pytest.mark.parametrize("separator", [" // ", " || ", " :: ", " » ", " ~ ", " * ", " ★ ", " → "])
+def test_footer_separators(oldenburg, separator):
+    text = separator.join(["Stadtmuseum Oldenburg", "Am Stadtmuseum 4-8", "26121 Oldenburg", "Tel. 0441 235-2881"])
+    assert _found(oldenburg, text) == [("Am Stadtmuseum", "4-8", "26121", "Oldenburg", True)]
+
+
+def test_footer_separators_us(us):
+    text = "Civic Center // 1500 Marilla St // Dallas, TX 75201 // (214) 555-0100"
+    assert [(s, n, z, r) for s, n, z, _c, r in _found(us, text)] == [("Marilla St", "1500", "75201", True)]
+
+
+def test_separator_before_a_count_is_no_address(oldenburg):
+    # the separator makes no postcode of a count of visitors
+    text = "Stadtfest // Lange Straße 4 // 26122 Besucher im Jahr"
+    assert _found(oldenburg, text) == []
