@@ -192,3 +192,23 @@ def test_separator_before_a_count_is_no_address(oldenburg):
     # the separator makes no postcode of a count of visitors
     text = "Stadtfest // Lange Straße 4 // 26122 Besucher im Jahr"
     assert _found(oldenburg, text) == []
+
+
+# -- city first, the street's number followed by a colon or a bracket (event listings) ----------------------------
+
+@pytest.mark.parametrize("text, street, number", [
+    ("Oldenburg, Theaterwall 28: Premiere von „Faust“", "Theaterwall", "28"),
+    ("Oldenburg, Bahnhofstraße 11 (Kulturetage), 20 Uhr", "Bahnhofstraße", "11"),
+    ("Termine:\nOldenburg, Peterstraße 3: Lesung\nBremen, Am Wall 140: Konzert", "Peterstraße", "3"),
+])
+def test_city_first_then_colon_or_bracket(oldenburg, text, street, number):
+    assert (street, number, None, "Oldenburg", True) in _found(oldenburg, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Oldenburg, Sitzung 4 (öffentlich)",
+    "Oldenburg, Vorlage 12: Bauausschuss",
+    "Oldenburg, Teil 2: Die Stadt am Wasser",
+])
+def test_city_first_numbered_things_are_no_streets(oldenburg, text):
+    assert _found(oldenburg, text) == []

@@ -176,8 +176,9 @@ _AFTER_STRICT = re.compile(
     rf" ?[,;|·•–:-] ?(?P<street>{_STREET_STRICT})(?:[,;|] ?| \| ?| ?)(?P<number>{_NUMBER_STRICT})(?![\w])"
     rf"| ?\n ?(?P<street_line>{_STREET_STRICT})(?: ?\n ?| ?)(?P<number_line>{_NUMBER_STRICT})(?= ?(?:\n|$))")
 _AFTER_LOOSE = re.compile(rf" ?[,;|·•–:-] ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?![\w])")
-# What ends a city-first address: the line, a comma, a bracket, a full stop.
-_CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|\.(?:\s|$))""")  # a quote ends a data field
+# What ends a city-first address: the line, a comma, a bracket, a full stop; a colon or an opening bracket after
+# the number (an event listing: "Oldenburg, Theaterwall 28: Premiere", "Oldenburg, Theaterwall 28 (Großes Haus)").
+_CITY_FIRST_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|[.:](?:\s|$)|\()""")  # a quote ends a data field
 # "z. B. Lange Straße 1, 26122 Oldenburg": an example, not an address.
 # On the address's line, or as a heading of the line above ("Beispiel:\n"). "\Z", not "$": "$" also
 # matches before a newline that ends the window, so "Max Mustermann\n" (a name above a real address)
