@@ -180,7 +180,7 @@ class FieldScores:
         return self.found / expected if expected else 1.0
 
     def field_rate(self, name: str) -> float:
-        scored = self.scored.get(name, self.found)
+        scored = self.scored.get(name, 0)
         return self.right.get(name, 0) / scored if scored else 1.0
 
     def as_dict(self) -> dict:
@@ -260,7 +260,10 @@ def evaluate_us_suites(records: list[dict], parser: GeoParser, name: str = "US s
     normalised here, not in the data: ``line`` records (iLib labels number, street and unit as one
     ``streetAddress``) score "street" as that line and no unit; ``usps`` records (the
     Geo::StreetAddress::US ports state street, unit and city in USPS abbreviations and drop a
-    fraction of the house number) are compared with ``_usps_norm`` and the number without its fraction."""
+    fraction of the house number) are compared with ``_usps_norm`` and the number without its fraction.
+    The city: geofocus names a place of a region city by the city's name (Brooklyn -> New York, NYC ->
+    New York, as ``us.membership`` decides with the state and ZIP); the suites keep the borough or alias
+    written, so a place whose region city is the city found counts as right."""
     scores = FieldScores(name)
     for record in records:
         found = parser.parse(record["text"]).all_addresses
@@ -286,8 +289,12 @@ def evaluate_us_suites(records: list[dict], parser: GeoParser, name: str = "US s
         else:
             checks["street"] = (record["street"], address.street)
             checks["unit"] = (record.get("unit"), address.unit)
+        city = record["city"]
+        if address.city and us.membership(parser.gazetteer, city, us.state_code(record["state"]),
+                                          (record.get("zip") or "")[:5] or None)[0] == address.city:
+            city = address.city
         checks.update({
-            "city": (record["city"], address.city),
+            "city": (city, address.city),
             "state": (us.state_code(record["state"]), address.state),
             "zip": ((record.get("zip") or "")[:5] or None, address.postcode),
         })
