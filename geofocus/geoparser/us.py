@@ -35,6 +35,7 @@ STATES = {
     "PR": "Puerto Rico",
 }
 _BY_NAME = {v.lower(): k for k, v in STATES.items()}
+_BY_NAME_WRITTEN = frozenset(STATES.values())  # the states' names as written ("New Mexico")
 _BY_NAME["d.c."] = "DC"
 # AP style abbreviations (news, press releases, letterheads: "Chicago, Ill. 60601"); an anchor only
 # with a ZIP after them ("Miss.", "Wash.", "Ind." are words too).
@@ -245,6 +246,8 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
                 # "Kirkland, WA, Seattle 98034": a place between the state and the ZIP on the same line (the
                 # metro area's name); the ZIP is the address's, the city the one before the state.
                 later = _PLACE_THEN_ZIP.match(text, end)
+                if later is not None and text[end + 1:later.start("zip")].strip(" \t,") in _BY_NAME_WRITTEN:
+                    continue  # "Indiana, Pennsylvania 15705": a place named like a state, then its state
                 if later is not None:
                     zip_code, end = later.group("zip"), later.end()
                     zips.add(later.start("zip"))
@@ -737,6 +740,9 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
     written = raw.city_text.rsplit(",", 1)[0].strip() if raw.city_text else ""
+    if written.startswith(fields.city + " ") and re.search(
+            rf"\b{re.escape(written)}[ \t,]*(?:{_STATE_ALT})\.?(?:[ \t,]|$)", span):
+        return raw  # "Santa Fe New Mexico 87508": the place's last word read as part of the state
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"

@@ -1,0 +1,45 @@
+"""Classes of writing the US test suites of other parsers showed (session 11, tests/data/conformance/us_suites.jsonl):
+each test is a class, with members written for the test, not the suites' strings."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.house_number, a.street, a.city, a.state, a.postcode) for a in parser.parse(text).all_addresses]
+
+
+# -- a place named like a state, then its state and ZIP ("Indiana, Pennsylvania 15705") -----------------------
+
+@pytest.mark.parametrize("text, city, state, zip_code", [
+    ("500 Main St, Nevada, Missouri 64772", "Nevada", "MO", "64772"),
+    ("12 Elm St, Virginia, Minnesota 55792", "Virginia", "MN", "55792"),
+    ("100 Oak Ave, Washington, Pennsylvania 15301", "Washington", "PA", "15301"),
+    ("25 Pine St, Vermont, Illinois 61484", "Vermont", "IL", "61484"),
+    ("Visit us: 8 Bank St, Delaware, Ohio 43015.", "Delaware", "OH", "43015"),
+])
+def test_place_named_like_a_state_before_the_state(us, text, city, state, zip_code):
+    assert [(c, s, z) for _n, _st, c, s, z in _found(us, text)] == [(city, state, zip_code)]
+
+
+@pytest.mark.parametrize("text, city, zip_code", [
+    # the place between the state and the ZIP stays the metro area's name, the city the one before the state
+    ("9 Lake Rd, Kirkland, WA, Seattle 98034", "Kirkland", "98034"),
+    ("40 Pine St, Bellevue, WA, Seattle Metro 98004", "Bellevue", "98004"),
+])
+def test_place_between_state_and_zip_that_is_no_state(us, text, city, zip_code):
+    assert [(c, s, z) for _n, _st, c, s, z in _found(us, text)] == [(city, "WA", zip_code)]
+
+
+# -- the place's last word is no part of the state ("Santa Fe New Mexico") -----------------------------------
+
+@pytest.mark.parametrize("text, city, state", [
+    ("22 Cerrillos Rd Santa Fe New Mexico 87505", "Santa Fe", "NM"),
+    ("7 Canyon Rd Santa Fe New Mexico", "Santa Fe", "NM"),
+    ("15 Main St Los Lunas New Mexico 87031", "Los Lunas", "NM"),
+    ("300 Oak Ave Santa Fe Springs California 90670", "Santa Fe Springs", "CA"),
+    ("41 Elm St Eau Claire Wisconsin 54701", "Eau Claire", "WI"),
+])
+def test_place_written_out_before_a_state_of_two_words(us, text, city, state):
+    assert [(c, s) for _n, _st, c, s, _z in _found(us, text)] == [(city, state)]
