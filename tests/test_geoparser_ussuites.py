@@ -43,3 +43,24 @@ def test_place_between_state_and_zip_that_is_no_state(us, text, city, zip_code):
 ])
 def test_place_written_out_before_a_state_of_two_words(us, text, city, state):
     assert [(c, s) for _n, _st, c, s, _z in _found(us, text)] == [(city, state)]
+
+
+# -- a street type that begins no place's name stays the street's ("Square Mall Tampa") ----------------------
+
+@pytest.mark.parametrize("text, street, city", [
+    ("2290 Fletcher Square Mall Tampa FL 33612", "Fletcher Square Mall", "Tampa"),
+    ("15 College Square Mall Gainesville FL", "College Square Mall", "Gainesville"),
+    ("5 Market Square Mall Salem OR 97301", "Market Square Mall", "Salem"),
+    ("77 Town Plaza Mall Mesa AZ", "Town Plaza Mall", "Mesa"),
+])
+def test_type_word_that_begins_no_place_stays_in_the_street(us, text, street, city):
+    assert [(st, c) for _n, st, c, _s, _z in _found(us, text)] == [(street, city)]
+
+
+@pytest.mark.parametrize("text, street, city", [
+    # "St" before a place is Saint, "Park" begins places: the place keeps them
+    ("800 N. Lindberg St. Louis MO", "N. Lindberg", "St. Louis"),
+    ("12 Park Ave Park City UT 84060", "Park Ave", "Park City"),
+])
+def test_type_words_that_begin_places_stay_with_the_place(us, text, street, city):
+    assert [(st, c) for _n, st, c, _s, _z in _found(us, text)] == [(street, city)]

@@ -702,6 +702,13 @@ def _is_year(number: str) -> bool:
     return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
 
 
+# Street types that begin no place's name (unlike "St" for Saint, "Park City", "Center Point", "Glen Ellyn",
+# "Grove City", "Terrace Park"): after a street, such a word is the street's, never the place's.
+_NO_PLACE_START = frozenset("mall ave avenue av blvd boulevard rd road dr drive ln lane hwy highway pkwy parkway "
+                            "sq square plz plaza expy expressway fwy freeway cir circle trl xing aly alley street "
+                            "ct".split())
+
+
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
@@ -728,9 +735,10 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
     last_word = raw.street.rsplit(" ", 1)[-1].lower().rstrip(".")
     if (moved and fields.city.startswith(moved + " ") and last_word in TYPE_WORDS
-            and span.partition(raw.street)[2][:1] in ("\n", ",")):
+            and (span.partition(raw.street)[2][:1] in ("\n", ",") or last_word in _NO_PLACE_START)):
         # "1401 79th Street Causeway\nMiami": the street's last type word, a line break or comma after it, read
-        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO").
+        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO");
+        # "2146 University Square Mall Tampa": a type word that begins no place's name, even without a break.
         return raw
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
