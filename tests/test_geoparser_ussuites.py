@@ -64,3 +64,28 @@ def test_type_word_that_begins_no_place_stays_in_the_street(us, text, street, ci
 ])
 def test_type_words_that_begin_places_stay_with_the_place(us, text, street, city):
     assert [(st, c) for _n, st, c, _s, _z in _found(us, text)] == [(street, city)]
+
+
+# -- a number followed by a unit of measure is a quantity, no house number -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Office: 900 sq. ft. Columbia Ave., Newfield, NJ 08344",
+    "Lot of 2 acres Columbia Ave., Newfield, NJ 08344",
+    "About 3 miles down Columbia Ave, Newfield, NJ 08344",
+    "1200 sq ft office on Main St, Dallas, TX 75201",
+    "45 sq. ft. 0 Oak Rd, Dallas, TX 75201",
+    "Weighs 40 lbs Shipped from Elm St, Austin, TX 78701",
+])
+def test_quantity_before_a_street_is_no_house_number(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, number, street", [
+    # the house number after a distance stays; streets named Mile or Miles stay
+    ("3 miles north of 120 Main St, Dallas, TX 75201", "120", "Main St"),
+    ("5 minutes from 300 Elm St, Austin, TX 78701", "300", "Elm St"),
+    ("100 Mile Square Rd, Yonkers, NY 10701", "100", "Mile Square Rd"),
+    ("20 Miles Ave, Dallas, TX 75201", "20", "Miles Ave"),
+])
+def test_addresses_near_a_quantity_are_kept(us, text, number, street):
+    assert [(n, st) for n, st, _c, _s, _z in _found(us, text)] == [(number, street)]

@@ -286,18 +286,19 @@ def evaluate_us_suites(records: list[dict], parser: GeoParser, name: str = "US s
         if record.get("line"):
             checks["street"] = (record["line"], " ".join(p for p in (address.house_number, address.street,
                                                                       address.unit) if p))
-        else:
+        elif "street" in record:
             checks["street"] = (record["street"], address.street)
             checks["unit"] = (record.get("unit"), address.unit)
-        city = record["city"]
-        if address.city and us.membership(parser.gazetteer, city, us.state_code(record["state"]),
-                                          (record.get("zip") or "")[:5] or None)[0] == address.city:
-            city = address.city
-        checks.update({
-            "city": (city, address.city),
-            "state": (us.state_code(record["state"]), address.state),
-            "zip": ((record.get("zip") or "")[:5] or None, address.postcode),
-        })
+        if "city" in record:  # pyap's cases label no fields but the house number
+            city = record["city"]
+            if address.city and us.membership(parser.gazetteer, city, us.state_code(record["state"]),
+                                              (record.get("zip") or "")[:5] or None)[0] == address.city:
+                city = address.city
+            checks.update({
+                "city": (city, address.city),
+                "state": (us.state_code(record["state"]), address.state),
+                "zip": ((record.get("zip") or "")[:5] or None, address.postcode),
+            })
         _score_fields(scores, record, address, checks, _usps_norm if usps else _norm)
     return scores
 

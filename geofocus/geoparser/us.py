@@ -578,6 +578,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if _measured(raw.street):
+            continue  # "44 sq. ft. 000 Columbia Ave.", "2 acres Columbia Ave.": a quantity, no house number
         if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
             continue  # "1600 Main St, USA, New York, NY": "New York" read as the state, the country as its city
         if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
@@ -615,6 +617,18 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
         yield raw
+
+
+# Units of measure after a number make it a quantity ("900 sq. ft.", "2 acres"); distances and times only
+# before a word of prose ("3 miles down Columbia Ave", "5 minutes from"; "Miles Ave", "Mile Square Rd" are streets).
+_MEASURES = frozenset("sq sq. sqft sq.ft. ft ft. feet foot acre acres ac. lbs lbs. lb lb. pounds percent %".split())
+_DISTANCES = frozenset("mile miles mi mi. km kilometers yards yds minutes mins min. hours hrs blocks".split())
+
+
+def _measured(street: str) -> bool:
+    words = street.split()
+    first = words[0].lower()
+    return first in _MEASURES or (first in _DISTANCES and len(words) > 1 and words[1][:1].islower())
 
 
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".

@@ -12,7 +12,7 @@ city and state, a ZIP code if any (no bare streets, no street without a city or
 state, no intersections).  PO box strings with a city, state and ZIP are kept as
 *non-addresses* (``"number": null``): geofocus must find no street address in them.
 Each line: {"text", "number", "street", "unit", "line", "city", "state", "zip",
-"usps", "suite", "source"}:
+"usps", "suite", "source"} (pyap's cases label no fields: only "text" and "number"):
 
 - ``street`` is the street as the suite labels it (directionals and type included);
   for suites labelling number, street and unit as one line (iLib's ``streetAddress``)
@@ -46,6 +46,7 @@ SUITES = [
      "testcases/countries/us.yaml", "MIT"),
     ("ilib", "iLib-js/ilib-mono", "33a512e91d33f50024fa9e7e3b122e0c02a2cf6c",
      "packages/ilib-address/test/testaddress.js", "Apache-2.0"),
+    ("pyap", "vladimarius/pyap", "34e33739be46e084becae73980d945af068ae699", "test_parser_us.py", "MIT"),
 ]
 
 
@@ -179,8 +180,22 @@ def ilib(source: str):
                             labels["region"], labels.get("postalCode"), line=line)
 
 
+def pyap(source: str):
+    """test_full_address: ("TEXT", True) for a whole address, ("TEXT", False) for none.  pyap labels no fields:
+    a positive keeps its house number (the first word) only, so it scores found and number; a negative is a
+    non-address (``"number": null``)."""
+    block = source[:source.index("def test_full_address")]
+    block = block[block.rindex("@pytest.mark.parametrize"):]
+    for index, (text, positive) in enumerate(re.findall(r'\("((?:[^"\\]|\\.)*)", (True|False)\)', block)):
+        first = text.split()[0]
+        if positive == "False":
+            yield index, {"text": text, "number": None}
+        elif re.fullmatch(r"\d+(?:-\d+)?[A-Za-z]?", first):
+            yield index, {"text": text, "number": first}
+
+
 READERS = {"libpostal": libpostal, "pelias": pelias, "street-address": street_address,
-           "parse-address": parse_address, "address-formatting": address_formatting, "ilib": ilib}
+           "parse-address": parse_address, "address-formatting": address_formatting, "ilib": ilib, "pyap": pyap}
 
 
 def main(mirrors: str) -> None:
