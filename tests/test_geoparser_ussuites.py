@@ -89,3 +89,30 @@ def test_quantity_before_a_street_is_no_house_number(us, text):
 ])
 def test_addresses_near_a_quantity_are_kept(us, text, number, street):
     assert [(n, st) for n, st, _c, _s, _z in _found(us, text)] == [(number, street)]
+
+
+# -- a part of a region city, then the city's name or alias, without a comma ("Roxbury Boston") --------------
+
+@pytest.mark.parametrize("text, city", [
+    ("1 Warren St Roxbury Boston MA 02119", "Boston"),
+    ("30-10 Steinway St Astoria Queens NY 11103", "New York"),
+    ("781 Nostrand Ave, Brooklyn New York NY 11216", "New York"),
+    ("200 Broadway Manhattan NYC NY 10038", "New York"),
+    ("5 Vine St Hollywood Los Angeles CA 90028", "Los Angeles"),
+    ("640 Eastern Pkwy Crown Heights Brooklyn NYC NY 11213", "New York"),
+])
+def test_neighbourhood_then_city_is_the_city_in_the_region(us, text, city):
+    found = us.parse(text).all_addresses
+    assert [(a.city, a.in_region) for a in found] == [(city, True)]
+
+
+@pytest.mark.parametrize("text, city", [
+    # towns of their own whose names end in a region city's name stay as written, outside the region
+    ("12 Oak St North Las Vegas NV 89030", "North Las Vegas"),
+    ("4 Elm St East Los Angeles CA", "East Los Angeles"),
+    ("9 Pine St West New York NJ 07093", "West New York"),
+    ("8 Linden Ave South San Francisco CA 94080", "South San Francisco"),
+])
+def test_town_named_after_a_region_city_stays_as_written(us, text, city):
+    found = us.parse(text).all_addresses
+    assert [(a.city, a.in_region) for a in found] == [(city, False)]

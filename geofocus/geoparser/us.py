@@ -18,7 +18,7 @@ from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
-from geofocus.geoparser.ussplit import split_before
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -594,6 +594,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if place[:1].isupper():
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and " " in raw.city and raw.state and (fold(raw.city), raw.state) not in region_cities:
+            whole = _neighbourhood_then_city(raw.city, raw.state, raw.postcode, gaz, region_cities)
+            if whole is not None:
+                raw.city, raw.in_region = whole  # "Roxbury Boston MA 02119": a part of the city, then the city
         if raw.city and ("County" in raw.city or "Parish" in raw.city):
             # "Seattle, King County, WA 98103": a county written between the city and the state is no part of
             # the city's name.
@@ -629,6 +633,32 @@ def _measured(street: str) -> bool:
     words = street.split()
     first = words[0].lower()
     return first in _MEASURES or (first in _DISTANCES and len(words) > 1 and words[1][:1].islower())
+
+
+def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: Gazetteer,
+                             region_cities: dict[tuple[str, str], str]) -> tuple[str, bool] | None:
+    """(region city, in region) of a place written as a part of a region city and then the city's name or
+    alias, without a comma ("Roxbury Boston", "Astoria Queens", "Brooklyn New York", "Crown Heights Brooklyn
+    NYC"): the part is a name of the same city, a USPS name of a region ZIP in the state, or any words when
+    the ZIP is the city's.  Not a directional ("North Las Vegas", "East Los Angeles": towns of their own),
+    nor a town of its own that shares the ZIP ("Highland Park Dallas 75205")."""
+    words = place.split()
+    for i in range(1, len(words)):
+        name = " ".join(words[i:])
+        city = region_cities.get((fold(name), state))
+        if city is None:
+            continue
+        part = " ".join(words[:i])
+        folded = fold(part)
+        if words[0].lower().rstrip(".") in DIRECTION_WORDS or (zip_code and folded in _zip_towns(gaz).get(
+                zip_code, ())):
+            return None
+        known = gaz.postcodes.get(zip_code) if zip_code else None
+        if (region_cities.get((folded, state)) == city or (folded, state) in _accepted_names(gaz)
+                or known is not None and known[2] == city):
+            return city, membership(gaz, name, state, zip_code, region_cities)[1]
+        return None
+    return None
 
 
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
