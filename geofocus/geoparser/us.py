@@ -17,8 +17,8 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 from geofocus.geoparser.ussplit import DIRECTION_WORDS, split_before
+from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
