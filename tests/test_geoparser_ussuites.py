@@ -116,3 +116,23 @@ def test_neighbourhood_then_city_is_the_city_in_the_region(us, text, city):
 def test_town_named_after_a_region_city_stays_as_written(us, text, city):
     found = us.parse(text).all_addresses
     assert [(a.city, a.in_region) for a in found] == [(city, False)]
+
+
+# -- a road named by a word, "Road" and its number ("Ranch Road 620"): the number is the road's ---------------
+
+@pytest.mark.parametrize("text, number, street", [
+    ("2100 Ranch Road 620 N, Austin, TX 78734", "2100", "Ranch Road 620 N"),
+    ("12 Farm to Market Road 1960 W, Houston, TX 77090", "12", "Farm to Market Road 1960 W"),
+    ("8100 Park Road 4 W, Burnet, TX 78611", "8100", "Park Road 4 W"),
+    ("5500 Ranch to Market Road 2222, Austin, TX 78730", "5500", "Ranch to Market Road 2222"),
+    ("4 Forest Road 45 Flagstaff AZ 86001", "4", "Forest Road 45"),
+    ("36401 County Road 43, Eaton, CO 80615", "36401", "County Road 43"),
+])
+def test_road_named_by_its_number_keeps_the_number(us, text, number, street):
+    assert [(n, st) for n, st, _c, _s, _z in _found(us, text)] == [(number, street)]
+
+
+def test_unit_after_a_named_road_stays_a_unit(us):
+    # a unit word before the number: a unit, not the road's number
+    found = us.parse("100 Main Road, Suite 5, Austin, TX 78701").all_addresses
+    assert [(a.house_number, a.street, a.unit) for a in found] == [("100", "Main Road", "Suite 5")]

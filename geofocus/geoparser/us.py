@@ -753,6 +753,9 @@ _NO_PLACE_START = frozenset("mall ave avenue av blvd boulevard rd road dr drive 
                             "ct".split())
 
 
+_ROAD_BY_NUMBER = frozenset("road rd highway hwy route rte".split())
+
+
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
@@ -784,6 +787,9 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO");
         # "2146 University Square Mall Tampa": a type word that begins no place's name, even without a break.
         return raw
+    if (moved and fields.unit and raw.unit is None and moved == fields.unit and moved[:1].isdigit()
+            and fields.street.rsplit(" ", 1)[-1].lower().rstrip(".") in _ROAD_BY_NUMBER):
+        return raw  # "8100 Park Road 4 W": the road's number (and direction) read as a unit
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street

@@ -43,6 +43,9 @@ TYPES = frozenset(
 _PREFIX_TYPES = frozenset("avenue ave calle via".split())
 _ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm loop spur beltway"
                          .split())
+# The words before "Road" of roads named by their number: "County Road 12", "Ranch Road 620", "Park Road 4",
+# "Farm to Market Road 1960", "Ranch to Market Road 2222", "Forest Road 45", "Township Road 112".
+_NUMBERED_ROADS = frozenset("county country state farm ranch park forest market township".split())
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
@@ -144,6 +147,8 @@ def split_before(window: str) -> Split | None:
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
+                      or k > 1 and tokens[k - 1][0].lower() in ("road", "rd", "rd.")
+                      and tokens[k - 2][0].lower() in _NUMBERED_ROADS
                       or tokens[k - 1][0][:1].isdigit() and not _other_field(window, tokens, k)
                       ) and not _after_building(tokens, k):
             if _after_named_room(tokens, k):
@@ -230,7 +235,7 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd", "loop", "spur",
                              "beltway") and (
                 any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
-            if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
+            if w in ("road", "rd") and not (j > 0 and words[j - 1] in _NUMBERED_ROADS):
                 continue
             street_end = j + 2
             if street_end < len(words) and words[street_end] in TYPES:
