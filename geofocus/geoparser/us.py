@@ -763,6 +763,23 @@ _COUNTRY_IN_SPAN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A
                               rf"(?:{_STATE_ALT})\.?(?![^\W_]))")
 
 
+# A place name broken over two source lines ("972 Mission St, 5th floor, San\nFrancisco, CA 94103", "Salt\nLake City,
+# UT"): a capitalised word ends the line and the next line starts with a capitalised word and the state's comma.
+_CITY_BROKEN = re.compile(r"(?<![^\s,])[A-Z][A-Za-z.'-]*\n[A-Z][A-Za-z.'-]*(?:[ \t][A-Z][A-Za-z.'-]*){0,2},?[ \t]*$")
+
+
+def _city_rejoined(gaz: Gazetteer, before: str, found: re.Match[str], state_text: str, zip_code: str | None,
+                   region_cities: dict[tuple[str, str], str]) -> bool:
+    """Whether the reading of the joined window ``found`` has the line break inside its city, and the city so
+    joined is a place the pack knows: a region city of the state, or a name the USPS accepts for the ZIP."""
+    if "\n" not in before[found.start("city"):found.end("city")] or "\n" in before[found.start():found.start("city")]:
+        return False
+    city = found.group("city").strip()
+    if " " not in city:
+        return False
+    return membership(gaz, city, state_code(state_text), zip_code, region_cities)[0] is not None
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
              digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
@@ -786,8 +803,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
         # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
-        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
-                  else before)
+        joined = (_WRAPPED_BREAK.sub(" ", before) if not weak and "\n" in before
+                  and (zip_code is not None or _CITY_BROKEN.search(before) is not None) else before)
         if not spaced and _FIELD_NUMBER_START.search(before) is None and (
                 joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
@@ -799,8 +816,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None and joined is not before:
             again = _BEFORE.search(joined) if joined != before else None
             # the break inside the number, the street or its unit ("Suite\n260"), not before the city
-            if again is not None and again.group("number") and "\n" in before[again.start():max(
-                    again.end("street"), again.end("unit"))]:
+            if again is not None and again.group("number") and (zip_code is not None and "\n" in before[
+                    again.start():max(again.end("street"), again.end("unit"))]
+                    or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
             if not spaced:
