@@ -36,3 +36,38 @@ def test_city_broken_over_two_lines(us, text, expected):
 ])
 def test_city_broken_over_two_lines_negatives(us, text):
     assert _found(us, text) == []
+
+
+# -- c. unit words of USPS Publication 28 and private mailboxes after the street, one list (ussplit) -----------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Mail: 2200 Ross Ave. PMB #4410\nDallas, TX 75201", ("2200", "Ross Ave.", "PMB #4410", "75201", "Dallas", True)),
+    ("Seattle office: 2001 Alaskan Way, Pier 66, Seattle, WA 98121",
+     ("2001", "Alaskan Way", "Pier 66", "98121", "Seattle", True)),
+    ("  4400 Lindbergh Dr HNGR 7\n  Addison, TX 75001", ("4400", "Lindbergh Dr", "HNGR 7", "75001", "Addison", False)),
+    ("2 Marina Blvd, Slip B-14, San Francisco, CA 94123",
+     ("2", "Marina Blvd", "Slip B-14", "94123", "San Francisco", True)),
+    ("Send to 7800 Airport Blvd. Hangar 3\nHouston, TX 77061",
+     ("7800", "Airport Blvd.", "Hangar 3", "77061", "Houston", True)),
+    ("Remit to: 500 Commerce St Box 1207\nFort Worth, TX 76102",
+     ("500", "Commerce St", "Box 1207", "76102", "Fort Worth", True)),  # after a street: a unit, not a PO box
+    ("Acme Inc.\n1100 Congress Ave. CMB # 3371\nAustin, TX 78701",
+     ("1100", "Congress Ave.", "CMB #3371", "78701", "Austin", True)),  # a mail service's own box abbreviation
+])
+def test_unit_words_after_the_street(us, text, expected):
+    assert _found(us, text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "P.O. Box 4512\nDallas, TX 75201",  # a PO box, no street
+    "PO Box 45, Dallas, TX 75201",
+    "Ticket NO # 45 for the show, Dallas, TX 75201",  # a number sign after capitals, no street
+])
+def test_unit_words_negatives(us, text):
+    assert _found(us, text) == []
+
+
+def test_unit_word_without_a_mark_is_no_unit(us):
+    # "Box Office" names a place in the building, not a box with its number
+    assert _found(us, "1500 Main St. Box Office\nDallas, TX 75201") == [
+        ("1500", "Main St.", None, "75201", "Dallas", True)]

@@ -17,6 +17,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 from geofocus.geoparser.ussplit import split_before
 
@@ -96,6 +97,9 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+         r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
+         + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
+         r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
          + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
@@ -699,6 +703,10 @@ def _is_year(number: str) -> bool:
     return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
 
 
+# A unit of ``ussplit.NUMBERED_UNIT_WORDS`` or a mail service's box ("PMB 123", "Hangar 3", "ECM # 90772").
+_NUMBERED_UNIT = re.compile(r"(?:(?i:" + "|".join(NUMBERED_UNIT_WORDS) + r")\.? ?#? ?\w|[A-Z]{2,4} ?# ?\d)")
+
+
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
@@ -733,6 +741,9 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
     unit = fields.unit
+    if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
+            raw.unit not in fields.city):
+        unit = raw.unit  # "Hangar 3", "Box 45" after the street: a unit the CRF labels as no field of its own
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
