@@ -71,3 +71,43 @@ def test_unit_word_without_a_mark_is_no_unit(us):
     # "Box Office" names a place in the building, not a box with its number
     assert _found(us, "1500 Main St. Box Office\nDallas, TX 75201") == [
         ("1500", "Main St.", None, "75201", "Dallas", True)]
+
+
+# -- b. a key/value record collects its parts within its own object, whatever the distance ----------------------
+
+_PAD = "".join(f'        "note{i}": "lorem ipsum dolor sit amet consectetur",\n' for i in range(12))
+
+
+@pytest.mark.parametrize("region, text, expected", [
+    ("us", '{\n  "venue": "Town Hall",\n  "street_address": "1500 Marilla St",\n  "city": "Dallas",\n'
+     '  "contact": {\n    "name": "Front desk",\n    "email": "desk@example.org",\n    "extra": {\n' + _PAD
+     + '    }\n  },\n  "organizer": {\n    "name": "Events team"\n  },\n  "state": "TX",\n  "postal_code": "75201"\n}',
+     ("1500", "Marilla St", None, "75201", "Dallas", True)),
+    ("us", "const venue = {\n  address: '600 Congress Ave',\n  city: 'Austin',\n  hours: {\n    name: 'weekdays',\n"
+     + _PAD.replace('"', "'") + "  },\n  owner: { name: 'City', title: 'Parks' },\n  state: 'TX',\n  zip: '78701',\n};",
+     ("600", "Congress Ave", None, "78701", "Austin", True)),
+    ("oldenburg", 'record = {\n    "strasse": "Lange Straße 5",\n    "kontakt": {\n        "name": "Empfang",\n' + _PAD
+     + '    },\n    "betreiber": {"name": "Stadt", "titel": "Amt"},\n    "plz": "26122",\n    "ort": "Oldenburg"\n}',
+     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
+    # an excerpt cut before the object's closing brace: the quoted key after "{" makes it an object
+    ("us", 'payload = {\n    "address": "410 Pine St",\n    "city": "Seattle",\n    "from": {\n' + _PAD
+     + '        "name": "A"\n    },\n    "reply_to": {\n        "name": "B"\n    },\n    "zip": "98101"\n',
+     ("410", "Pine St", None, "98101", "Seattle", True)),
+])
+def test_record_parts_within_their_object(request, region, text, expected):
+    assert _found(request.getfixturevalue(region), text) == [expected]
+
+
+def test_record_scope_negatives(us):
+    # a sibling record does not lend its ZIP, and a nested object with a street of its own is a record of its own
+    siblings = ('[{"address": "1 Pine St", "city": "Seattle", "zip": "98101"},\n'
+                '{"address": "2 Oak St", "city": "Seattle", "info": {' + _PAD + '}}]')
+    assert _found(us, siblings) == [("1", "Pine St", None, "98101", "Seattle", True),
+                                    ("2", "Oak St", None, None, "Seattle", True)]
+    nested = ('{"address": "77 Pike St", "city": "Seattle", '
+              '"billing": {"street": "5 Oak Ave", "city": "Portland", "zip": "97204"}}')
+    assert _found(us, nested) == [("77", "Pike St", None, None, "Seattle", True),
+                                  ("5", "Oak Ave", None, "97204", "Portland", True)]
+    # a stray brace of prose opens no object: parts far apart stay apart
+    stray = "Use { in templates.\naddress: 77 Pike St\ncity: Seattle\n" + "text line\n" * 60 + "zip: 98101\n"
+    assert _found(us, stray) == [("77", "Pike St", None, None, "Seattle", True)]

@@ -318,7 +318,40 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
         # Fremont Blvd\", \"zip_code\": ...}"): its keys and values are read with their quotes unescaped.
         text = text.replace('\\"', '"')
-    yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
+    fields = list(_keyed_fields(text, limit, assignments))
+    scopes = (_object_scopes(text, fields) if "{" in text and len(fields) > 1 and any(f[3] == "street" for f in fields)
+              else None)
+    yield from _grouped(fields, street_required=True, scopes=scopes)
+
+
+_BRACE = re.compile(r"[{}]")
+_OBJECT_START = re.compile(r"""\{[ \t]*\n?[ \t]*["'][\w.-]{1,40}["'][ \t]*:""")
+
+
+def _object_scopes(text: str, fields: list[tuple[int, int, int, str, str]]) -> list[tuple[int, ...]]:
+    """For each field (in text order), the objects it stands in: the offsets of the ``{`` open at its position
+    and closed later, outermost first (one pass over the braces; braces inside quoted values are not told apart,
+    which only makes a scope end early). A ``{`` never closed opens an object only when a quoted key follows it
+    (an excerpt cut before its end), not a stray brace of prose; ``()`` is no object, as in YAML."""
+    stack: list[int] = []
+    open_at: list[tuple[int, ...]] = []
+    closed: set[int] = set()
+    positions = iter([f[0] for f in fields])
+    field_at = next(positions, None)
+    for brace in _BRACE.finditer(text):
+        while field_at is not None and field_at < brace.start():
+            open_at.append(tuple(stack))
+            field_at = next(positions, None)
+        if brace.group() == "{":
+            stack.append(brace.start())
+        elif stack:
+            closed.add(stack.pop())
+        if field_at is None and not stack:
+            break
+    while field_at is not None:
+        open_at.append(tuple(stack))
+        field_at = next(positions, None)
+    return [tuple(b for b in scope if b in closed or _OBJECT_START.match(text, b)) for scope in open_at]
 
 
 def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
@@ -372,12 +405,30 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
                 yield number.start(1), number.start(), number.end(), "number", number.group(1)
 
 
-def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool) -> Iterator[KeyedAddress]:
+def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool,
+             scopes: list[tuple[int, ...]] | None = None) -> Iterator[KeyedAddress]:
     """Address parts ``(position, start, end, role, value)`` grouped into addresses: a part starts a new
     group when it is more than ``_GAP`` characters after the group's end, or its role is already in it, or it
-    is the name of an object (``label``: the parts after it are that object's)."""
+    is the name of an object (``label``: the parts after it are that object's).
+
+    With ``scopes`` (the objects each part stands in, ``_object_scopes``), a record collects its parts within
+    its object whatever the distance (``"zip"`` ten lines after ``"address"``, behind nested objects), and a
+    part of an object nested in the record's that holds no street of its own (``"from": {"name": ...}``) neither
+    ends the record when its role is taken already nor joins it then."""
     current: KeyedAddress | None = None
-    for position, start, end, role, value in fields:
+    current_scope: tuple[int, ...] = ()
+    with_street = ({scope[-1] for scope, f in zip(scopes, fields) if f[3] == "street" and scope}  # type: ignore[arg-type]
+                   if scopes is not None else set())
+    for index, (position, start, end, role, value) in enumerate(fields):
+        if scopes is not None and current is not None and current_scope:
+            scope = scopes[index]
+            if scope == current_scope and role not in current.parts and role != "label":
+                current.parts[role] = value  # the record's own object: no gap counts
+                current.end = end
+                continue
+            if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
+                    and scope[-1] not in with_street and role in current.parts):
+                continue  # a nested object's part ("from": {"email": ..., "name": ...}), not the record's
         if role == "country" and current is not None and position - current.end <= _GAP:
             # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
             # a few are kept (a page of nothing but country keys must not grow one string).
@@ -394,6 +445,7 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
             current = None
         if current is None:
             current = KeyedAddress(start=start)
+            current_scope = scopes[index] if scopes is not None else ()
         current.parts[role] = value
         current.end = end
     if current is not None and (not street_required or "street" in current.parts):
