@@ -414,7 +414,7 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
     With ``scopes`` (the objects each part stands in, ``_object_scopes``), a record collects its parts within
     its object whatever the distance (``"zip"`` ten lines after ``"address"``, behind nested objects), and a
     part of an object nested in the record's that holds no street of its own (``"from": {"name": ...}``) neither
-    ends the record when its role is taken already nor joins it then."""
+    ends the record nor joins it with a role the record has (or its name)."""
     current: KeyedAddress | None = None
     current_scope: tuple[int, ...] = ()
     with_street = ({scope[-1] for scope, f in zip(scopes, fields) if f[3] == "street" and scope}  # type: ignore[arg-type]
@@ -427,8 +427,14 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
                 current.end = end
                 continue
             if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
-                    and scope[-1] not in with_street and role in current.parts):
-                continue  # a nested object's part ("from": {"email": ..., "name": ...}), not the record's
+                    and scope[-1] not in with_street):
+                # A part of an object nested in the record's, without a street of its own: the record's when
+                # the record lacks it ("location": {"zip": ...}), else (or a name: "from": {"name": ...}) the
+                # nested object's; it never ends the record.
+                if role not in current.parts and role not in ("name", "label"):
+                    current.parts[role] = value
+                    current.end = end
+                continue
         if role == "country" and current is not None and position - current.end <= _GAP:
             # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
             # a few are kept (a page of nothing but country keys must not grow one string).
