@@ -111,3 +111,33 @@ def test_record_scope_negatives(us):
     # a stray brace of prose opens no object: parts far apart stay apart
     stray = "Use { in templates.\naddress: 77 Pike St\ncity: Seattle\n" + "text line\n" * 60 + "zip: 98101\n"
     assert _found(us, stray) == [("77", "Pike St", None, None, "Seattle", True)]
+
+
+# -- d. German: a remark line with a number between street and postcode is no street and hides none -----------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Stadthalle\nLange Straße 5\nKapazität 400\n26122 Oldenburg", ("5", "Lange Straße", "26122", "Oldenburg", True)),
+    ("Theaterwall 28\nPlätze: 650\n26122 Oldenburg", ("28", "Theaterwall", "26122", "Oldenburg", True)),
+    ("Kulturetage\nBahnhofstraße 11\nFläche 120 m²\n26122 Oldenburg",
+     ("11", "Bahnhofstraße", "26122", "Oldenburg", True)),
+    ("Seminarraum\nAmmerländer Heerstraße 114\nTeilnehmerzahl 40\n26129 Oldenburg",
+     ("114", "Ammerländer Heerstraße", "26129", "Oldenburg", True)),
+    ("Halle Münsterland\nAlbersloher Weg 32\nSitzplätze 1200\n48155 Münster",
+     ("32", "Albersloher Weg", "48155", "Münster", False)),
+])
+def test_remark_line_between_street_and_postcode(oldenburg, text, expected):
+    assert [f[:2] + f[3:] for f in _found(oldenburg, text)] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Kapazität 400\n26122 Oldenburg",  # a measure above the postcode, no street at all
+    "26122 Oldenburg\nKapazität 400",
+    "Gesamtkapazität 400\n26122 Oldenburg",  # a compound whose head counts
+    "Gewinner 2023\nPlätze 650\n26122 Oldenburg",  # no street above the remark either
+])
+def test_remark_line_is_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+def test_street_without_street_word_still_read(oldenburg):
+    assert [f[:2] for f in _found(oldenburg, "Freiheit 5\n26122 Oldenburg")] == [("5", "Freiheit")]

@@ -275,9 +275,16 @@ _NOT_STREET = {
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
         "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
         # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
-        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion"
+        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion "
+        # Measures and counts a venue's or a flat's page writes with a number ("Kapazität 400", "Fläche 120").
+        "Kapazität Fläche Zahl Höhe Breite Länge Tiefe Gewicht Leistung Baujahr Dauer Laufzeit Kosten Miete "
+        "Räume Etagen Stockwerke Sitzplätze Stehplätze Parkplätze Stellplätze Personen Gäste Zuschauer"
     ).split()
 }
+# The head of a compound is its last part: "Teilnehmerzahl", "Gesamtkapazität", "Sitzplätze", "Kundennummer"
+# count like "Zahl", "Kapazität", "Plätze", "Nummer" (a loose street of one word whose head is a word of
+# ``_NOT_STREET``, at least four letters long, is no street; streets of the pack are read all the same).
+_NOT_STREET_HEADS = tuple(sorted(w for w in _NOT_STREET if len(w) >= 4 and w.isalpha()))
 # Words that start a sentence fragment rather than a street in the loose form.
 _NOT_LOOSE = {w.lower() for w in "Ab Bis Von Nach Für Mit Und Oder Über Unter Bei Seit Ohne Um".split()}
 _STOP_PLACE = {
@@ -382,6 +389,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
+    if loose and len(words) == 1 and len(first) > 5 and first.endswith(_NOT_STREET_HEADS):
+        return False  # "Teilnehmerzahl 40", "Gesamtkapazität 400": the compound's head counts
     if len(words) == 1 and first in _TYPE_WORD_ALONE:
         return False  # "Straße 9-13": the end of a name cut off before it ("Henning-von-Tresckow- Straße")
     # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
@@ -504,6 +513,10 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] |
     return None
 
 
+# A remark with a number on the line between the street and the postcode, no street itself (found none there):
+# a label or two and a count or measure ("Kapazität 400", "Plätze: 1.200", "Fläche 120 m²", "Baujahr 1998"); the
+# street above must then have a street word (or be one of the pack), as for a line without digits.
+_REMARK_LINE = re.compile(r"[A-ZÄÖÜ][\w.-]*(?: [\w.-]+)?:? ?\d[\d.,]*(?: ?(?:[^\W\d]{1,12}\.?|%|m²|qm))?")
 _LINE_AFTER_LOOSE = re.compile(rf" ?\n ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?= ?(?:\n|$))")
 
 
@@ -766,7 +779,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
             cut = window.rstrip("\n ").rfind("\n")
             last_line = window[cut + 1 :]
-            if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
+            if cut > 0 and len(last_line.strip()) <= 30 and (not any(c.isdigit() for c in last_line)
+                                                            or _REMARK_LINE.fullmatch(last_line.strip().strip(" ,;")) is not None):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
         if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
