@@ -141,3 +141,42 @@ def test_remark_line_is_no_street(oldenburg, text):
 
 def test_street_without_street_word_still_read(oldenburg):
     assert [f[:2] for f in _found(oldenburg, "Freiheit 5\n26122 Oldenburg")] == [("5", "Freiheit")]
+
+
+# -- f. CSV fields with doubled quotes, and a remark in brackets with a digit between the parts -----------------
+
+@pytest.mark.parametrize("region, text, expected", [
+    ("oldenburg", 'name,strasse,plz,ort\n"Müller, ""Der Bäcker""",Lange Straße 5,26122,Oldenburg\n',
+     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
+    ("oldenburg", '"Kita ""Sonnenschein"" 2","Gartenweg 12","26122","Oldenburg"',
+     ("12", "Gartenweg", None, "26122", "Oldenburg", True)),
+    ("oldenburg", '"""Haus Sonne"" Lange Straße 5",26122,Oldenburg',
+     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
+    ("us", 'id,name,address,city,state,zip\n7,"Sam""s ""Deli"", LLC","400 Elm St","Dallas","TX","75202"\n',
+     ("400", "Elm St", None, "75202", "Dallas", True)),
+    ("us", '"1200 Main St, Suite ""B""","Dallas","TX","75201"', ("1200", "Main St", "Suite B", "75201", "Dallas", True)),
+])
+def test_csv_doubled_quotes(request, region, text, expected):
+    assert _found(request.getfixturevalue(region), text) == [expected]
+
+
+@pytest.mark.parametrize("region, text, expected", [
+    ("oldenburg", "Lange Straße 5 (2. OG) · 26122 Oldenburg", ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
+    ("oldenburg", "Gartenweg 12 (Haus 2) | 26122 Oldenburg", ("12", "Gartenweg", None, "26122", "Oldenburg", True)),
+    ("oldenburg", "Lange Straße 5 (Haus 2, 1. OG)\n26122 Oldenburg",
+     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
+    ("us", "123 Main St (Suite 4), Dallas, TX 75201", ("123", "Main St", "Suite 4", "75201", "Dallas", True)),
+    ("us", "123 Main St. (Bldg 2)\nDallas, TX 75201", ("123", "Main St.", "Bldg 2", "75201", "Dallas", True)),
+    ("us", "500 Elm St (2nd floor), Dallas, TX 75202", ("500", "Elm St", "2nd floor", "75202", "Dallas", True)),
+])
+def test_remark_in_brackets_with_a_digit(request, region, text, expected):
+    assert _found(request.getfixturevalue(region), text) == [expected]
+
+
+@pytest.mark.parametrize("region, text", [
+    ("oldenburg", '"Sitzplätze ""400""","26122","Oldenburg"'),  # a count in doubled quotes, no street
+    ("oldenburg", "Kapitel 5 (2. Auflage) · 26122 Oldenburg"),  # a remark in brackets after no street
+    ("us", '"Table ""12"" (Room 4)","Dallas","TX","75201"'),
+])
+def test_quotes_and_brackets_negatives(request, region, text):
+    assert _found(request.getfixturevalue(region), text) == []

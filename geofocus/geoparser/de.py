@@ -328,8 +328,8 @@ _ASIDE_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[a-hA-H])) ?\([^()\n]{1,40}\
 
 def _without_aside(window: str) -> str:
     """``window`` without a bracketed note between the house number and the place after it."""
-    if not window.endswith((") ", "), ", ")\n", ")", "); ", ") – ", ") | ", ") - ")):
-        return window
+    if not window.rstrip(" \n,;|·•–-").endswith(")"):
+        return window  # "(2. OG), ", "(2. OG) · ", "(2. OG)\n": any separator of _ASIDE_AFTER_NUMBER after it
     aside = _ASIDE_AFTER_NUMBER.search(window, max(0, len(window) - 48))
     if aside is None:
         return window

@@ -615,6 +615,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     raw.unit = after.group("unit")
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
+        elif raw.unit[:1] == "(" and raw.unit[-1:] == ")" and "(" not in raw.unit[1:]:
+            raw.unit = raw.unit[1:-1].strip() or None  # "123 Main St (Suite 4), Dallas": a unit in brackets
         yield raw
 
 
