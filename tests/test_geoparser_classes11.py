@@ -180,3 +180,28 @@ def test_remark_in_brackets_with_a_digit(request, region, text, expected):
 ])
 def test_quotes_and_brackets_negatives(request, region, text):
     assert _found(request.getfixturevalue(region), text) == []
+
+
+# -- e. German: the city's postcode before 1993 (W-2900, 2900) is no postcode of today; the place decides ---------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lange Straße 5, W-2900 Oldenburg", ("5", "Lange Straße", None, "Oldenburg", True)),
+    ("Stadtmuseum, Am Stadtmuseum 4-8, W-2900 Oldenburg, Tel. 0441 2352",
+     ("4-8", "Am Stadtmuseum", None, "Oldenburg", True)),
+    ("Verlag Isensee\nHaarenstraße 20\n2900 Oldenburg (Oldb)", ("20", "Haarenstraße", None, "Oldenburg", True)),
+    ("Achternstraße 7, 2900 Oldenburg i. O.", ("7", "Achternstraße", None, "Oldenburg", True)),
+])
+def test_old_postcode_of_the_city(oldenburg, text, expected):
+    assert [f[:2] + f[3:] for f in _found(oldenburg, text)] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Lange Straße 5, W-2440 Oldenburg in Holstein",  # another Oldenburg's old code
+    "Lange Straße 5, 2440 Oldenburg",  # not the city's old code (the pack lists 2900 only)
+    "Seite 5, 2900 Oldenburg",  # no street before it
+    "Es kamen 2900 Oldenburger",
+    "Lange Straße 5, 261 21 Oldenburg",  # "XXX XX" is the Czech and Slovak form, no German one
+    "Náměstí Míru 5, 261 01 Příbram",
+])
+def test_old_postcode_negatives(oldenburg, text):
+    assert _found(oldenburg, text) == []

@@ -828,6 +828,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 _CITY_FIRST_REACH = 48
 
 
+# A four-digit postcode of before 1993 right before the place, after the street's separator ("W-2900 ", "2900 "):
+# "W-" (West) and "O-" (East) were written in 1990-1993.
+_OLD_POSTCODE_TAIL = re.compile(r"(?:(?<=[,;|·•\n] )|(?<=[\n,]))(?:[WO] ?- ?)?(?P<code>[1-9]\d{3}) $")
+
+
 def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                               in_region: bool = True) -> Iterator[RawAddress]:
     """Addresses of the cities of ``gaz`` written without postcode: "Schloßplatz 12, Oldenburg"
@@ -853,9 +858,17 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 or text.find("|", at, reach) >= 0
                 or _SPACED_HINT.match(text, at) is not None)
 
+    old_codes: dict[str, str] = gaz.region.raw.get("old_postcodes") or {}
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
         before = _without_aside(text[before_start:start])
+        old_city = None
+        if old_codes and before[-1:] == " ":
+            old = _OLD_POSTCODE_TAIL.search(before, max(0, len(before) - 12))
+            if old is not None and old.group("code") in old_codes:
+                # "Lange Straße 5, W-2900 Oldenburg", "Lange Straße 5\n2900 Oldenburg (Oldb)": the city's postcode
+                # before 1993 (the pack's ``old_postcodes``), no postcode of today; the place decides.
+                before, old_city = before[:old.start()], old_codes[old.group("code")]
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         if before.endswith((") ", ") in ", "), ")) and ")" in before[-6:]:
@@ -912,6 +925,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         city = city or gaz.match_city(text, start)
         if city is None or city.canonical is None:
             continue  # a confusable such as "Oldenburg in Holstein"
+        if old_city is not None and (city.canonical != old_city or not street_first):
+            continue  # an old code of another city, or none before a street
         if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
             continue
         if street_first:
