@@ -205,3 +205,31 @@ def test_old_postcode_of_the_city(oldenburg, text, expected):
 ])
 def test_old_postcode_negatives(oldenburg, text):
     assert _found(oldenburg, text) == []
+
+
+# -- g. a list of places named before a colon: the line beside a region city's line names a place too -----------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Our offices\nHouston: 900 Bagby St, Suite 100\nBeaumont: 350 Pine St\n",
+     [("900", "Bagby St", "Suite 100", None, "Houston", True), ("350", "Pine St", None, None, "Beaumont", False)]),
+    ('"description": "Hearings\\nAlbany: 250 Broadway, Room 1923\\nNew York: 163 W. 125th Street\\n"',
+     [("250", "Broadway", "Room 1923", None, "Albany", False), ("163", "W. 125th Street", None, None, "New York", True)]),
+    ("* Phoenix: 1700 W. Washington St\n* Tucson: 400 W. Congress St, Suite 201\n",
+     [("1700", "W. Washington St", None, None, "Phoenix", True),
+      ("400", "W. Congress St", "Suite 201", None, "Tucson", True)]),
+    ("Seattle: 1301 5th Ave\nBellevue: 450 110th Ave NE\nSpokane Valley: 11703 E Sprague Ave\n",
+     [("1301", "5th Ave", None, None, "Seattle", True), ("450", "110th Ave NE", None, None, "Bellevue", False)]),
+])
+def test_places_listed_before_a_colon(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Springfield: 524 S. 2nd Street, Suite 220\n", []),  # alone: no region city's line says it is a list of places
+    ("Chicago: 555 W. Monroe St\nParking: 100 W Randolph St\n",  # a field's label is no place
+     [("555", "W. Monroe St", None, None, "Chicago", True)]),
+    ("Chicago: 555 W. Monroe St\nHours: 9 to 5\nRockford: 200 S Main St\n",  # not the line beside it
+     [("555", "W. Monroe St", None, None, "Chicago", True)]),
+])
+def test_places_listed_before_a_colon_negatives(us, text, expected):
+    assert _found(us, text) == expected

@@ -1001,6 +1001,64 @@ def _region_city(region_cities: dict[tuple[str, str], str], written: str) -> tup
     return None, None
 
 
+# A line of a list of places, each named before a colon and its address ("Chicago: 555 W. Monroe St\nSpringfield:
+# 524 S. 2nd Street, Suite 220"): the place's name, one to three capitalised words, not a label of a field.
+_PLACE_LABEL_LINE = re.compile(r"[ \t\"'*>•-]*(?P<place>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})(?=[ \t]?:)")
+_FIELD_LABELS = frozenset(fold(w) for w in (
+    "Address Addresses Location Locations Office Offices Venue Venues Where Place Site Mail Mailing Parking Entrance "
+    "Directions Phone Fax Hours Room Suite Main Headquarters Branch Campus Note Notes Meeting Meetings Event Events "
+    "Street Physical Postal Shipping Billing Home Work Visit Visitors Delivery Pickup Drop Deliveries Return Returns "
+    "Remit Payments Payment Contact Contacts Lobby Building Floor Center Hall Library Clinic Store Shop Warehouse "
+    "Plant Factory Lab School Station Court Courthouse Annex Tower Online Virtual Zoom Webex Livestream Also Or And "
+    "Then Next Previous New Old Former Current Temporary Alternate Alternative Primary Secondary Other North South "
+    "East West Downtown Uptown Midtown Time Date When Cost Price Tickets Admission"
+).split())
+
+
+def _sibling_places(text: str, line_start: int, line_end: int, pattern: re.Pattern[str],
+                    region_cities: dict[tuple[str, str], str]) -> Iterator[RawAddress]:
+    """The lines right before and after a region city's labelled line (``line_start``..``line_end``) written the same
+    way for another place: "Springfield: 524 S. 2nd Street, Suite 220" after "Chicago: 555 W. Monroe St" (a list of
+    meeting places or offices). The list's form says the label is a place; out of the region unless the name is a
+    region city's, with no state to tell more. A field's label ("Parking:", "Mail:") is no place."""
+    for at in _adjacent_line_starts(text, line_start, line_end):
+        label = _PLACE_LABEL_LINE.match(text, at)
+        if label is None or fold(label.group("place")) in _FIELD_LABELS or pattern.fullmatch(label.group("place")):
+            continue  # a region city's line is read by the loop; a field's label is no place
+        found = _CITY_COLON_STREET.match(text, label.end())
+        if found is None or _TYPED_STREET.fullmatch(found.group("street")) is None and len(found.group("number")) < 2:
+            continue
+        words = found.group("street").lower().split()
+        if not words or words[0] in _NOT_STREET:
+            continue
+        canonical, state = _region_city(region_cities, label.group("place"))
+        unit = (found.group("unit") or "").strip(" ,")
+        yield RawAddress(street=found.group("street"), house_number=found.group("number"), postcode=None,
+                         city=canonical or label.group("place"), city_text=label.group("place"),
+                         in_region=canonical is not None, start=found.start("number"), end=found.end(), state=state,
+                         unit=unit)
+
+
+def _adjacent_line_starts(text: str, line_start: int, line_end: int) -> list[int]:
+    """Where the line before and the line after a line start (a line break or its escape "\\n" in a JSON string)."""
+    starts = []
+    if line_start >= 2:
+        cut = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
+        if cut >= 0 and text[cut:line_start] in ("\n", "\\n"):
+            prev_plain = text.rfind("\n", max(0, cut - 200), cut)
+            prev_escaped = text.rfind("\\n", max(0, cut - 200), cut)
+            starts.append(max(prev_plain + 1 if prev_plain >= 0 else max(0, cut - 200),
+                              prev_escaped + 2 if prev_escaped >= 0 else 0))
+    rest = text[line_end:line_end + 200]
+    plain, escaped = rest.find("\n"), rest.find("\\n")
+    nxt = min((i + 1 for i in (plain,) if i >= 0), default=-1)
+    if escaped >= 0 and (nxt < 0 or escaped + 2 < nxt):
+        nxt = escaped + 2
+    if nxt >= 0:
+        starts.append(line_end + nxt)
+    return starts
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -1009,6 +1067,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
     if limit.region_cities is None:
         limit.region_cities = False
     region_cities = region_city_index(gaz)
+    siblings_read: set[int] = set()
     for m in pattern.finditer(text):
         limit.region_cities = True
         if not limit.candidate():
@@ -1029,10 +1088,16 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                     continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
-                    yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
+                    own = RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
                                      postcode=None, city=canonical, city_text=m.group(0), in_region=True,
                                      start=found_after.start("number"), end=found_after.end(), state=city_state,
                                      unit=unit)
+                    siblings = [r for r in _sibling_places(text, line_start, found_after.end(), pattern, region_cities)
+                                if r.start not in siblings_read]
+                    siblings_read.update(r.start for r in siblings)
+                    yield from (r for r in siblings if r.start < own.start)  # in text order
+                    yield own
+                    yield from (r for r in siblings if r.start > own.start)
             continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
