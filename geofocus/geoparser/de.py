@@ -779,8 +779,9 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
             cut = window.rstrip("\n ").rfind("\n")
             last_line = window[cut + 1 :]
-            if cut > 0 and len(last_line.strip()) <= 30 and (not any(c.isdigit() for c in last_line)
-                                                            or _REMARK_LINE.fullmatch(last_line.strip().strip(" ,;")) is not None):
+            remark = any(c.isdigit() for c in last_line) and (
+                _REMARK_LINE.fullmatch(last_line.strip().strip(" ,;")) is not None)
+            if cut > 0 and len(last_line.strip()) <= 30 and (remark or not any(c.isdigit() for c in last_line)):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
         if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()

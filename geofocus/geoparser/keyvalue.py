@@ -417,8 +417,10 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
     ends the record nor joins it with a role the record has (or its name)."""
     current: KeyedAddress | None = None
     current_scope: tuple[int, ...] = ()
-    with_street = ({scope[-1] for scope, f in zip(scopes, fields) if f[3] == "street" and scope}  # type: ignore[arg-type]
-                   if scopes is not None else set())
+    with_street: set[int] = set()
+    if scopes is not None:
+        fields = list(fields)
+        with_street = {scope[-1] for scope, f in zip(scopes, fields, strict=True) if f[3] == "street" and scope}
     for index, (position, start, end, role, value) in enumerate(fields):
         if scopes is not None and current is not None and current_scope:
             scope = scopes[index]
