@@ -228,6 +228,8 @@ def test_places_listed_before_a_colon(us, text, expected):
     ("Springfield: 524 S. 2nd Street, Suite 220\n", []),  # alone: no region city's line says it is a list of places
     ("Chicago: 555 W. Monroe St\nParking: 100 W Randolph St\n",  # a field's label is no place
      [("555", "W. Monroe St", None, None, "Chicago", True)]),
+    ("Ceremony: 1 Harbor Way\nBoston: 200 Clarendon St\n",
+     [("200", "Clarendon St", None, None, "Boston", True)]),
     ("Chicago: 555 W. Monroe St\nHours: 9 to 5\nRockford: 200 S Main St\n",  # not the line beside it
      [("555", "W. Monroe St", None, None, "Chicago", True)]),
 ])

@@ -1010,7 +1010,9 @@ _FIELD_LABELS = frozenset(fold(w) for w in (
     "Remit Payments Payment Contact Contacts Lobby Building Floor Center Hall Library Clinic Store Shop Warehouse "
     "Plant Factory Lab School Station Court Courthouse Annex Tower Online Virtual Zoom Webex Livestream Also Or And "
     "Then Next Previous New Old Former Current Temporary Alternate Alternative Primary Secondary Other North South "
-    "East West Downtown Uptown Midtown Time Date When Cost Price Tickets Admission"
+    "East West Downtown Uptown Midtown Time Date When Cost Price Tickets Admission Registration Info Information "
+    "Meet Start Finish End Route Ceremony Reception Dinner Lunch Breakfast Party Rain Backup Overflow Shuttle Bus "
+    "Transit Metro Train Airport Hotel Accommodation Lodging Session Sessions Workshop Keynote Check Rehearsal"
 ).split())
 
 
