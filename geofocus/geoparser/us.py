@@ -18,6 +18,7 @@ from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.ussplit import DIRECTION_WORDS, split_before
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, split_before
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
@@ -97,6 +98,9 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+         r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
+         + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
+         r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
          + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
@@ -620,6 +624,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     raw.unit = after.group("unit")
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
+        elif raw.unit[:1] == "(" and raw.unit[-1:] == ")" and "(" not in raw.unit[1:]:
+            raw.unit = raw.unit[1:-1].strip() or None  # "123 Main St (Suite 4), Dallas": a unit in brackets
         yield raw
 
 
@@ -754,6 +760,8 @@ _NO_PLACE_START = frozenset("mall ave avenue av blvd boulevard rd road dr drive 
 
 
 _ROAD_BY_NUMBER = frozenset("road rd highway hwy route rte".split())
+# A unit of ``ussplit.NUMBERED_UNIT_WORDS`` or a mail service's box ("PMB 123", "Hangar 3", "ECM # 90772").
+_NUMBERED_UNIT = re.compile(r"(?:(?i:" + "|".join(NUMBERED_UNIT_WORDS) + r")\.? ?#? ?\w|[A-Z]{2,4} ?# ?\d)")
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
@@ -794,6 +802,9 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
     unit = fields.unit
+    if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
+            raw.unit not in fields.city):
+        unit = raw.unit  # "Hangar 3", "Box 45" after the street: a unit the CRF labels as no field of its own
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
@@ -827,6 +838,23 @@ _COUNTRY_IN_SPAN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A
                               rf"(?:{_STATE_ALT})\.?(?![^\W_]))")
 
 
+# A place name broken over two source lines ("972 Mission St, 5th floor, San\nFrancisco, CA 94103", "Salt\nLake City,
+# UT"): a capitalised word ends the line and the next line starts with a capitalised word and the state's comma.
+_CITY_BROKEN = re.compile(r"(?<![^\s,])[A-Z][A-Za-z.'-]*\n[A-Z][A-Za-z.'-]*(?:[ \t][A-Z][A-Za-z.'-]*){0,2},?[ \t]*$")
+
+
+def _city_rejoined(gaz: Gazetteer, before: str, found: re.Match[str], state_text: str, zip_code: str | None,
+                   region_cities: dict[tuple[str, str], str]) -> bool:
+    """Whether the reading of the joined window ``found`` has the line break inside its city, and the city so
+    joined is a place the pack knows: a region city of the state, or a name the USPS accepts for the ZIP."""
+    if "\n" not in before[found.start("city"):found.end("city")] or "\n" in before[found.start():found.start("city")]:
+        return False
+    city = found.group("city").strip()
+    if " " not in city:
+        return False
+    return membership(gaz, city, state_code(state_text), zip_code, region_cities)[0] is not None
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
              digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
@@ -850,8 +878,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
         # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
-        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
-                  else before)
+        joined = (_WRAPPED_BREAK.sub(" ", before) if not weak and "\n" in before
+                  and (zip_code is not None or _CITY_BROKEN.search(before) is not None) else before)
         if not spaced and _FIELD_NUMBER_START.search(before) is None and (
                 joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
@@ -863,8 +891,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None and joined is not before:
             again = _BEFORE.search(joined) if joined != before else None
             # the break inside the number, the street or its unit ("Suite\n260"), not before the city
-            if again is not None and again.group("number") and "\n" in before[again.start():max(
-                    again.end("street"), again.end("unit"))]:
+            if again is not None and again.group("number") and (zip_code is not None and "\n" in before[
+                    again.start():max(again.end("street"), again.end("unit"))]
+                    or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
             if not spaced:
@@ -1034,6 +1063,66 @@ def _region_city(region_cities: dict[tuple[str, str], str], written: str) -> tup
     return None, None
 
 
+# A line of a list of places, each named before a colon and its address ("Chicago: 555 W. Monroe St\nSpringfield:
+# 524 S. 2nd Street, Suite 220"): the place's name, one to three capitalised words, not a label of a field.
+_PLACE_LABEL_LINE = re.compile(r"[ \t\"'*>•-]*(?P<place>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})(?=[ \t]?:)")
+_FIELD_LABELS = frozenset(fold(w) for w in (
+    "Address Addresses Location Locations Office Offices Venue Venues Where Place Site Mail Mailing Parking Entrance "
+    "Directions Phone Fax Hours Room Suite Main Headquarters Branch Campus Note Notes Meeting Meetings Event Events "
+    "Street Physical Postal Shipping Billing Home Work Visit Visitors Delivery Pickup Drop Deliveries Return Returns "
+    "Remit Payments Payment Contact Contacts Lobby Building Floor Center Hall Library Clinic Store Shop Warehouse "
+    "Plant Factory Lab School Station Court Courthouse Annex Tower Online Virtual Zoom Webex Livestream Also Or And "
+    "Then Next Previous New Old Former Current Temporary Alternate Alternative Primary Secondary Other North South "
+    "East West Downtown Uptown Midtown Time Date When Cost Price Tickets Admission Registration Info Information "
+    "Meet Start Finish End Route Ceremony Reception Dinner Lunch Breakfast Party Rain Backup Overflow Shuttle Bus "
+    "Transit Metro Train Airport Hotel Accommodation Lodging Session Sessions Workshop Keynote Check Rehearsal"
+).split())
+
+
+def _sibling_places(text: str, line_start: int, line_end: int, pattern: re.Pattern[str],
+                    region_cities: dict[tuple[str, str], str]) -> Iterator[RawAddress]:
+    """The lines right before and after a region city's labelled line (``line_start``..``line_end``) written the same
+    way for another place: "Springfield: 524 S. 2nd Street, Suite 220" after "Chicago: 555 W. Monroe St" (a list of
+    meeting places or offices). The list's form says the label is a place; out of the region unless the name is a
+    region city's, with no state to tell more. A field's label ("Parking:", "Mail:") is no place."""
+    for at in _adjacent_line_starts(text, line_start, line_end):
+        label = _PLACE_LABEL_LINE.match(text, at)
+        if label is None or fold(label.group("place")) in _FIELD_LABELS or pattern.fullmatch(label.group("place")):
+            continue  # a region city's line is read by the loop; a field's label is no place
+        found = _CITY_COLON_STREET.match(text, label.end())
+        if found is None or _TYPED_STREET.fullmatch(found.group("street")) is None and len(found.group("number")) < 2:
+            continue
+        words = found.group("street").lower().split()
+        if not words or words[0] in _NOT_STREET:
+            continue
+        canonical, state = _region_city(region_cities, label.group("place"))
+        unit = (found.group("unit") or "").strip(" ,")
+        yield RawAddress(street=found.group("street"), house_number=found.group("number"), postcode=None,
+                         city=canonical or label.group("place"), city_text=label.group("place"),
+                         in_region=canonical is not None, start=found.start("number"), end=found.end(), state=state,
+                         unit=unit)
+
+
+def _adjacent_line_starts(text: str, line_start: int, line_end: int) -> list[int]:
+    """Where the line before and the line after a line start (a line break or its escape "\\n" in a JSON string)."""
+    starts = []
+    if line_start >= 2:
+        cut = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
+        if cut >= 0 and text[cut:line_start] in ("\n", "\\n"):
+            prev_plain = text.rfind("\n", max(0, cut - 200), cut)
+            prev_escaped = text.rfind("\\n", max(0, cut - 200), cut)
+            starts.append(max(prev_plain + 1 if prev_plain >= 0 else max(0, cut - 200),
+                              prev_escaped + 2 if prev_escaped >= 0 else 0))
+    rest = text[line_end:line_end + 200]
+    plain, escaped = rest.find("\n"), rest.find("\\n")
+    nxt = min((i + 1 for i in (plain,) if i >= 0), default=-1)
+    if escaped >= 0 and (nxt < 0 or escaped + 2 < nxt):
+        nxt = escaped + 2
+    if nxt >= 0:
+        starts.append(line_end + nxt)
+    return starts
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -1042,6 +1131,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
     if limit.region_cities is None:
         limit.region_cities = False
     region_cities = region_city_index(gaz)
+    siblings_read: set[int] = set()
     for m in pattern.finditer(text):
         limit.region_cities = True
         if not limit.candidate():
@@ -1062,10 +1152,16 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                     continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
-                    yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
+                    own = RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
                                      postcode=None, city=canonical, city_text=m.group(0), in_region=True,
                                      start=found_after.start("number"), end=found_after.end(), state=city_state,
                                      unit=unit)
+                    siblings = [r for r in _sibling_places(text, line_start, found_after.end(), pattern, region_cities)
+                                if r.start not in siblings_read]
+                    siblings_read.update(r.start for r in siblings)
+                    yield from (r for r in siblings if r.start < own.start)  # in text order
+                    yield own
+                    yield from (r for r in siblings if r.start > own.start)
             continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city

@@ -55,6 +55,16 @@ _UNIT_WORDS = frozenset(
     "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
     "trlr lot spc space no no. # sutie siute suit suiet stuie".split()  # the misspellings of "suite" pages have
 )
+# The unit words that count only before a mark with a digit or a single letter ("Pier 39", "Hangar 3B", "PMB 123",
+# "Box 45"): the secondary unit designators of USPS Publication 28 (Appendix C2) not in ``_UNIT_WORDS`` and a private
+# mailbox (PMB), as pages write them after the street. Without the mark they are words of names ("Pier 1 Imports"
+# aside, "Box Elder", "Slip Road"). One list, read by the splitter here and by ``us._UNIT`` (the pattern).
+NUMBERED_UNIT_WORDS = ("PMB", "Hangar", "Hngr", "Pier", "Slip", "Box", "Ofc", "Office", "Trailer", "Spc")
+_NUMBERED_UNIT_WORDS = frozenset(w.lower() for w in NUMBERED_UNIT_WORDS)
+_UNIT_MARK_NUMBERED = re.compile(r"^(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])$")
+# A unit named by a private mail service's own abbreviation and a number sign ("ECM # 90772", "CMB #12"): two to
+# four capitals, "#", a number.
+_ABBREVIATION = re.compile(r"^[A-Z]{2,4}$")
 # A level or floor named without a number ("Garden Level", "Lower Level", "Ground Floor") or a level by
 # its number ("Level 2"), and the parts of a building named alone ("Mezzanine", "Lobby"): units too.
 _LEVEL_NAMES = frozenset("garden lower upper ground main street plaza concourse lobby mezzanine".split())
@@ -89,6 +99,11 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
     n = len(tokens)
     if i < n and tokens[i][0].startswith("#") and len(tokens[i][0]) > 1:
         return i + 1
+    if i + 1 < n and tokens[i][0].lower().rstrip(".") in _NUMBERED_UNIT_WORDS:
+        j = i + 2 if tokens[i + 1][0] == "#" else i + 1
+        return j + 1 if j < n and _UNIT_MARK_NUMBERED.match(tokens[j][0]) else i  # "PMB 123", "Pier 39"
+    if i + 2 < n and tokens[i + 1][0] == "#" and _ABBREVIATION.match(tokens[i][0]) and tokens[i + 2][0][:1].isdigit():
+        return i + 3  # "ECM # 90772"
     if i < n and tokens[i][0].lower() in _UNIT_WORDS:
         j = i + 1
         if j < n and tokens[j][0] == "#":
