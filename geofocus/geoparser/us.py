@@ -17,8 +17,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.ussplit import DIRECTION_WORDS, split_before
-from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, split_before
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, split_before
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
