@@ -56,7 +56,11 @@ _JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
 
 
 def _without_json_ld(markup: str) -> str:
-    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole."""
+    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole.
+
+    A block that pass cannot read stays, without its opening tag, for the key-value reader: one cut off before its
+    ``</script>`` (an excerpt, a truncated page) or one that is no JSON (a trailing comma, a template's tag left in,
+    an unescaped quote), which the structured-data pass drops whole."""
     if "ld+json" not in markup:
         return markup
     parts, pos = [], 0
@@ -65,7 +69,10 @@ def _without_json_ld(markup: str) -> str:
             continue
         parts.append(markup[pos:match.start()])
         end = markup.find("</script", match.end())
-        pos = len(markup) if end < 0 else end
+        if end < 0 or not structured.is_json(markup[match.end():end]):
+            pos = match.end()  # the body is read as text
+        else:
+            pos = end
     parts.append(markup[pos:])
     return "".join(parts)
 

@@ -605,8 +605,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
-            if raw.unit is None and raw.postcode:
-                after = _UNIT_AFTER.match(text, raw.end)
+            if raw.unit is None:
+                after = _UNIT_AFTER.match(text, raw.end) if raw.postcode else None
+                if after is None:
+                    after = _UNIT_NEXT_LINE.match(text, raw.end)
                 if after is not None:
                     raw.unit = after.group("unit")
         elif not raw.unit:
@@ -646,7 +648,7 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
                 r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
-                r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
+                r"|(?:[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH)|" + _ORDINALS + r") (?:Floor|Fl\.?|FLOOR|FL\.?))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
@@ -660,6 +662,9 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
     rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+# A unit alone on the line after the place ("151 N. Franklin Street, Chicago, IL" / "Floor 34"; "..., TX 77002" /
+# "Suite 300"): the line holds nothing else, and the next line starts no address whose unit it would be.
+_UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
@@ -667,6 +672,19 @@ _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?
 # A building or floor unit before the house number needs a comma after it: without one the building's number is
 # part of its name ("Annex, Building 3 1200 Main St.").
 _BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
+
+
+# A name right before "Building 2" makes it the name of the addressed building, not a part of it ("Cisco Building
+# 2" / "3800 Zanker Road", "Wells Fargo Building 3, 100 Main St"): a capitalised word and one space before it.
+_NAMED_BUILDING = re.compile(r"(?<![\w.'&-])[A-Z][\w.'&-]* $")
+
+
+def _unit_of(text: str, found: re.Match[str]) -> str | None:
+    unit = found.group("unit")
+    if unit[:4].lower() in ("buil", "bldg") and _NAMED_BUILDING.search(
+            text, max(0, found.start("unit") - 40), found.start("unit")):
+        return None
+    return unit
 
 
 def _leading_unit(text: str, number_at: int) -> str | None:
@@ -677,7 +695,7 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
-            return found.group("unit")
+            return _unit_of(text, found)
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
@@ -685,7 +703,7 @@ def _leading_unit(text: str, number_at: int) -> str | None:
     if line_start - 1 - above > 120 or FIVE_DIGITS.search(text, above, line_start - 1):
         return None
     found = _UNIT_ENDS_LINE.search(text, above, line_start - 1)
-    return found.group("unit") if found is not None else None
+    return _unit_of(text, found) if found is not None else None
 
 
 def _norm_number(number: str) -> str:
