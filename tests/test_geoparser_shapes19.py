@@ -108,3 +108,25 @@ def test_unit_line_before_the_next_address_stays_with_it(us):
     text = "100 Main St, Houston, TX 77002\nSuite 5\n900 Bagby St, Houston, TX 77002"
     found = {(s, u, n) for s, u, n, _z, _c, _r in _found(us, text)}
     assert found == {("Main St", None, "100"), ("Bagby St", "Suite 5", "900")}
+
+
+# -- a floor in a sentence before the address ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, street, unit, number, zip_code", [
+    ("The office is on the second floor of 100 Main St., Houston, TX 77002.", "Main St.", "second floor", "100",
+     "77002"),
+    ("We meet on the 9th floor of the Wells Fargo Center at 1300 SW 5th Ave, Portland, OR 97201.", "SW 5th Ave",
+     "9th floor", "1300", "97201"),
+    ("<p>Take the elevator to the 4th floor of <a href='/hall'>City Hall</a>, 121 N LaSalle St, Chicago, IL 60602</p>",
+     "N LaSalle St", "4th floor", "121", "60602"),
+])
+def test_floor_in_a_sentence_before_the_address(us, text, street, unit, number, zip_code):
+    assert [(s, u, n, z) for s, u, n, z, _c, _r in _found(us, text)] == [(street, unit, number, zip_code)]
+
+
+@pytest.mark.parametrize("text", [
+    "On the 3rd floor of 2019 we moved to 500 Main St, Dallas, TX 75201",  # the floor is not before the address
+    "Our new home: the top floor of 500 Main St, Dallas, TX 75201",  # no numbered floor
+])
+def test_no_floor_unit_without_a_numbered_floor_of_the_address(us, text):
+    assert [(s, u, n) for s, u, n, _z, _c, _r in _found(us, text)] == [("Main St", None, "500")]

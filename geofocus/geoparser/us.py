@@ -687,10 +687,21 @@ def _unit_of(text: str, found: re.Match[str]) -> str | None:
     return unit
 
 
+# A floor in a sentence before the address: "held on the 3rd floor of The Student Center, located at 2121 Euclid
+# Avenue", "on the second floor of 100 Main St." (the floor "of" the building at that number).
+_PROSE_FLOOR = re.compile(r"(?<![\w-])(?P<unit>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) (?:floor|Floor))"
+                          r" of (?:(?:[A-Z][\w.'&-]*|of|the|and|&)[ \t]?,?[ \t]){0,8}(?:(?:located|situated),?[ \t])?"
+                          r"(?:at[ \t])?$")
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
+    if number_at > line_start and " of " in text[max(line_start, number_at - 120):number_at]:
+        prose = _PROSE_FLOOR.search(text, max(line_start, number_at - 120), number_at)
+        if prose is not None:
+            return prose.group("unit")
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
