@@ -59,6 +59,9 @@ def test_title_before_a_name_in_the_street(us, text, street, unit, number, zip_c
     ("City Hall, Third Floor\n1 Main St\nDallas, TX 75201", "Main St", "Third Floor", "1", "75201"),
     ("<p>Annex Building Fifth Floor<br>415 N Tryon St<br>Charlotte, NC 28202</p>", "N Tryon St", "Fifth Floor",
      "415", "28202"),
+    # the same in lower case and in capitals
+    ("2nd floor, 200 Main Street, Houston, TX 77002", "Main Street", "2nd floor", "200", "77002"),
+    ("COUNTY BUILDING\nSECOND FLOOR\n100 N MAIN ST\nTULSA, OK 74103", "N MAIN ST", "SECOND FLOOR", "100", "74103"),
 ])
 def test_ordinal_word_floor_before_the_number(us, text, street, unit, number, zip_code):
     assert [(s, u, n, z) for s, u, n, z, _c, _r in _found(us, text)] == [(street, unit, number, zip_code)]

@@ -648,7 +648,8 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
                 r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
-                r"|(?:[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH)|" + _ORDINALS + r") (?:Floor|Fl\.?|FLOOR|FL\.?))")
+                r"|(?:[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH)|" + _ORDINALS + "|" + _ORDINALS.upper()
+                + r") (?:Floor|Fl\.?|FLOOR|FL\.?|floor|fl\.))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
