@@ -32,6 +32,21 @@ def test_json_ld_the_structured_pass_cannot_read(us, text, street, number, zip_c
     assert [(s, n, z, r) for s, _u, n, z, _c, r in _found(us, text)] == [(street, number, zip_code, True)]
 
 
+def test_json_ld_cut_off_with_the_address_as_one_string(us):
+    text = ('<script type="application/ld+json">\n{"@type": "Event", "location": {"@type": "Place", "name": "Hall", '
+            '"address": "1739 N. High St, Columbus, OH 43210"}, "description": "Join us for')
+    assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("N. High St", "1739", "43210")]
+
+
+def test_a_broken_json_ld_block_does_not_spoil_the_readable_one(us):
+    # the structured-data pass reads a page's blocks at once: one that is no JSON made it read none
+    text = ('<script type="application/ld+json">[{"@type": "Organization", "address": {"@type": "PostalAddress", '
+            '"streetAddress": "233 S Wacker Dr", "addressLocality": "Chicago", "addressRegion": "IL", '
+            '"postalCode": "60606"}}]</script>\n<script type="application/ld+json">{"@type": "WebSite", "name": '
+            '"Our "best" site"}</script>')
+    assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("S Wacker Dr", "233", "60606")]
+
+
 def test_json_ld_that_parses_is_read_once(us):
     # a trailing comma is read by the structured-data pass (as extruct reads it): one address, not two
     text = ('<script type="application/ld+json">{"@type": "Place", "address": {"@type": "PostalAddress", '

@@ -56,11 +56,7 @@ _JSON_LD_OPEN = re.compile(r"<script[^<>]*?application/ld\+json[^<>]*>", re.I)
 
 
 def _without_json_ld(markup: str) -> str:
-    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole.
-
-    A block that pass cannot read stays, without its opening tag, for the key-value reader: one cut off before its
-    ``</script>`` (an excerpt, a truncated page) or one that is no JSON (a trailing comma, a template's tag left in,
-    an unescaped quote), which the structured-data pass drops whole."""
+    """The markup without its JSON-LD blocks, which the structured-data pass reads as a whole."""
     if "ld+json" not in markup:
         return markup
     parts, pos = [], 0
@@ -69,10 +65,36 @@ def _without_json_ld(markup: str) -> str:
             continue
         parts.append(markup[pos:match.start()])
         end = markup.find("</script", match.end())
-        if end < 0 or not structured.is_json(markup[match.end():end]):
-            pos = match.end()  # the body is read as text
-        else:
-            pos = end
+        pos = len(markup) if end < 0 else end
+    parts.append(markup[pos:])
+    return "".join(parts)
+
+
+def _opened_unreadable_json_ld(markup: str) -> str:
+    """The markup with each JSON-LD block that the structured-data pass cannot read turned into text: one cut off
+    before its ``</script>`` (an excerpt, a truncated page) or one that is no JSON (an unescaped quote, a template's
+    tag left in). Its script tags go, so the text and key-value passes read its content, and the structured pass,
+    which reads all blocks of a page at once, is not spoiled by it for the readable ones."""
+    if "ld+json" not in markup:
+        return markup
+    parts: list[str] = []
+    pos = 0
+    for match in _JSON_LD_OPEN.finditer(markup):
+        if match.start() < pos:
+            continue
+        end = markup.find("</script", match.end())
+        if end >= 0 and structured.is_json(markup[match.end():end]):
+            continue  # readable: stays a script for the structured pass
+        parts.append(markup[pos:match.start()])
+        if end < 0:
+            parts.append("\n" + markup[match.end():])
+            pos = len(markup)
+            break
+        parts.append("\n" + markup[match.end():end] + "\n")
+        gt = markup.find(">", end)
+        pos = len(markup) if gt < 0 else gt + 1
+    if not parts:
+        return markup
     parts.append(markup[pos:])
     return "".join(parts)
 
@@ -123,6 +145,7 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
+        markup = _opened_unreadable_json_ld(markup)
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
                                               or "&#x3" in markup):
