@@ -79,10 +79,12 @@ def _opened_unreadable_json_ld(markup: str) -> str:
         return markup
     parts: list[str] = []
     pos = 0
+    block_end = 0  # the end of the last block looked at: an opening tag written inside a block is no block
     for match in _JSON_LD_OPEN.finditer(markup):
-        if match.start() < pos:
+        if match.start() < block_end:
             continue
         end = markup.find("</script", match.end())
+        block_end = len(markup) if end < 0 else end
         if end >= 0 and structured.is_json(markup[match.end():end]):
             continue  # readable: stays a script for the structured pass
         parts.append(markup[pos:match.start()])
