@@ -800,7 +800,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
-        if text.startswith((" at ", " on ", ", at ", ", on "), end) and not weak:
+        if not weak and _PLACE_THEN_SIGN.match(text, end) is not None:
             place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
             if place_first is not None:
                 yield place_first
@@ -873,9 +873,16 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 # The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
 # office in Seattle, WA at 1000 2nd Ave, Suite 300": "in"/"of"/"from" and the city before the state, "at"/"on"
 # and a numbered street with a type word after it.
-_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t]{_CITY},[ \t]?$")
+# Also with a part of the city named ("in downtown Portland, OR") and a relative clause or a floor between the state
+# and the street, maybe across a line break of the source ("Portland, OR,\nwhich is on the 9th floor of 1414 NW
+# Northrup Street": the floor is the unit).
+_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t](?:(?:downtown|uptown|midtown|central)[ \t])?{_CITY},"
+                         r"[ \t]?$")
+_PLACE_CLAUSE = r",?[ \t]*\n?[ \t]*(?:(?:which|that) is[ \t]+|located[ \t]+)?(?:at|on)"
+_PLACE_THEN_SIGN = re.compile(_PLACE_CLAUSE + " ")
 _PLACE_THEN_STREET = re.compile(
-    rf",? (?:at|on) (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+    _PLACE_CLAUSE + r"(?: the (?P<floor>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) floor) of)?"
+    rf" (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
 
 
 def _place_first(text: str, start: int, state_text: str, zip_code: str | None, end: int, gaz: Gazetteer,
@@ -894,7 +901,7 @@ def _place_first(text: str, start: int, state_text: str, zip_code: str | None, e
     state = state_code(state_text)
     city_text = lead.group("city")
     canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
-    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or None,
+    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or after.group("floor") or None,
                            house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
                            city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
                            end=after.end(), state=state)
