@@ -617,8 +617,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
-            if raw.unit is None and raw.postcode:
-                after = _UNIT_AFTER.match(text, raw.end)
+            if raw.unit is None:
+                after = _UNIT_AFTER.match(text, raw.end) if raw.postcode else None
+                if after is None:
+                    after = _UNIT_NEXT_LINE.match(text, raw.end)
                 if after is not None:
                     raw.unit = after.group("unit")
         elif not raw.unit:
@@ -698,7 +700,8 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
                 r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
-                r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
+                r"|(?:[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH)|" + _ORDINALS + "|" + _ORDINALS.upper()
+                + r") (?:Floor|Fl\.?|FLOOR|FL\.?|floor|fl\.))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
@@ -712,6 +715,9 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
     rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+# A unit alone on the line after the place ("151 N. Franklin Street, Chicago, IL" / "Floor 34"; "..., TX 77002" /
+# "Suite 300"): the line holds nothing else, and the next line starts no address whose unit it would be.
+_UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
@@ -721,15 +727,39 @@ _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?
 _BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
 
 
+# A name right before "Building 2" makes it the name of the addressed building, not a part of it ("Cisco Building
+# 2" / "3800 Zanker Road", "Wells Fargo Building 3, 100 Main St"): a capitalised word and one space before it.
+_NAMED_BUILDING = re.compile(r"(?<![\w.'&-])[A-Z][\w.'&-]* $")
+
+
+def _unit_of(text: str, found: re.Match[str]) -> str | None:
+    unit = found.group("unit")
+    if unit[:4].lower() in ("buil", "bldg") and _NAMED_BUILDING.search(
+            text, max(0, found.start("unit") - 40), found.start("unit")):
+        return None
+    return unit
+
+
+# A floor in a sentence before the address: "held on the 3rd floor of The Student Center, located at 2121 Euclid
+# Avenue", "on the second floor of 100 Main St." (the floor "of" the building at that number).
+_PROSE_FLOOR = re.compile(r"(?<![\w-])(?P<unit>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) (?:floor|Floor))"
+                          r" of (?:(?:[A-Z][\w.'&-]*|of|the|and|&)[ \t]?,?[ \t]){0,8}(?:(?:located|situated),?[ \t])?"
+                          r"(?:at[ \t])?$")
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
+    if number_at > line_start and " of " in text[max(line_start, number_at - 120):number_at]:
+        prose = _PROSE_FLOOR.search(text, max(line_start, number_at - 120), number_at)
+        if prose is not None:
+            return prose.group("unit")
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
-            return found.group("unit")
+            return _unit_of(text, found)
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
@@ -737,7 +767,7 @@ def _leading_unit(text: str, number_at: int) -> str | None:
     if line_start - 1 - above > 120 or FIVE_DIGITS.search(text, above, line_start - 1):
         return None
     found = _UNIT_ENDS_LINE.search(text, above, line_start - 1)
-    return found.group("unit") if found is not None else None
+    return _unit_of(text, found) if found is not None else None
 
 
 def _norm_number(number: str) -> str:
@@ -861,7 +891,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
-        if text.startswith((" at ", " on ", ", at ", ", on "), end) and not weak:
+        if not weak and _PLACE_THEN_SIGN.match(text, end) is not None:
             place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
             if place_first is not None:
                 yield place_first
@@ -935,9 +965,16 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 # The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
 # office in Seattle, WA at 1000 2nd Ave, Suite 300": "in"/"of"/"from" and the city before the state, "at"/"on"
 # and a numbered street with a type word after it.
-_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t]{_CITY},[ \t]?$")
+# Also with a part of the city named ("in downtown Portland, OR") and a relative clause or a floor between the state
+# and the street, maybe across a line break of the source ("Portland, OR,\nwhich is on the 9th floor of 1414 NW
+# Northrup Street": the floor is the unit).
+_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t](?:(?:downtown|uptown|midtown|central)[ \t])?{_CITY},"
+                         r"[ \t]?$")
+_PLACE_CLAUSE = r",?[ \t]*\n?[ \t]*(?:(?:which|that) is[ \t]+|located[ \t]+)?(?:at|on)"
+_PLACE_THEN_SIGN = re.compile(_PLACE_CLAUSE + " ")
 _PLACE_THEN_STREET = re.compile(
-    rf",? (?:at|on) (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+    _PLACE_CLAUSE + r"(?: the (?P<floor>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) floor) of)?"
+    rf" (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
 
 
 def _place_first(text: str, start: int, state_text: str, zip_code: str | None, end: int, gaz: Gazetteer,
@@ -956,7 +993,7 @@ def _place_first(text: str, start: int, state_text: str, zip_code: str | None, e
     state = state_code(state_text)
     city_text = lead.group("city")
     canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
-    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or None,
+    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or after.group("floor") or None,
                            house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
                            city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
                            end=after.end(), state=state)
