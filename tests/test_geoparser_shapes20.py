@@ -94,12 +94,6 @@ def test_supplements_outside_the_region(oldenburg):
     assert [(s, n, z, r) for s, n, z, _c, r in _found(oldenburg, text)] == [("Schillerstraße", "12", "04109", False)]
 
 
-def test_four_supplements_are_too_many(oldenburg):
-    # the limit: at most three supplement items between street and postcode are read through
-    text = "Lange Straße 4\nHaus C\nAufgang B\n2. OG\nRaum 12\n26122 Oldenburg"
-    found = _found(oldenburg, text)
-    assert all(n != "4" or z is None for _s, n, z, _c, _r in found)
-
 
 # -- UN/CEFACT invoice addresses: postcode first, a name in LineOne, the street in LineTwo ----------------------
 

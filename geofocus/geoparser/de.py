@@ -276,9 +276,16 @@ _NOT_STREET = {
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
         "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
         # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
-        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion"
+        "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion "
+        # Measures and counts a venue's or a flat's page writes with a number ("Kapazität 400", "Fläche 120").
+        "Kapazität Fläche Zahl Höhe Breite Länge Tiefe Gewicht Leistung Baujahr Dauer Laufzeit Kosten Miete "
+        "Räume Etagen Stockwerke Sitzplätze Stehplätze Parkplätze Stellplätze Personen Gäste Zuschauer"
     ).split()
 }
+# The head of a compound is its last part: "Teilnehmerzahl", "Gesamtkapazität", "Sitzplätze", "Kundennummer"
+# count like "Zahl", "Kapazität", "Plätze", "Nummer" (a loose street of one word whose head is a word of
+# ``_NOT_STREET``, at least four letters long, is no street; streets of the pack are read all the same).
+_NOT_STREET_HEADS = tuple(sorted(w for w in _NOT_STREET if len(w) >= 4 and w.isalpha()))
 # Words that start a sentence fragment rather than a street in the loose form.
 _NOT_LOOSE = {w.lower() for w in "Ab Bis Von Nach Für Mit Und Oder Über Unter Bei Seit Ohne Um".split()}
 _STOP_PLACE = {
@@ -322,8 +329,8 @@ _ASIDE_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[a-hA-H])) ?\([^()\n]{1,40}\
 
 def _without_aside(window: str) -> str:
     """``window`` without a bracketed note between the house number and the place after it."""
-    if not window.endswith((") ", "), ", ")\n", ")", "); ", ") – ", ") | ", ") - ")):
-        return window
+    if not window.rstrip(" \n,;|·•–-").endswith(")"):
+        return window  # "(2. OG), ", "(2. OG) · ", "(2. OG)\n": any separator of _ASIDE_AFTER_NUMBER after it
     aside = _ASIDE_AFTER_NUMBER.search(window, max(0, len(window) - 48))
     if aside is None:
         return window
@@ -383,6 +390,8 @@ def _street_ok(street: str, loose: bool = False) -> bool:
         return False
     if (loose or len(words) == 1) and first in _NOT_STREET:
         return False
+    if loose and len(words) == 1 and len(first) > 5 and first.endswith(_NOT_STREET_HEADS):
+        return False  # "Teilnehmerzahl 40", "Gesamtkapazität 400": the compound's head counts
     if len(words) == 1 and first in _TYPE_WORD_ALONE:
         return False  # "Straße 9-13": the end of a name cut off before it ("Henning-von-Tresckow- Straße")
     # "Platz 3" is a rank, "Berliner Platz 1" a street: an adjective before the word makes it one.
@@ -513,6 +522,10 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] |
     return None
 
 
+# A remark with a number on the line between the street and the postcode, no street itself (found none there):
+# a label or two and a count or measure ("Kapazität 400", "Plätze: 1.200", "Fläche 120 m²", "Baujahr 1998"); the
+# street above must then have a street word (or be one of the pack), as for a line without digits.
+_REMARK_LINE = re.compile(r"[A-ZÄÖÜ][\w.-]*(?: [\w.-]+)?:? ?\d[\d.,]*(?: ?(?:[^\W\d]{1,12}\.?|%|m²|qm))?")
 _LINE_AFTER_LOOSE = re.compile(rf" ?\n ?(?P<street>{_STREET_LOOSE}) (?P<number>{_NUMBER})(?= ?(?:\n|$))")
 
 
@@ -775,7 +788,9 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # have a street word (or be one of the pack), not "Classes 20\nSamples total\n18846 ...".
             cut = window.rstrip("\n ").rfind("\n")
             last_line = window[cut + 1 :]
-            if cut > 0 and len(last_line.strip()) <= 30 and not any(c.isdigit() for c in last_line):
+            remark = any(c.isdigit() for c in last_line) and (
+                _REMARK_LINE.fullmatch(last_line.strip().strip(" ,;")) is not None)
+            if cut > 0 and len(last_line.strip()) <= 30 and (remark or not any(c.isdigit() for c in last_line)):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
         if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
@@ -823,6 +838,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 _CITY_FIRST_REACH = 48
 
 
+# A four-digit postcode of before 1993 right before the place, after the street's separator ("W-2900 ", "2900 "):
+# "W-" (West) and "O-" (East) were written in 1990-1993.
+_OLD_POSTCODE_TAIL = re.compile(r"(?:(?<=[,;|·•\n] )|(?<=[\n,]))(?:[WO] ?- ?)?(?P<code>[1-9]\d{3}) $")
+
+
 def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                               in_region: bool = True) -> Iterator[RawAddress]:
     """Addresses of the cities of ``gaz`` written without postcode: "Schloßplatz 12, Oldenburg"
@@ -848,9 +868,17 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 or text.find("|", at, reach) >= 0
                 or _SPACED_HINT.match(text, at) is not None)
 
+    old_codes: dict[str, str] = gaz.region.raw.get("old_postcodes") or {}
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
         before_start = max(0, start - 110)
         before = _without_aside(text[before_start:start])
+        old_city = None
+        if old_codes and before[-1:] == " ":
+            old = _OLD_POSTCODE_TAIL.search(before, max(0, len(before) - 12))
+            if old is not None and old.group("code") in old_codes:
+                # "Lange Straße 5, W-2900 Oldenburg", "Lange Straße 5\n2900 Oldenburg (Oldb)": the city's postcode
+                # before 1993 (the pack's ``old_postcodes``), no postcode of today; the place decides.
+                before, old_city = before[:old.start()], old_codes[old.group("code")]
         if before.endswith("(") and ")" in text[_city_end(gaz, text, start) - 1:_city_end(gaz, text, start) + 1]:
             before = before[:-1]  # "in der Achternstraße 5 (Oldenburg)": the place in brackets after the street
         if before.endswith((") ", ") in ", "), ")) and ")" in before[-6:]:
@@ -907,6 +935,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         city = city or gaz.match_city(text, start)
         if city is None or city.canonical is None:
             continue  # a confusable such as "Oldenburg in Holstein"
+        if old_city is not None and (city.canonical != old_city or not street_first):
+            continue  # an old code of another city, or none before a street
         if gaz.ambiguous and fold(city.canonical) in gaz.ambiguous:
             continue
         if street_first:

@@ -14,6 +14,7 @@ cost is linear in the page size.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -344,7 +345,38 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
         # Fremont Blvd\", \"zip_code\": ...}"): its keys and values are read with their quotes unescaped.
         text = text.replace('\\"', '"')
-    yield from _grouped(_keyed_fields(text, limit, assignments), street_required=True)
+    fields = _keyed_fields(text, limit, assignments)
+    yield from _grouped(fields, street_required=True, text=text if "{" in text else None)
+
+
+_BRACE = re.compile(r"[{}]")
+# The innermost objects a field's scope keeps: records nest a few levels; a run of "{" (hostile or broken text)
+# must not make each field's scope as long as the run (the comparisons would cost its length per field).
+_SCOPE_DEPTH = 12
+# A "{" opens an object when a key follows it ({"address": ..., {'plz': ..., {\n  address: '...'): a stray brace
+# of prose or a template's placeholder ("{name}") opens none.
+_OBJECT_START = re.compile(r"""\{[ \t]*\n?[ \t]*(?:["'][\w.-]{1,40}["']|[A-Za-z_][\w.-]{0,39})[ \t]*:""")
+# How many fields ahead a nested object is looked through for a street of its own.
+_LOOKAHEAD = 64
+
+Field = tuple[int, int, int, str, str]
+
+
+def _scoped(text: str, fields: Iterable[Field]) -> Iterator[tuple[Field, tuple[int, ...]]]:
+    """Each field with the objects it stands in: the offsets of the ``{`` of objects open at its position,
+    outermost first (the braces are read as the fields come, once; braces inside quoted values are not told
+    apart, which only makes a scope end early)."""
+    stack: list[int] = []  # -1: a brace that opens no object (its "}" closes it all the same)
+    braces = _BRACE.finditer(text)
+    brace = next(braces, None)
+    for part in fields:
+        while brace is not None and brace.start() < part[0]:
+            if brace.group() == "{":
+                stack.append(brace.start() if _OBJECT_START.match(text, brace.start()) else -1)
+            elif stack:
+                stack.pop()
+            brace = next(braces, None)
+        yield part, tuple(b for b in stack[-_SCOPE_DEPTH:] if b >= 0)
 
 
 def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
@@ -404,12 +436,64 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
                 yield number.start(1), number.start(), number.end(), "number", number.group(1)
 
 
-def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: bool) -> Iterator[KeyedAddress]:
+def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = None) -> Iterator[KeyedAddress]:
     """Address parts ``(position, start, end, role, value)`` grouped into addresses: a part starts a new
     group when it is more than ``_GAP`` characters after the group's end, or its role is already in it, or it
-    is the name of an object (``label``: the parts after it are that object's)."""
+    is the name of an object (``label``: the parts after it are that object's).
+
+    With ``text`` (whose braces make objects, see ``_scoped``), a record collects its parts within its object
+    whatever the distance (``"zip"`` ten lines after ``"address"``, behind nested objects), and a part of an
+    object nested in the record's that holds no street of its own (``"from": {"name": ...}``; the fields up to
+    the object's end are looked through, at most ``_LOOKAHEAD``) never ends the record: it joins it when the
+    record lacks its role (not as the record's name)."""
+    scoped = _scoped(text, fields) if text is not None else ((f, ()) for f in fields)
+    ahead: deque[tuple[Field, tuple[int, ...]]] = deque()
+    has_street: dict[int, bool] = {}
+
+    def street_inside(obj: int, role: str) -> bool:
+        """Whether the object starting at ``obj`` (of the part of ``role`` at hand) holds a street of its own."""
+        known = has_street.get(obj)
+        if known is None:
+            known = role == "street"
+            seen = 0
+            for later in ahead:
+                if obj not in later[1] or known:
+                    break
+                known = later[1][-1] == obj and later[0][3] == "street"
+                seen += 1
+            while not known and seen < _LOOKAHEAD and (not ahead or obj in ahead[-1][1]):
+                item = next(scoped, None)
+                if item is None:
+                    break
+                ahead.append(item)
+                seen += 1
+                if obj not in item[1]:
+                    break
+                known = item[1][-1] == obj and item[0][3] == "street"
+            has_street[obj] = known
+        return known
+
     current: KeyedAddress | None = None
-    for position, start, end, role, value in fields:
+    current_scope: tuple[int, ...] = ()
+    while True:
+        item = ahead.popleft() if ahead else next(scoped, None)
+        if item is None:
+            break
+        (position, start, end, role, value), scope = item
+        if current is not None and current_scope:
+            if scope == current_scope and role not in current.parts and role != "label":
+                current.parts[role] = value  # the record's own object: no gap counts
+                current.end = end
+                continue
+            if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
+                    and not street_inside(scope[-1], role)):
+                # A part of an object nested in the record's, without a street of its own: the record's when
+                # the record lacks it ("location": {"zip": ...}), else (or a name: "from": {"name": ...}) the
+                # nested object's; it never ends the record.
+                if role not in current.parts and role not in ("name", "label"):
+                    current.parts[role] = value
+                    current.end = end
+                continue
         if role == "country" and current is not None and position - current.end <= _GAP:
             # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
             # a few are kept (a page of nothing but country keys must not grow one string).
@@ -426,6 +510,7 @@ def _grouped(fields: Iterable[tuple[int, int, int, str, str]], street_required: 
             current = None
         if current is None:
             current = KeyedAddress(start=start)
+            current_scope = scope
         current.parts[role] = value
         current.end = end
     if current is not None and (not street_required or "street" in current.parts):

@@ -76,6 +76,37 @@ def _without_json_ld(markup: str) -> str:
     return "".join(parts)
 
 
+def _opened_unreadable_json_ld(markup: str) -> str:
+    """The markup with each JSON-LD block that the structured-data pass cannot read turned into text: one cut off
+    before its ``</script>`` (an excerpt, a truncated page) or one that is no JSON (an unescaped quote, a template's
+    tag left in). Its script tags go, so the text and key-value passes read its content, and the structured pass,
+    which reads all blocks of a page at once, is not spoiled by it for the readable ones."""
+    if "ld+json" not in markup:
+        return markup
+    parts: list[str] = []
+    pos = 0
+    block_end = 0  # the end of the last block looked at: an opening tag written inside a block is no block
+    for match in _JSON_LD_OPEN.finditer(markup):
+        if match.start() < block_end:
+            continue
+        end = markup.find("</script", match.end())
+        block_end = len(markup) if end < 0 else end
+        if end >= 0 and structured.is_json(markup[match.end():end]):
+            continue  # readable: stays a script for the structured pass
+        parts.append(markup[pos:match.start()])
+        if end < 0:
+            parts.append("\n" + markup[match.end():])
+            pos = len(markup)
+            break
+        parts.append("\n" + markup[match.end():end] + "\n")
+        gt = markup.find(">", end)
+        pos = len(markup) if gt < 0 else gt + 1
+    if not parts:
+        return markup
+    parts.append(markup[pos:])
+    return "".join(parts)
+
+
 # Pages longer than this get only JSON-LD from the structured-data pass.
 STRUCTURED_MAX_CHARS = 1_000_000
 
@@ -137,6 +168,7 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
+        markup = _opened_unreadable_json_ld(markup)
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
                                               or "&#x3" in markup):

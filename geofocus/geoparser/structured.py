@@ -9,6 +9,7 @@ appear in the raw markup (a substring test costs microseconds).
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from collections.abc import Iterator
@@ -209,6 +210,24 @@ _SCRIPT_CLOSE = re.compile(r"</script", re.I)
 # a JavaScript comment: "//<![CDATA[", "/*<![CDATA[*/" ... "/*]]>*/", "//]]>"): the JSON is between.
 _CDATA = re.compile(r"\A\s*(?:/\*\s*|//\s*)?<!\[CDATA\[(?:\s*\*/)?(?P<body>.*?)(?:/\*\s*|//\s*)?\]\]>(?:\s*\*/)?\s*\Z",
                     re.S)
+
+
+def is_json(body: str) -> bool:
+    """Whether a JSON-LD script's content is JSON that the structured-data pass reads (a CDATA wrapper allowed)."""
+    if "<![CDATA[" in body:
+        wrapped = _CDATA.match(body)
+        if wrapped is not None:
+            body = wrapped.group("body")
+    try:
+        json.loads(body, strict=False)
+    except ValueError:
+        try:  # extruct's second try: comments and trailing commas removed
+            from extruct.jsonld import HTML_OR_JS_COMMENTLINE, jstyleson
+
+            jstyleson.loads(HTML_OR_JS_COMMENTLINE.sub("", body), strict=False)
+        except Exception:  # jstyleson raises more than ValueError on broken input
+            return False
+    return True
 
 
 def jsonld_document(markup: str) -> str:

@@ -17,8 +17,8 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, split_before
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
-from geofocus.geoparser.ussplit import split_before
 
 STATES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -35,6 +35,7 @@ STATES = {
     "PR": "Puerto Rico",
 }
 _BY_NAME = {v.lower(): k for k, v in STATES.items()}
+_BY_NAME_WRITTEN = frozenset(STATES.values())  # the states' names as written ("New Mexico")
 _BY_NAME["d.c."] = "DC"
 # AP style abbreviations (news, press releases, letterheads: "Chicago, Ill. 60601"); an anchor only
 # with a ZIP after them ("Miss.", "Wash.", "Ind." are words too).
@@ -96,6 +97,9 @@ _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-
 _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
 _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
          r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+         r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
+         + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
+         r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
          + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
@@ -245,6 +249,8 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
                 # "Kirkland, WA, Seattle 98034": a place between the state and the ZIP on the same line (the
                 # metro area's name); the ZIP is the address's, the city the one before the state.
                 later = _PLACE_THEN_ZIP.match(text, end)
+                if later is not None and text[end + 1:later.start("zip")].strip(" \t,") in _BY_NAME_WRITTEN:
+                    continue  # "Indiana, Pennsylvania 15705": a place named like a state, then its state
                 if later is not None:
                     zip_code, end = later.group("zip"), later.end()
                     zips.add(later.start("zip"))
@@ -575,6 +581,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if _measured(raw.street):
+            continue  # "44 sq. ft. 000 Columbia Ave.", "2 acres Columbia Ave.": a quantity, no house number
         if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
             continue  # "1600 Main St, USA, New York, NY": "New York" read as the state, the country as its city
         if raw.city and ('"' in raw.city or ":" in raw.city or raw.city.endswith("'")):
@@ -589,6 +597,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if place[:1].isupper():
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and " " in raw.city and raw.state and (fold(raw.city), raw.state) not in region_cities:
+            whole = _neighbourhood_then_city(raw.city, raw.state, raw.postcode, gaz, region_cities)
+            if whole is not None:
+                raw.city, raw.in_region = whole  # "Roxbury Boston MA 02119": a part of the city, then the city
         if raw.city and ("County" in raw.city or "Parish" in raw.city):
             # "Seattle, King County, WA 98103": a county written between the city and the state is no part of
             # the city's name.
@@ -605,13 +617,55 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             continue  # "2 State House Station, Augusta, ME": a mail stop of a building, no street
         if raw.unit is None:
             raw.unit = _leading_unit(text, raw.start)
-            if raw.unit is None and raw.postcode:
-                after = _UNIT_AFTER.match(text, raw.end)
+            if raw.unit is None:
+                after = _UNIT_AFTER.match(text, raw.end) if raw.postcode else None
+                if after is None:
+                    after = _UNIT_NEXT_LINE.match(text, raw.end)
                 if after is not None:
                     raw.unit = after.group("unit")
         elif not raw.unit:
             raw.unit = None  # a reading that looked for its unit and found none ("Dallas: 1500 Marilla St")
+        elif raw.unit[:1] == "(" and raw.unit[-1:] == ")" and "(" not in raw.unit[1:]:
+            raw.unit = raw.unit[1:-1].strip() or None  # "123 Main St (Suite 4), Dallas": a unit in brackets
         yield raw
+
+
+# Units of measure after a number make it a quantity ("900 sq. ft.", "2 acres"); distances and times only
+# before a word of prose ("3 miles down Columbia Ave", "5 minutes from"; "Miles Ave", "Mile Square Rd" are streets).
+_MEASURES = frozenset("sq sq. sqft sq.ft. ft ft. feet foot acre acres ac. lbs lbs. lb lb. pounds percent %".split())
+_DISTANCES = frozenset("mile miles mi mi. km kilometers yards yds minutes mins min. hours hrs blocks".split())
+
+
+def _measured(street: str) -> bool:
+    words = street.split()
+    first = words[0].lower()
+    return first in _MEASURES or (first in _DISTANCES and len(words) > 1 and words[1][:1].islower())
+
+
+def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: Gazetteer,
+                             region_cities: dict[tuple[str, str], str]) -> tuple[str, bool] | None:
+    """(region city, in region) of a place written as a part of a region city and then the city's name or
+    alias, without a comma ("Roxbury Boston", "Astoria Queens", "Brooklyn New York", "Crown Heights Brooklyn
+    NYC"): the part is a name of the same city, a USPS name of a region ZIP in the state, or any words when
+    the ZIP is the city's.  Not a directional ("North Las Vegas", "East Los Angeles": towns of their own),
+    nor a town of its own that shares the ZIP ("Highland Park Dallas 75205")."""
+    words = place.split()
+    for i in range(1, len(words)):
+        name = " ".join(words[i:])
+        city = region_cities.get((fold(name), state))
+        if city is None:
+            continue
+        part = " ".join(words[:i])
+        folded = fold(part)
+        if words[0].lower().rstrip(".") in DIRECTION_WORDS or (zip_code and folded in _zip_towns(gaz).get(
+                zip_code, ())):
+            return None
+        known = gaz.postcodes.get(zip_code) if zip_code else None
+        if (region_cities.get((folded, state)) == city or (folded, state) in _accepted_names(gaz)
+                or known is not None and known[2] == city):
+            return city, membership(gaz, name, state, zip_code, region_cities)[1]
+        return None
+    return None
 
 
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
@@ -646,7 +700,8 @@ _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committ
                 r"|(?:(?<![^\n])|(?<=, )|(?<=,)|(?<=\n ))#[A-Za-z]?\d[A-Za-z0-9-]{0,6}(?![\w-])"
                 r"|(?:MS|M/S|M\.S\.|MSC|Mail Stop|Mailstop|Mail Code|MAIL STOP|MAIL CODE)(?:[:#] ?| #?|-)"
                 r"(?!\d{5}(?![\w-]))(?=[\w-]{0,10}\d)[A-Z0-9][\w-]{0,10}"  # not "MS 39201": a state and ZIP
-                r"|[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH) (?:Floor|Fl\.?|FLOOR|FL\.?))")
+                r"|(?:[1-9]\d{0,2}(?:st|nd|rd|th|ST|ND|RD|TH)|" + _ORDINALS + "|" + _ORDINALS.upper()
+                + r") (?:Floor|Fl\.?|FLOOR|FL\.?|floor|fl\.))")
 _LEADING_UNIT = re.compile(
     rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE}),? "
     r"(?:(?:[A-Z][A-Za-z.'&-]*|of|the|and|at|on|&|(?:Building|Bldg\.?) [0-9A-Z]{1,3}),? ){0,6}$")
@@ -660,6 +715,9 @@ _UNIT_ENDS_LINE = re.compile(rf"(?:^|(?<=[\s:,;(\"']))(?P<unit>{_UNIT_BEFORE})"
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[-–—,|][ \t]*|[\"'][ \t]*,[ \t]*\n?[ \t]*[\"']?(?:name|location|room|place|venue|building|unit|suite|"
     rf"floor)[\"']?[ \t]*[:=][ \t]*[\"'])(?!#)(?P<unit>{_UNIT_BEFORE})(?![\w-])(?![ \t]*,?[ \t]*[1-9]\d{{0,5}} )")
+# A unit alone on the line after the place ("151 N. Franklin Street, Chicago, IL" / "Floor 34"; "..., TX 77002" /
+# "Suite 300"): the line holds nothing else, and the next line starts no address whose unit it would be.
+_UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
 
@@ -669,15 +727,39 @@ _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?
 _BUILDING_OR_FLOOR = re.compile(r"(?:Building|Bldg|BUILDING|BLDG|Floor|Fl\.|FLOOR|FL\.)")
 
 
+# A name right before "Building 2" makes it the name of the addressed building, not a part of it ("Cisco Building
+# 2" / "3800 Zanker Road", "Wells Fargo Building 3, 100 Main St"): a capitalised word and one space before it.
+_NAMED_BUILDING = re.compile(r"(?<![\w.'&-])[A-Z][\w.'&-]* $")
+
+
+def _unit_of(text: str, found: re.Match[str]) -> str | None:
+    unit = found.group("unit")
+    if unit[:4].lower() in ("buil", "bldg") and _NAMED_BUILDING.search(
+            text, max(0, found.start("unit") - 40), found.start("unit")):
+        return None
+    return unit
+
+
+# A floor in a sentence before the address: "held on the 3rd floor of The Student Center, located at 2121 Euclid
+# Avenue", "on the second floor of 100 Main St." (the floor "of" the building at that number).
+_PROSE_FLOOR = re.compile(r"(?<![\w-])(?P<unit>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) (?:floor|Floor))"
+                          r" of (?:(?:[A-Z][\w.'&-]*|of|the|and|&)[ \t]?,?[ \t]){0,8}(?:(?:located|situated),?[ \t])?"
+                          r"(?:at[ \t])?$")
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
+    if number_at > line_start and " of " in text[max(line_start, number_at - 120):number_at]:
+        prose = _PROSE_FLOOR.search(text, max(line_start, number_at - 120), number_at)
+        if prose is not None:
+            return prose.group("unit")
     if number_at > line_start:
         found = _LEADING_UNIT.search(text, max(line_start, number_at - 120), number_at)
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
-            return found.group("unit")
+            return _unit_of(text, found)
     if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
@@ -685,7 +767,7 @@ def _leading_unit(text: str, number_at: int) -> str | None:
     if line_start - 1 - above > 120 or FIVE_DIGITS.search(text, above, line_start - 1):
         return None
     found = _UNIT_ENDS_LINE.search(text, above, line_start - 1)
-    return found.group("unit") if found is not None else None
+    return _unit_of(text, found) if found is not None else None
 
 
 def _norm_number(number: str) -> str:
@@ -697,6 +779,18 @@ _ROW_SEPARATOR = re.compile(r" ?[;|·•] ?")
 
 def _is_year(number: str) -> bool:
     return len(number) == 4 and number.isdigit() and 1900 <= int(number) <= 2099
+
+
+# Street types that begin no place's name (unlike "St" for Saint, "Park City", "Center Point", "Glen Ellyn",
+# "Grove City", "Terrace Park"): after a street, such a word is the street's, never the place's.
+_NO_PLACE_START = frozenset("mall ave avenue av blvd boulevard rd road dr drive ln lane hwy highway pkwy parkway "
+                            "sq square plz plaza expy expressway fwy freeway cir circle trl xing aly alley street "
+                            "ct".split())
+
+
+_ROAD_BY_NUMBER = frozenset("road rd highway hwy route rte".split())
+# A unit of ``ussplit.NUMBERED_UNIT_WORDS`` or a mail service's box ("PMB 123", "Hangar 3", "ECM # 90772").
+_NUMBERED_UNIT = re.compile(r"(?:(?i:" + "|".join(NUMBERED_UNIT_WORDS) + r")\.? ?#? ?\w|[A-Z]{2,4} ?# ?\d)")
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
@@ -725,18 +819,28 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     moved = raw.street[len(fields.street):].strip() if raw.street.startswith(fields.street + " ") else ""
     last_word = raw.street.rsplit(" ", 1)[-1].lower().rstrip(".")
     if (moved and fields.city.startswith(moved + " ") and last_word in TYPE_WORDS
-            and span.partition(raw.street)[2][:1] in ("\n", ",")):
+            and (span.partition(raw.street)[2][:1] in ("\n", ",") or last_word in _NO_PLACE_START)):
         # "1401 79th Street Causeway\nMiami": the street's last type word, a line break or comma after it, read
-        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO").
+        # as part of the place (without the break usaddress knows better: "800 N. Lindberg St. Louis MO");
+        # "2146 University Square Mall Tampa": a type word that begins no place's name, even without a break.
         return raw
+    if (moved and fields.unit and raw.unit is None and moved == fields.unit and moved[:1].isdigit()
+            and fields.street.rsplit(" ", 1)[-1].lower().rstrip(".") in _ROAD_BY_NUMBER):
+        return raw  # "8100 Park Road 4 W": the road's number (and direction) read as a unit
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
     unit = fields.unit
+    if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
+            raw.unit not in fields.city):
+        unit = raw.unit  # "Hangar 3", "Box 45" after the street: a unit the CRF labels as no field of its own
     if unit is not None and raw.postcode is None and unit.isdigit() and len(unit) == 5:
         raw.postcode, unit = unit, None  # "200 E Randolph St., 60601 Chicago, IL": the ZIP before the city
     canonical, in_region = membership(gaz, fields.city, raw.state, raw.postcode, region_cities)
     written = raw.city_text.rsplit(",", 1)[0].strip() if raw.city_text else ""
+    if written.startswith(fields.city + " ") and re.search(
+            rf"\b{re.escape(written)}[ \t,]*(?:{_STATE_ALT})\.?(?:[ \t,]|$)", span):
+        return raw  # "Santa Fe New Mexico 87508": the place's last word read as part of the state
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
@@ -763,6 +867,23 @@ _COUNTRY_IN_SPAN = re.compile(rf"{_COUNTRY}(?=,[ \t]*[A-Z][A-Za-z.'-]*(?:[ \t][A
                               rf"(?:{_STATE_ALT})\.?(?![^\W_]))")
 
 
+# A place name broken over two source lines ("972 Mission St, 5th floor, San\nFrancisco, CA 94103", "Salt\nLake City,
+# UT"): a capitalised word ends the line and the next line starts with a capitalised word and the state's comma.
+_CITY_BROKEN = re.compile(r"(?<![^\s,])[A-Z][A-Za-z.'-]*\n[A-Z][A-Za-z.'-]*(?:[ \t][A-Z][A-Za-z.'-]*){0,2},?[ \t]*$")
+
+
+def _city_rejoined(gaz: Gazetteer, before: str, found: re.Match[str], state_text: str, zip_code: str | None,
+                   region_cities: dict[tuple[str, str], str]) -> bool:
+    """Whether the reading of the joined window ``found`` has the line break inside its city, and the city so
+    joined is a place the pack knows: a region city of the state, or a name the USPS accepts for the ZIP."""
+    if "\n" not in before[found.start("city"):found.end("city")] or "\n" in before[found.start():found.start("city")]:
+        return False
+    city = found.group("city").strip()
+    if " " not in city:
+        return False
+    return membership(gaz, city, state_code(state_text), zip_code, region_cities)[0] is not None
+
+
 def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
              digits: FiveDigits | None = None) -> Iterator[RawAddress]:
     limit = limit if limit is not None else WorkLimit()
@@ -770,7 +891,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     for start, state_text, zip_code, end, weak in _anchors(text, limit, gaz, digits):
         if not limit.anchor():
             break
-        if text.startswith((" at ", " on ", ", at ", ", on "), end) and not weak:
+        if not weak and _PLACE_THEN_SIGN.match(text, end) is not None:
             place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
             if place_first is not None:
                 yield place_first
@@ -786,8 +907,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
         # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
-        joined = (_WRAPPED_BREAK.sub(" ", before) if zip_code is not None and not weak and "\n" in before
-                  else before)
+        joined = (_WRAPPED_BREAK.sub(" ", before) if not weak and "\n" in before
+                  and (zip_code is not None or _CITY_BROKEN.search(before) is not None) else before)
         if not spaced and _FIELD_NUMBER_START.search(before) is None and (
                 joined is before or _ADDRESS_START.search(joined) is None):
             continue  # no house number followed by a word: ", TX 78701, TX 78701, ..."
@@ -799,8 +920,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None and joined is not before:
             again = _BEFORE.search(joined) if joined != before else None
             # the break inside the number, the street or its unit ("Suite\n260"), not before the city
-            if again is not None and again.group("number") and "\n" in before[again.start():max(
-                    again.end("street"), again.end("unit"))]:
+            if again is not None and again.group("number") and (zip_code is not None and "\n" in before[
+                    again.start():max(again.end("street"), again.end("unit"))]
+                    or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
             if not spaced:
@@ -843,9 +965,16 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 # The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
 # office in Seattle, WA at 1000 2nd Ave, Suite 300": "in"/"of"/"from" and the city before the state, "at"/"on"
 # and a numbered street with a type word after it.
-_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t]{_CITY},[ \t]?$")
+# Also with a part of the city named ("in downtown Portland, OR") and a relative clause or a floor between the state
+# and the street, maybe across a line break of the source ("Portland, OR,\nwhich is on the 9th floor of 1414 NW
+# Northrup Street": the floor is the unit).
+_PLACE_LEAD = re.compile(rf"(?<![\w-])(?:in|of|from|In)[ \t](?:(?:downtown|uptown|midtown|central)[ \t])?{_CITY},"
+                         r"[ \t]?$")
+_PLACE_CLAUSE = r",?[ \t]*\n?[ \t]*(?:(?:which|that) is[ \t]+|located[ \t]+)?(?:at|on)"
+_PLACE_THEN_SIGN = re.compile(_PLACE_CLAUSE + " ")
 _PLACE_THEN_STREET = re.compile(
-    rf",? (?:at|on) (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+    _PLACE_CLAUSE + r"(?: the (?P<floor>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?i:" + _ORDINALS + r")) floor) of)?"
+    rf" (?P<number>[1-9]\d{{0,5}}[A-Z]?(?:-\d{{1,4}})?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
 
 
 def _place_first(text: str, start: int, state_text: str, zip_code: str | None, end: int, gaz: Gazetteer,
@@ -864,7 +993,7 @@ def _place_first(text: str, start: int, state_text: str, zip_code: str | None, e
     state = state_code(state_text)
     city_text = lead.group("city")
     canonical, in_region = membership(gaz, city_text, state, zip_code, region_cities)
-    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or None,
+    return _PlaceFirstRead(street=street, unit=_matched_unit(after) or after.group("floor") or None,
                            house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
                            city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
                            end=after.end(), state=state)
@@ -970,6 +1099,66 @@ def _region_city(region_cities: dict[tuple[str, str], str], written: str) -> tup
     return None, None
 
 
+# A line of a list of places, each named before a colon and its address ("Chicago: 555 W. Monroe St\nSpringfield:
+# 524 S. 2nd Street, Suite 220"): the place's name, one to three capitalised words, not a label of a field.
+_PLACE_LABEL_LINE = re.compile(r"[ \t\"'*>•-]*(?P<place>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})(?=[ \t]?:)")
+_FIELD_LABELS = frozenset(fold(w) for w in (
+    "Address Addresses Location Locations Office Offices Venue Venues Where Place Site Mail Mailing Parking Entrance "
+    "Directions Phone Fax Hours Room Suite Main Headquarters Branch Campus Note Notes Meeting Meetings Event Events "
+    "Street Physical Postal Shipping Billing Home Work Visit Visitors Delivery Pickup Drop Deliveries Return Returns "
+    "Remit Payments Payment Contact Contacts Lobby Building Floor Center Hall Library Clinic Store Shop Warehouse "
+    "Plant Factory Lab School Station Court Courthouse Annex Tower Online Virtual Zoom Webex Livestream Also Or And "
+    "Then Next Previous New Old Former Current Temporary Alternate Alternative Primary Secondary Other North South "
+    "East West Downtown Uptown Midtown Time Date When Cost Price Tickets Admission Registration Info Information "
+    "Meet Start Finish End Route Ceremony Reception Dinner Lunch Breakfast Party Rain Backup Overflow Shuttle Bus "
+    "Transit Metro Train Airport Hotel Accommodation Lodging Session Sessions Workshop Keynote Check Rehearsal"
+).split())
+
+
+def _sibling_places(text: str, line_start: int, line_end: int, pattern: re.Pattern[str],
+                    region_cities: dict[tuple[str, str], str]) -> Iterator[RawAddress]:
+    """The lines right before and after a region city's labelled line (``line_start``..``line_end``) written the same
+    way for another place: "Springfield: 524 S. 2nd Street, Suite 220" after "Chicago: 555 W. Monroe St" (a list of
+    meeting places or offices). The list's form says the label is a place; out of the region unless the name is a
+    region city's, with no state to tell more. A field's label ("Parking:", "Mail:") is no place."""
+    for at in _adjacent_line_starts(text, line_start, line_end):
+        label = _PLACE_LABEL_LINE.match(text, at)
+        if label is None or fold(label.group("place")) in _FIELD_LABELS or pattern.fullmatch(label.group("place")):
+            continue  # a region city's line is read by the loop; a field's label is no place
+        found = _CITY_COLON_STREET.match(text, label.end())
+        if found is None or _TYPED_STREET.fullmatch(found.group("street")) is None and len(found.group("number")) < 2:
+            continue
+        words = found.group("street").lower().split()
+        if not words or words[0] in _NOT_STREET:
+            continue
+        canonical, state = _region_city(region_cities, label.group("place"))
+        unit = (found.group("unit") or "").strip(" ,")
+        yield RawAddress(street=found.group("street"), house_number=found.group("number"), postcode=None,
+                         city=canonical or label.group("place"), city_text=label.group("place"),
+                         in_region=canonical is not None, start=found.start("number"), end=found.end(), state=state,
+                         unit=unit)
+
+
+def _adjacent_line_starts(text: str, line_start: int, line_end: int) -> list[int]:
+    """Where the line before and the line after a line start (a line break or its escape "\\n" in a JSON string)."""
+    starts = []
+    if line_start >= 2:
+        cut = line_start - 2 if text[line_start - 2:line_start] == "\\n" else line_start - 1
+        if cut >= 0 and text[cut:line_start] in ("\n", "\\n"):
+            prev_plain = text.rfind("\n", max(0, cut - 200), cut)
+            prev_escaped = text.rfind("\\n", max(0, cut - 200), cut)
+            starts.append(max(prev_plain + 1 if prev_plain >= 0 else max(0, cut - 200),
+                              prev_escaped + 2 if prev_escaped >= 0 else 0))
+    rest = text[line_end:line_end + 200]
+    plain, escaped = rest.find("\n"), rest.find("\\n")
+    nxt = min((i + 1 for i in (plain,) if i >= 0), default=-1)
+    if escaped >= 0 and (nxt < 0 or escaped + 2 < nxt):
+        nxt = escaped + 2
+    if nxt >= 0:
+        starts.append(line_end + nxt)
+    return starts
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -978,6 +1167,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
     if limit.region_cities is None:
         limit.region_cities = False
     region_cities = region_city_index(gaz)
+    siblings_read: set[int] = set()
     for m in pattern.finditer(text):
         limit.region_cities = True
         if not limit.candidate():
@@ -998,10 +1188,16 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                     continue  # "Chicago: 3 North Stars": a grid street without type word needs a longer number
                 if canonical is not None and words and words[0] not in _NOT_STREET:
                     unit = (found_after.group("unit") or "").strip(" ,")  # "": none, and none to look for
-                    yield RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
+                    own = RawAddress(street=found_after.group("street"), house_number=found_after.group("number"),
                                      postcode=None, city=canonical, city_text=m.group(0), in_region=True,
                                      start=found_after.start("number"), end=found_after.end(), state=city_state,
                                      unit=unit)
+                    siblings = [r for r in _sibling_places(text, line_start, found_after.end(), pattern, region_cities)
+                                if r.start not in siblings_read]
+                    siblings_read.update(r.start for r in siblings)
+                    yield from (r for r in siblings if r.start < own.start)  # in text order
+                    yield own
+                    yield from (r for r in siblings if r.start > own.start)
             continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city

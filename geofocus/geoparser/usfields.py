@@ -61,6 +61,8 @@ def split(span: str) -> Fields | None:
     number, street, city = joined(("AddressNumber", "AddressNumberSuffix")), joined(_STREET), joined(("PlaceName",))
     if not number or not street or not city:
         return None
+    if street.lower() in _TYPE_WORDS:
+        return None  # "1 Dr. Carlton B. Goodlett Place": a title read as the street's type, the name as a building
     if any(w.lower().rstrip(".,") in _UNIT_WORDS for w in city.split()):
         return None  # "Fifth Floor, Boston": a unit read as part of the place
     if city.lower() in _TYPE_WORDS:
@@ -155,6 +157,9 @@ def read(span: str, types: frozenset[str]) -> Reading | None:
             parts["city"].append(word)
         elif rank == 4:
             parts["state"].append(word)
+    while parts["street"] and parts["street"][-1] in _PROSE_WORDS:
+        # "at 410 N. Dearborn in Chicago, IL": the sentence's preposition read as the street's type
+        parts["street"].pop()
     if not parts["name"] or not parts["city"] or not parts["state"]:
         return None
     if len(parts["street"]) > 7 or len(parts["city"]) > 4 or len(parts["unit"]) > 4 or len(parts["number"]) > 2:

@@ -43,6 +43,9 @@ TYPES = frozenset(
 _PREFIX_TYPES = frozenset("avenue ave calle via".split())
 _ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm loop spur beltway"
                          .split())
+# The words before "Road" of roads named by their number: "County Road 12", "Ranch Road 620", "Park Road 4",
+# "Farm to Market Road 1960", "Ranch to Market Road 2222", "Forest Road 45", "Township Road 112".
+_NUMBERED_ROADS = frozenset("county country state farm ranch park forest market township".split())
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
@@ -52,6 +55,16 @@ _UNIT_WORDS = frozenset(
     "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
     "trlr lot spc space no no. # sutie siute suit suiet stuie".split()  # the misspellings of "suite" pages have
 )
+# The unit words that count only before a mark with a digit or a single letter ("Pier 39", "Hangar 3B", "PMB 123",
+# "Box 45"): the secondary unit designators of USPS Publication 28 (Appendix C2) not in ``_UNIT_WORDS`` and a private
+# mailbox (PMB), as pages write them after the street. Without the mark they are words of names ("Pier 1 Imports"
+# aside, "Box Elder", "Slip Road"). One list, read by the splitter here and by ``us._UNIT`` (the pattern).
+NUMBERED_UNIT_WORDS = ("PMB", "Hangar", "Hngr", "Pier", "Slip", "Box", "Ofc", "Office", "Trailer", "Spc")
+_NUMBERED_UNIT_WORDS = frozenset(w.lower() for w in NUMBERED_UNIT_WORDS)
+_UNIT_MARK_NUMBERED = re.compile(r"^(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])$")
+# A unit named by a private mail service's own abbreviation and a number sign ("ECM # 90772", "CMB #12"): two to
+# four capitals, "#", a number.
+_ABBREVIATION = re.compile(r"^[A-Z]{2,4}$")
 # A level or floor named without a number ("Garden Level", "Lower Level", "Ground Floor") or a level by
 # its number ("Level 2"), and the parts of a building named alone ("Mezzanine", "Lobby"): units too.
 _LEVEL_NAMES = frozenset("garden lower upper ground main street plaza concourse lobby mezzanine".split())
@@ -86,6 +99,11 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
     n = len(tokens)
     if i < n and tokens[i][0].startswith("#") and len(tokens[i][0]) > 1:
         return i + 1
+    if i + 1 < n and tokens[i][0].lower().rstrip(".") in _NUMBERED_UNIT_WORDS:
+        j = i + 2 if tokens[i + 1][0] == "#" else i + 1
+        return j + 1 if j < n and _UNIT_MARK_NUMBERED.match(tokens[j][0]) else i  # "PMB 123", "Pier 39"
+    if i + 2 < n and tokens[i + 1][0] == "#" and _ABBREVIATION.match(tokens[i][0]) and tokens[i + 2][0][:1].isdigit():
+        return i + 3  # "ECM # 90772"
     if i < n and tokens[i][0].lower() in _UNIT_WORDS:
         j = i + 1
         if j < n and tokens[j][0] == "#":
@@ -144,6 +162,8 @@ def split_before(window: str) -> Split | None:
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
         if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
+                      or k > 1 and tokens[k - 1][0].lower() in ("road", "rd", "rd.")
+                      and tokens[k - 2][0].lower() in _NUMBERED_ROADS
                       or tokens[k - 1][0][:1].isdigit() and not _other_field(window, tokens, k)
                       ) and not _after_building(tokens, k):
             if _after_named_room(tokens, k):
@@ -230,7 +250,7 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         if w.rstrip(".") in ("hwy", "highway", "route", "rte", "fm", "cr", "sr", "road", "rd", "loop", "spur",
                              "beltway") and (
                 any(c.isdigit() for c in words[j + 1]) or (w in ("road", "rd") and j > 0 and words[j - 1] == "county")):
-            if w in ("road", "rd") and not (j > 0 and words[j - 1] in ("county", "country", "state", "farm")):
+            if w in ("road", "rd") and not (j > 0 and words[j - 1] in _NUMBERED_ROADS):
                 continue
             street_end = j + 2
             if street_end < len(words) and words[street_end] in TYPES:
