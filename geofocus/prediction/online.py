@@ -475,6 +475,7 @@ class QueuedLinks:
             raise ValueError(f"found_weight must be in [0, 1], got {found_weight!r}")
         self.found_weight = float(found_weight)
         self._records: dict[str, bytes] = {}
+        self._record_bytes = 0  # sum of len() over the records: nbytes() without walking them
         self._hosts: dict[str, int] = {}
         self.host_names: list[str] = []
         self.last_scored = 0  # rows of the last ``rescore`` that had features
@@ -493,12 +494,19 @@ class QueuedLinks:
                 self.host_names.append(host)
         # one struct pack instead of numpy: a tenth of the cost for a record of 30 words ("f": the
         # float32 bits of ``found``, read back with ``view(np.float32)``)
-        self._records[fingerprint] = struct.pack(f"=iif{len(ids)}i", -1 if dist is None else dist, code, found, *ids)
+        record = struct.pack(f"=iif{len(ids)}i", -1 if dist is None else dist, code, found, *ids)
+        old = self._records.get(fingerprint)
+        if old is not None:
+            self._record_bytes -= len(old)
+        self._records[fingerprint] = record
+        self._record_bytes += len(record)
 
     def nbytes(self) -> int:
         """Memory of the records: the bytes objects and the dict (the host table and the
-        fingerprint strings, which the frontier holds anyway, not counted)."""
-        return sum(map(sys.getsizeof, self._records.values())) + sys.getsizeof(self._records)
+        fingerprint strings, which the frontier holds anyway, not counted).  O(1): a bytes object's
+        ``sys.getsizeof`` is its length plus a fixed header (that of ``b""``), and the lengths are
+        kept as a running sum."""
+        return self._record_bytes + len(self._records) * _BYTES_HEADER + sys.getsizeof(self._records)
 
     def rescore(
         self, model: OnlineLinkModel, fingerprints: Sequence[str], priorities: Sequence[float],
@@ -515,10 +523,14 @@ class QueuedLinks:
         # forget links no longer queued
         self._records = dict(zip(compress(fingerprints, found), blobs, strict=True))
         self.last_scored = len(blobs)
+        lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
+        self._record_bytes = int(lengths.sum())
+        if len(self._records) != len(blobs):  # a fingerprint listed twice: one record, counted once
+            self._record_bytes = sum(map(len, self._records.values()))
         if not blobs or not model.examples():
             return out
         words = np.frombuffer(b"".join(blobs), dtype=np.int32)
-        sizes = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs)) // 4
+        sizes = lengths // 4
         starts = np.cumsum(sizes) - sizes
         header = np.zeros(len(words), dtype=bool)
         for k in range(self.HEADER):
@@ -561,6 +573,8 @@ def _positional_sums(weights: np.ndarray, lengths: np.ndarray, indices: np.ndarr
     out[order] = acc
     return out
 
+
+_BYTES_HEADER = sys.getsizeof(b"")  # sys.getsizeof(b) == _BYTES_HEADER + len(b) for a bytes object b
 
 _sum = np.add.reduce  # what ndarray.sum calls (same defaults), without its Python wrapper
 
