@@ -235,6 +235,13 @@ class OnlineLinkModel:
         self.docs[:k, 1 if label else 0] += 1
         return len(rows)
 
+    def has_examples(self) -> bool:
+        """``examples() > 0`` from the depths known to have examples (kept between calls), without a sum."""
+        trained = self._trained
+        if trained is None:
+            trained = self._trained = tuple(bool(x) for x in self.docs.sum(axis=1))
+        return any(trained)
+
     def examples(self, depth: int | None = None) -> int:
         if depth is None:
             return int(self.docs.sum())
@@ -527,7 +534,7 @@ class QueuedLinks:
         self._record_bytes = int(lengths.sum())
         if len(self._records) != len(blobs):  # a fingerprint listed twice: one record, counted once
             self._record_bytes = sum(map(len, self._records.values()))
-        if not blobs or not model.examples():
+        if not blobs or not model.has_examples():
             return out
         words = np.frombuffer(b"".join(blobs), dtype=np.int32)
         sizes = lengths // 4

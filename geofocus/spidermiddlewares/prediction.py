@@ -568,7 +568,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             lengths.append(len(ids) + len(dyn))
         preds = model.score_csr(np.array(lengths, dtype=np.int64), np.array(indices, dtype=np.int64),
                                 self.decay).tolist()
-        trained = bool(model.examples())
+        trained = model.has_examples()
         buckets = self._buckets
         for i, pred in zip(rows, preds, strict=True):
             page = pages[i]
@@ -601,7 +601,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             rows.append(i)
             id_lists.append([*ids, *model.dynamic_ids(_int_or_none(page.dist), self._host_of(page))])
         out: list[float | None] = [None] * len(pages)
-        if not rows or not model.examples():
+        if not rows or not model.has_examples():
             return out
         preds = model.score_many(id_lists, self.decay)
         for i, pred in zip(rows, preds.tolist(), strict=False):
