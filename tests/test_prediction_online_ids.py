@@ -105,3 +105,12 @@ def test_the_fast_url_split_is_urlsplits_hostname_path_and_query():
                 "http://a.de", "http://a.de?x#y", "http://a.de#y?x"]:
         parts = urlsplit(url)
         assert _split_http(url) == (parts.hostname, parts.path, parts.query)
+
+
+def test_the_host_yield_ids_of_a_queue_are_each_hosts_own():
+    m = OnlineLinkModel(depth=2, bits=16)
+    for i, (fetched, relevant) in enumerate([(0, 0), (1, 0), (2, 1), (3, 1), (9, 2), (10, 5), (100, 0), (4, 4)]):
+        m.hosts[f"h{i}.de"] = [fetched, relevant]
+    names = [f"h{i}.de" for i in range(10)] + ["", "h3.de"]  # h8, h9 and "" never fetched
+    assert m._host_yield_ids(names) == [m._host_yield_id(h) for h in names]
+    assert len(set(m._host_yield_ids(names))) >= 6

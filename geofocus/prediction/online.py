@@ -152,6 +152,24 @@ class OnlineLinkModel:
         fetched, relevant = stats
         return self._hy_ids[_bucket_fetched(fetched)][_bucket_relevant(relevant)]
 
+    def _host_yield_ids(self, host_names: Sequence[str]) -> list[int]:
+        """``[self._host_yield_id(h) for h in host_names]``, the buckets inline: a whole-queue pass
+        looks up every host its queue ever named."""
+        get = self.hosts.get
+        table = self._hy_ids
+        unseen = table[0][0]
+        out = []
+        append = out.append
+        for host in host_names:
+            stats = get(host)
+            if stats is None:
+                append(unseen)
+                continue
+            fetched, relevant = stats
+            append(table[0 if fetched == 0 else 1 if fetched < 3 else 2 if fetched < 10 else 3]
+                   [0 if relevant == 0 else 1 if relevant < 2 else 2])
+        return out
+
     def observe_host(self, host: str, relevant: bool) -> None:
         """Count a fetched page of ``host`` (after learning from it)."""
         stats = self.hosts.get(host)
@@ -214,22 +232,25 @@ class OnlineLinkModel:
         g2s = self._g2.reshape(-1)
         values = weights[flat]
         y = 1.0 if label else 0.0
+        bias = self.bias.tolist()  # Python floats: the same float64 values, without numpy scalars
         gs: list[float] = []
         start = 0
         for d, n in enumerate(lengths):
             # float32 sum of the depth's weights, as learn's weights[idx, d].sum()
-            z = self.bias[d] + float(_sum(values[start : start + n]))  # = values[...].sum()
+            z = bias[d] + float(_sum(values[start : start + n]))  # = values[...].sum()
             gs.append(_sigmoid(z) - y)
             start += n
         if flat.size:
-            # learn's float32 steps: g2 + g*g, then w - (lr*g) / sqrt(g2 + 1e-6), elementwise
-            g2 = g2s[flat] + np.array([g * g for g in gs], dtype=np.float32).repeat(lengths)
+            # learn's float32 steps: g2 + g*g, then w - (lr*g) / sqrt(g2 + 1e-6), elementwise; g*g and
+            # lr*g per depth as one float32 array (the same conversions), repeated over the depth's ids
+            per_id = np.array([[g * g for g in gs], [self.lr * g for g in gs]], dtype=np.float32).repeat(
+                lengths, axis=1)
+            g2 = g2s[flat] + per_id[0]
             g2s[flat] = g2
-            step = np.array([self.lr * g for g in gs], dtype=np.float32).repeat(lengths)
-            weights[flat] = values - step / np.sqrt(g2 + 1e-6)
+            weights[flat] = values - per_id[1] / np.sqrt(g2 + 1e-6)
         k = len(gs)
         # bias[d] -= bias_lr * g for each depth d < k: the same float64 products and differences
-        self.bias[:k] -= np.array([self.bias_lr * g for g in gs], dtype=np.float64)
+        self.bias[:k] = [bias[d] - self.bias_lr * g for d, g in enumerate(gs)]
         if self._trained is not None and not all(self._trained[:k]):
             self._trained = None  # a depth's first example: the fusion weights change
         self.docs[:k, 1 if label else 0] += 1
@@ -368,7 +389,7 @@ class OnlineLinkModel:
         dists = np.asarray(dists, dtype=np.int64)
         host_codes = np.asarray(host_codes, dtype=np.int64)
         dist_table = np.array([self._dyn(f"dist:{k}") for k in range(7)], dtype=np.int64)
-        host_table = np.array([*map(self._host_yield_id, host_names)] or [0], dtype=np.int64)
+        host_table = np.array(self._host_yield_ids(host_names) or [0], dtype=np.int64)
         has_dist = dists >= 0
         has_host = host_codes >= 0
         dist_ids = dist_table[np.clip(dists, 0, 6)]

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import logging
 import time
+from itertools import chain, repeat
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -318,8 +319,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         host = _target_host(page, response.url) if self.online_host_yield else None
         if path:
             # every entry a list of ints (type int exactly: no bools), the types collected in C
-            if not isinstance(path, list) or not all(
-                isinstance(ids, list) and _INT_TYPE.issuperset(map(type, ids)) for ids in path
+            if not isinstance(path, list) or not all(map(isinstance, path, repeat(list))) or not (
+                _INT_TYPE.issuperset(map(type, chain.from_iterable(path)))
             ):
                 self._log_bad_path(response)
             else:
