@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import logging
 import time
-from itertools import chain, repeat
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
