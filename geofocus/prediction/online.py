@@ -158,7 +158,7 @@ class OnlineLinkModel:
         get = self.hosts.get
         table = self._hy_ids
         unseen = table[0][0]
-        out = []
+        out: list[int] = []
         append = out.append
         for host in host_names:
             stats = get(host)
