@@ -355,3 +355,31 @@ print("scipy" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_queued_links_nbytes_is_the_memory_of_the_records_after_adds_replacements_and_passes():
+    """nbytes() is kept as a running sum (O(1) per pass): it must equal the walk over the records."""
+    import sys
+
+    from geofocus.prediction.online import QueuedLinks
+
+    def walked(q):
+        return sum(map(sys.getsizeof, q._records.values())) + sys.getsizeof(q._records)
+
+    m, good, bad = trained()
+    q = QueuedLinks(found_weight=0.3)
+    assert q.nbytes() == walked(q)
+    rng = np.random.default_rng(3)
+    for i in range(300):
+        ids = sorted(set(rng.integers(0, 1 << 16, rng.integers(0, 40)).tolist()))
+        q.add(f"fp{i % 120}", ids, int(rng.integers(-1, 5)), f"h{i % 9}" if i % 4 else None, 0.25)
+        assert q.nbytes() == walked(q)  # a replaced record's bytes leave the sum
+    fps = [f"fp{i}" for i in range(0, 140, 2)]  # some queued, some never recorded
+    q.rescore(m, fps, [0.5] * len(fps))
+    assert len(q) == 60 and q.nbytes() == walked(q)
+    q.rescore(m, ["fp0", "fp0", "fp2"], [0.5, 0.5, 0.5])  # a fingerprint listed twice
+    assert len(q) == 2 and q.nbytes() == walked(q)
+    q.rescore(OnlineLinkModel(bits=16), ["fp2"], [0.5])  # untrained model: records still forgotten
+    assert len(q) == 1 and q.nbytes() == walked(q)
+    q.rescore(m, [], [])
+    assert len(q) == 0 and q.nbytes() == walked(q)

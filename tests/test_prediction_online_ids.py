@@ -75,3 +75,42 @@ def test_fusion_is_the_formula_bit_for_bit():
         got = OnlineLinkModel._fuse(logits.copy(), mix)
         assert np.array_equal(got, expected, equal_nan=True)
         assert np.array_equal(got[~np.isnan(got)].view(np.int64), expected[~np.isnan(expected)].view(np.int64))
+
+
+def test_the_fast_url_split_is_urlsplits_hostname_path_and_query():
+    """``_split_http`` answers only where it agrees with ``urlsplit``; the rest goes to ``urlsplit``."""
+    from urllib.parse import urlsplit
+
+    from geofocus.prediction.features import _split_http
+
+    pieces = ["http://", "https://", "HTTP://", "http:/", "ftp://", "//", "/", "?", "#", "@", ":", "%", "[", "]",
+              "::1", ":8080", "\t", "\n", "\r", " ", "\x00", "ä", "xn--mnchen-3ya", "Www.Cafe-AM.de", "a.de", "x",
+              "id=2&lang=de", "F%C3%B6rder", "..", "index.php", "#top", "?q=1#f", "user:pw@", "ＡＢ"]
+    rng = random.Random(7)
+    answered = 0
+    for _ in range(20000):
+        url = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 7)))
+        if rng.random() < 0.5:
+            url = rng.choice(["http://", "https://"]) + url
+        fast = _split_http(url)
+        if fast is None:
+            continue
+        answered += 1
+        parts = urlsplit(url)  # must not raise where the fast split answered
+        assert fast == (parts.hostname, parts.path, parts.query), url
+    assert answered > 2000
+    # the URLs a crawl finds take the fast path
+    for url in ["http://www.cafe-am-schlossplatz.de/kontaktformular", "https://Praxis-Dr-Mueller.DE:8080/a.html#k",
+                "http://shop.example.co.uk/store-finder?q=F%C3%B6rderverein+12a", "http://192.168.10.4/impressum",
+                "http://a.de", "http://a.de?x#y", "http://a.de#y?x"]:
+        parts = urlsplit(url)
+        assert _split_http(url) == (parts.hostname, parts.path, parts.query)
+
+
+def test_the_host_yield_ids_of_a_queue_are_each_hosts_own():
+    m = OnlineLinkModel(depth=2, bits=16)
+    for i, (fetched, relevant) in enumerate([(0, 0), (1, 0), (2, 1), (3, 1), (9, 2), (10, 5), (100, 0), (4, 4)]):
+        m.hosts[f"h{i}.de"] = [fetched, relevant]
+    names = [f"h{i}.de" for i in range(10)] + ["", "h3.de"]  # h8, h9 and "" never fetched
+    assert m._host_yield_ids(names) == [m._host_yield_id(h) for h in names]
+    assert len(set(m._host_yield_ids(names))) >= 6

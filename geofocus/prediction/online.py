@@ -152,6 +152,24 @@ class OnlineLinkModel:
         fetched, relevant = stats
         return self._hy_ids[_bucket_fetched(fetched)][_bucket_relevant(relevant)]
 
+    def _host_yield_ids(self, host_names: Sequence[str]) -> list[int]:
+        """``[self._host_yield_id(h) for h in host_names]``, the buckets inline: a whole-queue pass
+        looks up every host its queue ever named."""
+        get = self.hosts.get
+        table = self._hy_ids
+        unseen = table[0][0]
+        out: list[int] = []
+        append = out.append
+        for host in host_names:
+            stats = get(host)
+            if stats is None:
+                append(unseen)
+                continue
+            fetched, relevant = stats
+            append(table[0 if fetched == 0 else 1 if fetched < 3 else 2 if fetched < 10 else 3]
+                   [0 if relevant == 0 else 1 if relevant < 2 else 2])
+        return out
+
     def observe_host(self, host: str, relevant: bool) -> None:
         """Count a fetched page of ``host`` (after learning from it)."""
         stats = self.hosts.get(host)
@@ -214,26 +232,36 @@ class OnlineLinkModel:
         g2s = self._g2.reshape(-1)
         values = weights[flat]
         y = 1.0 if label else 0.0
+        bias = self.bias.tolist()  # Python floats: the same float64 values, without numpy scalars
         gs: list[float] = []
         start = 0
         for d, n in enumerate(lengths):
             # float32 sum of the depth's weights, as learn's weights[idx, d].sum()
-            z = self.bias[d] + float(_sum(values[start : start + n]))  # = values[...].sum()
+            z = bias[d] + float(_sum(values[start : start + n]))  # = values[...].sum()
             gs.append(_sigmoid(z) - y)
             start += n
         if flat.size:
-            # learn's float32 steps: g2 + g*g, then w - (lr*g) / sqrt(g2 + 1e-6), elementwise
-            g2 = g2s[flat] + np.array([g * g for g in gs], dtype=np.float32).repeat(lengths)
+            # learn's float32 steps: g2 + g*g, then w - (lr*g) / sqrt(g2 + 1e-6), elementwise; g*g and
+            # lr*g per depth as one float32 array (the same conversions), repeated over the depth's ids
+            per_id = np.array([[g * g for g in gs], [self.lr * g for g in gs]], dtype=np.float32).repeat(
+                lengths, axis=1)
+            g2 = g2s[flat] + per_id[0]
             g2s[flat] = g2
-            step = np.array([self.lr * g for g in gs], dtype=np.float32).repeat(lengths)
-            weights[flat] = values - step / np.sqrt(g2 + 1e-6)
+            weights[flat] = values - per_id[1] / np.sqrt(g2 + 1e-6)
         k = len(gs)
         # bias[d] -= bias_lr * g for each depth d < k: the same float64 products and differences
-        self.bias[:k] -= np.array([self.bias_lr * g for g in gs], dtype=np.float64)
+        self.bias[:k] = [bias[d] - self.bias_lr * g for d, g in enumerate(gs)]
         if self._trained is not None and not all(self._trained[:k]):
             self._trained = None  # a depth's first example: the fusion weights change
         self.docs[:k, 1 if label else 0] += 1
         return len(rows)
+
+    def has_examples(self) -> bool:
+        """``examples() > 0`` from the depths known to have examples (kept between calls), without a sum."""
+        trained = self._trained
+        if trained is None:
+            trained = self._trained = tuple(bool(x) for x in self.docs.sum(axis=1))
+        return any(trained)
 
     def examples(self, depth: int | None = None) -> int:
         if depth is None:
@@ -361,7 +389,7 @@ class OnlineLinkModel:
         dists = np.asarray(dists, dtype=np.int64)
         host_codes = np.asarray(host_codes, dtype=np.int64)
         dist_table = np.array([self._dyn(f"dist:{k}") for k in range(7)], dtype=np.int64)
-        host_table = np.array([*map(self._host_yield_id, host_names)] or [0], dtype=np.int64)
+        host_table = np.array(self._host_yield_ids(host_names) or [0], dtype=np.int64)
         has_dist = dists >= 0
         has_host = host_codes >= 0
         dist_ids = dist_table[np.clip(dists, 0, 6)]
@@ -475,6 +503,7 @@ class QueuedLinks:
             raise ValueError(f"found_weight must be in [0, 1], got {found_weight!r}")
         self.found_weight = float(found_weight)
         self._records: dict[str, bytes] = {}
+        self._record_bytes = 0  # sum of len() over the records: nbytes() without walking them
         self._hosts: dict[str, int] = {}
         self.host_names: list[str] = []
         self.last_scored = 0  # rows of the last ``rescore`` that had features
@@ -493,12 +522,19 @@ class QueuedLinks:
                 self.host_names.append(host)
         # one struct pack instead of numpy: a tenth of the cost for a record of 30 words ("f": the
         # float32 bits of ``found``, read back with ``view(np.float32)``)
-        self._records[fingerprint] = struct.pack(f"=iif{len(ids)}i", -1 if dist is None else dist, code, found, *ids)
+        record = struct.pack(f"=iif{len(ids)}i", -1 if dist is None else dist, code, found, *ids)
+        old = self._records.get(fingerprint)
+        if old is not None:
+            self._record_bytes -= len(old)
+        self._records[fingerprint] = record
+        self._record_bytes += len(record)
 
     def nbytes(self) -> int:
         """Memory of the records: the bytes objects and the dict (the host table and the
-        fingerprint strings, which the frontier holds anyway, not counted)."""
-        return sum(map(sys.getsizeof, self._records.values())) + sys.getsizeof(self._records)
+        fingerprint strings, which the frontier holds anyway, not counted).  O(1): a bytes object's
+        ``sys.getsizeof`` is its length plus a fixed header (that of ``b""``), and the lengths are
+        kept as a running sum."""
+        return self._record_bytes + len(self._records) * _BYTES_HEADER + sys.getsizeof(self._records)
 
     def rescore(
         self, model: OnlineLinkModel, fingerprints: Sequence[str], priorities: Sequence[float],
@@ -515,10 +551,14 @@ class QueuedLinks:
         # forget links no longer queued
         self._records = dict(zip(compress(fingerprints, found), blobs, strict=True))
         self.last_scored = len(blobs)
-        if not blobs or not model.examples():
+        lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
+        self._record_bytes = int(lengths.sum())
+        if len(self._records) != len(blobs):  # a fingerprint listed twice: one record, counted once
+            self._record_bytes = sum(map(len, self._records.values()))
+        if not blobs or not model.has_examples():
             return out
         words = np.frombuffer(b"".join(blobs), dtype=np.int32)
-        sizes = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs)) // 4
+        sizes = lengths // 4
         starts = np.cumsum(sizes) - sizes
         header = np.zeros(len(words), dtype=bool)
         for k in range(self.HEADER):
@@ -561,6 +601,8 @@ def _positional_sums(weights: np.ndarray, lengths: np.ndarray, indices: np.ndarr
     out[order] = acc
     return out
 
+
+_BYTES_HEADER = sys.getsizeof(b"")  # sys.getsizeof(b) == _BYTES_HEADER + len(b) for a bytes object b
 
 _sum = np.add.reduce  # what ndarray.sum calls (same defaults), without its Python wrapper
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -318,8 +319,8 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         host = _target_host(page, response.url) if self.online_host_yield else None
         if path:
             # every entry a list of ints (type int exactly: no bools), the types collected in C
-            if not isinstance(path, list) or not all(
-                isinstance(ids, list) and _INT_TYPE.issuperset(map(type, ids)) for ids in path
+            if not isinstance(path, list) or not all(map(isinstance, path, repeat(list))) or not (
+                _INT_TYPE.issuperset(map(type, chain.from_iterable(path)))
             ):
                 self._log_bad_path(response)
             else:
@@ -568,7 +569,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             lengths.append(len(ids) + len(dyn))
         preds = model.score_csr(np.array(lengths, dtype=np.int64), np.array(indices, dtype=np.int64),
                                 self.decay).tolist()
-        trained = bool(model.examples())
+        trained = model.has_examples()
         buckets = self._buckets
         for i, pred in zip(rows, preds, strict=True):
             page = pages[i]
@@ -601,7 +602,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             rows.append(i)
             id_lists.append([*ids, *model.dynamic_ids(_int_or_none(page.dist), self._host_of(page))])
         out: list[float | None] = [None] * len(pages)
-        if not rows or not model.examples():
+        if not rows or not model.has_examples():
             return out
         preds = model.score_many(id_lists, self.decay)
         for i, pred in zip(rows, preds.tolist(), strict=False):
