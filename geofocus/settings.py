@@ -46,6 +46,8 @@ LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 SCHEDULER = "geofocus.scheduler.GeoScheduler"
+# Scrapy's in-memory stats without the per-attribute shim of Scrapy 2.19 (geofocus/stats.py).
+STATS_CLASS = "geofocus.stats.GeoStatsCollector"
 
 DOWNLOADER_MIDDLEWARES = {
     # Scrapy's offsite filter parses the URL of every scheduled request (its request_scheduled

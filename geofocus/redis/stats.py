@@ -40,6 +40,7 @@ from scrapy_redis.stats import RedisStatsCollector
 from geofocus.redis.connection import make_client, redis_params, redis_url
 from geofocus.redis.keys import CrawlKeys
 from geofocus.redis.scripts import Scripts
+from geofocus.stats import PlainAttributes
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ def decode_stat(raw: bytes) -> Any:
     return text
 
 
-class SharedStatsCollector(RedisStatsCollector):
+class SharedStatsCollector(PlainAttributes, RedisStatsCollector):
     """Scrapy's stats of all workers of a shared crawl, added up in ``B:scrapy-stats``."""
 
     def __init__(self, crawler: Any, spider: Any = None) -> None:
