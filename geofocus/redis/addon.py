@@ -6,8 +6,9 @@ Runs before any component reads its settings (``ADDONS`` in geofocus/settings.py
   empty, so ``-s REDIS_URL=redis://host:6379/0`` makes a shared crawl;
   ``REDIS_PARAMS`` is read by :func:`geofocus.redis.connection.redis_params`;
 - ``GEOFOCUS_REDIS_SHARED_STATS=True`` in a shared crawl sets ``STATS_CLASS``
-  to :class:`geofocus.redis.stats.SharedStatsCollector` (a ``STATS_CLASS``
-  given on the command line or by the project wins).
+  to :class:`geofocus.redis.stats.SharedStatsCollector` in place of the project's
+  :class:`geofocus.stats.GeoStatsCollector` (another ``STATS_CLASS``, given on the
+  command line or in a user's settings, wins).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 SHARED_STATS_CLASS = "geofocus.redis.stats.SharedStatsCollector"
+PROJECT_STATS_CLASS = "geofocus.stats.GeoStatsCollector"
 
 
 class RedisSettings:
@@ -23,4 +25,8 @@ class RedisSettings:
         if url and not settings.get("GEOFOCUS_REDIS_URL"):
             settings.set("GEOFOCUS_REDIS_URL", url, priority=settings.getpriority("REDIS_URL"))
         if settings.getbool("GEOFOCUS_REDIS_SHARED_STATS") and settings.get("GEOFOCUS_REDIS_URL"):
-            settings.set("STATS_CLASS", SHARED_STATS_CLASS, priority="addon")
+            if settings.get("STATS_CLASS") == PROJECT_STATS_CLASS:
+                # the project's own choice (settings.py) gives way; at its priority, as an add-on's would not
+                settings.set("STATS_CLASS", SHARED_STATS_CLASS, priority=settings.getpriority("STATS_CLASS"))
+            else:
+                settings.set("STATS_CLASS", SHARED_STATS_CLASS, priority="addon")
