@@ -542,6 +542,20 @@ class SqliteFrontier:
     #: checkpoints, in the crawl's thread, at the commit that fills the WAL past 1,000 pages).
     checkpoint_interval = 1.0
 
+    # Every attribute of an instance in a slot (a fixed place in the object: the crawl's hot paths read a few dozen a
+    # URL; with more than 30 of them in its ``__dict__`` each read was a look-up in a dict of its own); ``__dict__`` kept
+    # for the tunables above, which a caller may set per instance.
+    __slots__ = ("_batch_count", "_batch_first", "_batch_v3", "_best", "_bulk_priorities", "_cache_end", "_cache_fd",
+        "_cache_file", "_cache_tail", "_capacity", "_checkpointer", "_cold", "_db", "_dirty_priorities",
+        "_dirty_requests", "_disk_np", "_dones", "_fps", "_garbage", "_has_absent", "_heaps", "_hot", "_incl",
+        "_incl_np", "_index", "_journal_ids", "_leased", "_listed", "_logged_request", "_logged_total",
+        "_meta_dirty", "_names", "_next_id", "_next_seq", "_order_invalid", "_parked", "_payload_gen", "_pbits",
+        "_pbits_np", "_pending_counters", "_plen", "_plen_np", "_poff", "_poff_np", "_prio", "_prio_np", "_queued",
+        "_rewrite", "_rows", "_slot", "_slot_ids", "_slot_moved", "_slot_np", "_slot_top", "_slots_written",
+        "_stale", "_stale_limit", "_state", "_state_np", "_synced_end", "_thr", "_tie", "_tie_mask", "_tie_np",
+        "_where", "_where_np", "_written", "cache_mb", "compact_after", "lookahead", "path", "__dict__",
+        "__weakref__")
+
     def __init__(
         self, path: str | Path, cache_mb: int = 8, lookahead: int = 64, seed: int | None = None,
         compact_after: int | None = None,
