@@ -533,6 +533,8 @@ class SqliteFrontier:
     refill_max = 1024
     #: The hot heaps are rebuilt from their live items once they hold this many stale items more than live ones.
     stale_slack = 100_000
+    #: The heap of slots is rid of superseded registrations once it holds more than twice the slots plus this.
+    best_slack = 1024
     #: The payload file is rewritten (live requests only) once it holds this many bytes of garbage and
     #: more garbage than live requests.
     cache_compact_min = 1 << 28
@@ -1482,7 +1484,21 @@ class SqliteFrontier:
             return
         if heap[0] is key:
             self._slot_top[sid] = key
-            _heappush(self._best, key)
+            best = self._best
+            _heappush(best, key)
+            if len(best) > 2 * len(self._names) + self.best_slack:
+                self._drop_superseded()
+
+    def _drop_superseded(self) -> None:
+        """Take the registrations a later one of their slot superseded out of the heap of slots (in place).
+
+        A push that becomes its slot's best registers the slot anew; the old registration stays in the heap until a
+        pop meets it at the top, which for one worse than the best rows may be never: they would pile up (a deeper
+        heap, an extra step for a pop now and then).  At most one registration per slot is live."""
+        best, slot, slot_top = self._best, self._slot, self._slot_top
+        best[:] = [key for key in best
+                   if slot_top[slot[key & _M32] if key & _KEY_FLAG else key & _M32] is key]
+        heapq.heapify(best)
 
     def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
