@@ -18,6 +18,7 @@ of the whole protocol against both.
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import logging
 import operator
@@ -1691,7 +1692,9 @@ class SqliteFrontier:
         queued, slots = queued[order], slots[order]
         self._cold = [array("q") for _ in self._names]
         self._thr = [_INF_KEY] * len(self._names)
-        self._hot = [None] * self._capacity
+        hot = self._hot  # emptied and refilled in place: the old items' array is freed before the new one is made
+        hot.clear()
+        hot.extend(itertools.repeat(None, self._capacity))
         self._heaps = [[] for _ in self._names]
         self._slot_top = [None] * len(self._names)
         self._best = []
