@@ -545,9 +545,9 @@ class SqliteFrontier:
     #: checkpoints, in the crawl's thread, at the commit that fills the WAL past 1,000 pages).
     checkpoint_interval = 1.0
 
-    # Every attribute of an instance in a slot (a fixed place in the object: the crawl's hot paths read a few dozen a
-    # URL; with more than 30 of them in its ``__dict__`` each read was a look-up in a dict of its own); ``__dict__`` kept
-    # for the tunables above, which a caller may set per instance.
+    # Every attribute of an instance in a slot (a fixed place in the object: the crawl's hot paths read a few dozen
+    # a URL; with more than 30 of them in its ``__dict__`` each read was a look-up in a dict of its own);
+    # ``__dict__`` kept for the tunables above, which a caller may set per instance.
     __slots__ = ("_batch_count", "_batch_first", "_batch_v3", "_best", "_bulk_priorities", "_cache_end", "_cache_fd",
         "_cache_file", "_cache_tail", "_capacity", "_checkpointer", "_cold", "_db", "_dirty_priorities",
         "_dirty_requests", "_disk_np", "_dones", "_fps", "_garbage", "_has_absent", "_heaps", "_hot", "_incl",
@@ -603,8 +603,8 @@ class SqliteFrontier:
         self._best: list[int] = []  # heap of the slots' registrations
         self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
         self._stale = 0  # stale items in the hot heaps (at least; some are dropped uncounted)
-        # the hot heaps are rebuilt when ``_stale`` passes the live items + ``stale_slack``: checked (the live items counted)
-        # each time ``_stale`` passes this limit, which the check then moves there
+        # the hot heaps are rebuilt when ``_stale`` passes the live items + ``stale_slack``: checked (the live items
+        # counted) each time ``_stale`` passes this limit, which the check then moves there
         self._stale_limit = 0
         self._slot_moved = False  # a release moved a row to another slot: cold arrays may repeat a row
         self._order_invalid = False  # priorities were changed in bulk: rebuild the order before the next pop
