@@ -473,7 +473,10 @@ class SqliteFrontier:
     *hot* list of its best queued rows, sorted (a pop takes the first: no sift; a push into it is a
     binary search), and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  An item is one Python int that sorts like
+    of the slots' best hot rows, with lazy deletion (a superseded registration is dropped when it comes up, or
+    all of them at once when they outnumber the slots).  A hot row's live item is in a list indexed by row id
+    (None for the other rows); the slots' hot lists and registrations are in lists indexed by slot id: no
+    dict look-ups by integer on a pop.  An item is one Python int that sorts like
     (-priority, tiebreak, row) (a slot's registration is its best row's item itself), so a comparison
     reads one object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
@@ -481,8 +484,8 @@ class SqliteFrontier:
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
     back.  Re-scoring in bulk writes the priority array in one vectorised assignment and leaves the
     order to be rebuilt at the next pop: every slot is registered at its best priority and refilled
-    only when that registration comes up.  About 200 bytes of memory per known URL (its fingerprint
-    string and dict entry most of it), about 100 bytes more per hot row.
+    only when that registration comes up.  About 210 bytes of memory per known URL (its fingerprint
+    string and dict entry most of it; 8 its place in the list of hot items), about 60 bytes more per hot row.
     A pop is O(log) in the hot rows and passes over busy slots exactly (the best entry of a host
     that is not busy, however deep; a busy slot waits aside until a pop finds it free).  Ties in
     priority are broken by a hash of the fingerprint mixed with a per-run random (or ``seed``-given)
