@@ -1698,7 +1698,8 @@ class SqliteFrontier:
         hot = self._hot  # emptied and refilled in place: the old items' array is freed before the new one is made
         hot.clear()
         hot.extend(itertools.repeat(None, self._capacity))
-        self._heaps = [[] for _ in self._names]
+        for heap in self._heaps:  # emptied in place (2,000 new lists could set off a full garbage collection)
+            heap.clear()
         self._slot_top = [None] * len(self._names)
         self._best = []
         self._parked = {}
@@ -2037,8 +2038,9 @@ class SqliteFrontier:
         self._bulk_priorities.append(rows)
         if not self._order_invalid:
             self._order_invalid = True
-            # the heaps let go now (the hot list is made anew by the rebuild)
-            self._heaps = [[] for _ in self._names]
+            # the heaps let go now, emptied in place (the hot list is emptied by the rebuild)
+            for heap in self._heaps:
+                heap.clear()
             self._best = []
             self._slot_top = [None] * len(self._names)
             self._parked = {}
