@@ -18,6 +18,7 @@ of the whole protocol against both.
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import logging
 import operator
@@ -472,7 +473,10 @@ class SqliteFrontier:
     *hot* list of its best queued rows, sorted (a pop takes the first: no sift; a push into it is a
     binary search), and an unsorted *cold* array of the rest (every hot row of a
     slot is better than every cold one of it; the slot's threshold says where they part), plus a heap
-    of the slots' best hot rows, with lazy deletion.  An item is one Python int that sorts like
+    of the slots' best hot rows, with lazy deletion (a superseded registration is dropped when it comes up, or
+    all of them at once when they outnumber the slots).  A hot row's live item is in a list indexed by row id
+    (None for the other rows); the slots' hot lists and registrations are in lists indexed by slot id: no
+    dict look-ups by integer on a pop.  An item is one Python int that sorts like
     (-priority, tiebreak, row) (a slot's registration is its best row's item itself), so a comparison
     reads one object.  A push worse than its slot's threshold is an
     append to the cold array; a slot whose hot heap runs empty takes its next best rows from the
@@ -480,8 +484,8 @@ class SqliteFrontier:
     few); a hot heap that grows beyond ``hot_max`` keeps its ``hot_keep`` best and sends the rest
     back.  Re-scoring in bulk writes the priority array in one vectorised assignment and leaves the
     order to be rebuilt at the next pop: every slot is registered at its best priority and refilled
-    only when that registration comes up.  About 200 bytes of memory per known URL (its fingerprint
-    string and dict entry most of it), about 100 bytes more per hot row.
+    only when that registration comes up.  About 210 bytes of memory per known URL (its fingerprint
+    string and dict entry most of it; 8 its place in the list of hot items), about 60 bytes more per hot row.
     A pop is O(log) in the hot rows and passes over busy slots exactly (the best entry of a host
     that is not busy, however deep; a busy slot waits aside until a pop finds it free).  Ties in
     priority are broken by a hash of the fingerprint mixed with a per-run random (or ``seed``-given)
@@ -531,6 +535,10 @@ class SqliteFrontier:
     #: its cold array at a time, about a quarter of it in between.
     refill_min = 32
     refill_max = 1024
+    #: The hot heaps are rebuilt from their live items once they hold this many stale items more than live ones.
+    stale_slack = 100_000
+    #: The heap of slots is rid of superseded registrations once it holds more than twice the slots plus this.
+    best_slack = 1024
     #: The payload file is rewritten (live requests only) once it holds this many bytes of garbage and
     #: more garbage than live requests.
     cache_compact_min = 1 << 28
@@ -539,6 +547,20 @@ class SqliteFrontier:
     #: Seconds between the checkpoints of the WAL that a thread of the frontier runs (0: SQLite's automatic
     #: checkpoints, in the crawl's thread, at the commit that fills the WAL past 1,000 pages).
     checkpoint_interval = 1.0
+
+    # Every attribute of an instance in a slot (a fixed place in the object: the crawl's hot paths read a few dozen
+    # a URL; with more than 30 of them in its ``__dict__`` each read was a look-up in a dict of its own);
+    # ``__dict__`` kept for the tunables above, which a caller may set per instance.
+    __slots__ = ("_batch_count", "_batch_first", "_batch_v3", "_best", "_bulk_priorities", "_cache_end", "_cache_fd",
+        "_cache_file", "_cache_tail", "_capacity", "_checkpointer", "_cold", "_db", "_dirty_priorities",
+        "_dirty_requests", "_disk_np", "_dones", "_fps", "_garbage", "_has_absent", "_heaps", "_hot", "_incl",
+        "_incl_np", "_index", "_journal_ids", "_leased", "_listed", "_logged_request", "_logged_total",
+        "_meta_dirty", "_names", "_next_id", "_next_seq", "_order_invalid", "_parked", "_payload_gen", "_pbits",
+        "_pbits_np", "_pending_counters", "_plen", "_plen_np", "_poff", "_poff_np", "_prio", "_prio_np", "_queued",
+        "_rewrite", "_rows", "_slot", "_slot_ids", "_slot_moved", "_slot_np", "_slot_top", "_slots_written",
+        "_stale", "_stale_limit", "_state", "_state_np", "_synced_end", "_thr", "_tie", "_tie_mask", "_tie_np",
+        "_where", "_where_np", "_written", "cache_mb", "compact_after", "lookahead", "path", "__dict__",
+        "__weakref__")
 
     def __init__(
         self, path: str | Path, cache_mb: int = 8, lookahead: int = 64, seed: int | None = None,
@@ -578,12 +600,15 @@ class SqliteFrontier:
         self._names: list[str] = []  # slot id -> slot name
         self._cold: list[array] = []  # slot id -> row ids of its cold rows (and stale ones)
         self._thr: list[int] = []  # slot id -> the key parting its hot rows from its cold ones
-        self._hot: dict[int, int] = {}  # row id -> its live heap item (its key)
-        self._heaps: dict[int, list[int]] = {}  # slot id -> its hot rows' keys, sorted (and stale ones)
-        self._slot_top: dict[int, int] = {}  # slot id -> its live registration in ``_best``
+        # (``_hot``, row id -> its live heap item or None, is a list made by ``_grow``: indexed by row, not a dict)
+        self._heaps: list[list[int]] = []  # slot id -> its hot rows' keys, sorted (and stale ones)
+        self._slot_top: list[int | None] = []  # slot id -> its live registration in ``_best``, or None
         self._best: list[int] = []  # heap of the slots' registrations
         self._parked: dict[str, int] = {}  # slot name -> its registration, found busy at a pop
-        self._stale = 0
+        self._stale = 0  # stale items in the hot heaps (at least; some are dropped uncounted)
+        # the hot heaps are rebuilt when ``_stale`` passes the live items + ``stale_slack``: checked (the live items
+        # counted) each time ``_stale`` passes this limit, which the check then moves there
+        self._stale_limit = 0
         self._slot_moved = False  # a release moved a row to another slot: cold arrays may repeat a row
         self._order_invalid = False  # priorities were changed in bulk: rebuild the order before the next pop
         self._queued = 0
@@ -638,6 +663,12 @@ class SqliteFrontier:
                 arr[:old] = getattr(self, name)[:old]
             return arr
 
+        # row id -> the row's live heap item (its key) while it is hot, else None: a list indexed by row (a pop
+        # reads it two or three times; a list item is one pointer read, a dict of 200,000 int keys several misses)
+        if old:
+            self._hot.extend([None] * (capacity - old))
+        else:
+            self._hot: list[int | None] = [None] * capacity
         self._state_np = grown("_state_np", DONE)
         self._where_np = grown("_where_np", _NOWHERE)
         self._incl_np = grown("_incl_np", 0)
@@ -661,6 +692,8 @@ class SqliteFrontier:
             self._names.append(slot)
             self._cold.append(array("q"))
             self._thr.append(_INF_KEY)
+            self._heaps.append([])
+            self._slot_top.append(None)
         return sid
 
     def _tiebreak(self, fingerprint: str) -> int:
@@ -1441,24 +1474,35 @@ class SqliteFrontier:
         return (high << 64) | (self._tie[row] << 32) | row
 
     def _register(self, sid: int, key: int) -> None:
-        if self._slot_top.get(sid) is not key:
+        if self._slot_top[sid] is not key:
             self._slot_top[sid] = key
             _heappush(self._best, key)
 
     def _to_hot(self, row: int, key: int, sid: int) -> None:
         self._hot[row] = key
         self._where[row] = _HOT
-        heap = self._heaps.get(sid)
-        if heap is None:
-            heap = self._heaps[sid] = [key]
-        else:
-            insort(heap, key)
-            if len(heap) > self.hot_max:
-                self._spill(sid, heap)
-                return
+        heap = self._heaps[sid]
+        insort(heap, key)
+        if len(heap) > self.hot_max:
+            self._spill(sid, heap)
+            return
         if heap[0] is key:
             self._slot_top[sid] = key
-            _heappush(self._best, key)
+            best = self._best
+            _heappush(best, key)
+            if len(best) > 2 * len(self._names) + self.best_slack:
+                self._drop_superseded()
+
+    def _drop_superseded(self) -> None:
+        """Take the registrations a later one of their slot superseded out of the heap of slots (in place).
+
+        A push that becomes its slot's best registers the slot anew; the old registration stays in the heap until a
+        pop meets it at the top, which for one worse than the best rows may be never: they would pile up (a deeper
+        heap, an extra step for a pop now and then).  At most one registration per slot is live."""
+        best, slot, slot_top = self._best, self._slot, self._slot_top
+        best[:] = [key for key in best
+                   if slot_top[slot[key & _M32] if key & _KEY_FLAG else key & _M32] is key]
+        heapq.heapify(best)
 
     def _to_cold(self, row: int, sid: int, key: int) -> None:
         self._where[row] = _COLD
@@ -1471,7 +1515,7 @@ class SqliteFrontier:
     def _register_pending(self, sid: int, key: int) -> None:
         """Keep the registration of a slot not yet refilled ahead of every row of it."""
         registration = ((key >> 64) << 64) | sid
-        top = self._slot_top.get(sid)
+        top = self._slot_top[sid]
         if top is None or registration < top:
             self._slot_top[sid] = registration
             heapq.heappush(self._best, registration)
@@ -1493,23 +1537,26 @@ class SqliteFrontier:
         if self._order_invalid:
             return
         if self._where[row] == _HOT:
-            del self._hot[row]
+            self._hot[row] = None
             self._stale += 1
-            if self._stale > len(self._hot) + 100_000:
-                self._rebuild_hot()
+            if self._stale > self._stale_limit:
+                # rebuilt once the stale items outnumber the live ones by ``stale_slack``
+                self._stale_limit = int(np.count_nonzero(self._where_np[:self._next_id] == _HOT)) + self.stale_slack
+                if self._stale > self._stale_limit:
+                    self._rebuild_hot()
         self._where[row] = _NOWHERE
 
     def _spill(self, sid: int, heap: list[int]) -> None:
         """Cut a slot's hot heap back to its ``hot_keep`` best rows; the others go cold."""
         hot = self._hot
-        valid = [key for key in heap if hot.get(key & _M32) is key]
+        valid = [key for key in heap if hot[key & _M32] is key]
         self._stale = max(0, self._stale - (len(heap) - len(valid)))
         valid.sort()
         if len(valid) > self.hot_keep:
             keep = valid[:self.hot_keep]
             for key in valid[self.hot_keep:]:
                 row = key & _M32
-                del hot[row]
+                hot[row] = None
                 self._to_cold(row, sid, key)
             self._thr[sid] = keep[-1]
             valid = keep
@@ -1566,13 +1613,11 @@ class SqliteFrontier:
             order = order[:k]
         take = rows[order]
         keys = [(h << 64) | lo for h, lo in zip(high[order].tolist(), low[order].tolist(), strict=True)]
-        self._hot.update(zip(take.tolist(), keys, strict=True))
+        hot = self._hot
+        for row, key in zip(take.tolist(), keys, strict=True):
+            hot[row] = key
         self._where_np[take] = _HOT
-        heap = self._heaps.get(sid)
-        if heap is None:
-            self._heaps[sid] = keys  # sorted
-        else:
-            _extend_sorted(heap, keys)
+        _extend_sorted(self._heaps[sid], keys)
         new = array("q")
         if rest is not None and len(rest):
             new.frombytes(rest.tobytes())
@@ -1598,52 +1643,43 @@ class SqliteFrontier:
         hot = self._hot
         for key in keys:
             hot[key & _M32] = key
-        heap = self._heaps.get(sid)
-        if heap is None:
-            self._heaps[sid] = keys  # sorted
-        else:
-            _extend_sorted(heap, keys)
+        _extend_sorted(self._heaps[sid], keys)
         self._cold[sid] = array("q")
         self._thr[sid] = _INF_KEY
 
     def _settle(self, sid: int) -> None:
         """Drop stale items off the top of a slot's heap, refill it if empty, register its best."""
         hot = self._hot
-        heap = self._heaps.get(sid)
-        while heap and hot.get(heap[0] & _M32) is not heap[0]:
+        heap = self._heaps[sid]
+        while heap and hot[heap[0] & _M32] is not heap[0]:
             del heap[0]
         if not heap:
-            self._refill(sid)
-            heap = self._heaps.get(sid)
+            self._refill(sid)  # extends ``heap``
             if not heap:
-                self._heaps.pop(sid, None)
-                self._slot_top.pop(sid, None)
+                self._slot_top[sid] = None
                 return
         self._register(sid, heap[0])
 
     def _rebuild_hot(self) -> None:
         """The hot heaps anew from the live items (when stale ones pile up)."""
-        heaps: dict[int, list[int]] = {}
-        slot = self._slot
-        for row, key in self._hot.items():
-            heap = heaps.get(slot[row])
-            if heap is None:
-                heaps[slot[row]] = [key]
-            else:
-                heap.append(key)
-        for sid in self._heaps:
-            if sid not in heaps:
-                heaps[sid] = []
-        for sid, threshold in enumerate(self._thr):
-            if threshold == _MINUS_KEY and sid not in heaps:
-                heaps[sid] = []  # not yet refilled: refilled and registered below
+        slots = len(self._names)
+        heaps: list[list[int]] = [[] for _ in range(slots)]
+        slot, hot = self._slot, self._hot
+        for row in np.flatnonzero(self._where_np[:self._next_id] == _HOT).tolist():
+            key = hot[row]
+            if key is not None:  # (None: a row ``_unplace`` is taking out right now)
+                heaps[slot[row]].append(key)
+        # the slots to settle: those with hot rows or a heap before, and those not yet refilled
+        settle = [sid for sid in range(slots)
+                  if heaps[sid] or self._heaps[sid] or self._thr[sid] == _MINUS_KEY]
         self._heaps = heaps
         self._stale = 0
-        self._slot_top = {}
+        self._stale_limit = 0
+        self._slot_top = [None] * slots
         self._best = []
         self._parked = {}
-        for sid, heap in list(heaps.items()):
-            heap.sort()
+        for sid in settle:
+            heaps[sid].sort()
             self._settle(sid)
 
     def _rebuild_order(self) -> None:
@@ -1659,12 +1695,16 @@ class SqliteFrontier:
         queued, slots = queued[order], slots[order]
         self._cold = [array("q") for _ in self._names]
         self._thr = [_INF_KEY] * len(self._names)
-        self._hot = {}
-        self._heaps = {}
-        self._slot_top = {}
+        hot = self._hot  # emptied and refilled in place: the old items' array is freed before the new one is made
+        hot.clear()
+        hot.extend(itertools.repeat(None, self._capacity))
+        for heap in self._heaps:  # emptied in place (2,000 new lists could set off a full garbage collection)
+            heap.clear()
+        self._slot_top = [None] * len(self._names)
         self._best = []
         self._parked = {}
         self._stale = 0
+        self._stale_limit = 0
         self._slot_moved = False
         self._order_invalid = False
         if not len(queued):
@@ -1789,34 +1829,33 @@ class SqliteFrontier:
             registration = best[0]
             row = registration & _M32
             sid = slot[row] if registration & _KEY_FLAG else row  # a pending registration holds the slot id
-            if slot_top.get(sid) is not registration:
+            if slot_top[sid] is not registration:
                 _heappop(best)  # superseded by a later registration of the slot
                 continue
-            heap = heaps.get(sid)
-            if not heap or heap[0] is not registration or hot.get(row) is not registration:
+            heap = heaps[sid]
+            if not heap or heap[0] is not registration or hot[row] is not registration:
                 # a slot not yet refilled (its rows come out of its cold array now), or its registered best
                 # went stale (done, re-scored): register its live best
                 _heappop(best)
-                del slot_top[sid]
+                slot_top[sid] = None
                 self._settle(sid)
                 continue
             if busy_slots and names[sid] in busy_slots:
                 parked[names[sid]] = _heappop(best)
                 continue
             del heap[0]
-            del hot[row]
+            hot[row] = None
             # The slot's next live row takes its registration's place (one sift of the slots' heap).
-            while heap and hot.get(heap[0] & _M32) is not heap[0]:
+            while heap and hot[heap[0] & _M32] is not heap[0]:
                 del heap[0]
             if not heap:
-                self._refill(sid)
+                self._refill(sid)  # extends ``heap``
             if heap:
                 registration = slot_top[sid] = heap[0]
                 _heapreplace(best, registration)
             else:
                 _heappop(best)
-                del slot_top[sid]
-                del heaps[sid]
+                slot_top[sid] = None
             break
         else:
             return None
@@ -1999,10 +2038,11 @@ class SqliteFrontier:
         self._bulk_priorities.append(rows)
         if not self._order_invalid:
             self._order_invalid = True
-            self._hot = {}
-            self._heaps = {}
+            # the heaps let go now, emptied in place (the hot list is emptied by the rebuild)
+            for heap in self._heaps:
+                heap.clear()
             self._best = []
-            self._slot_top = {}
+            self._slot_top = [None] * len(self._names)
             self._parked = {}
         return len(rows)
 

@@ -625,7 +625,8 @@ def test_encode_request_bytes_gives_the_same_json_with_keys_that_are_not_strings
 
 #: Sizes of the in-memory order: as shipped, and tiny (hot heaps spill and refill all the time, large
 #: cold arrays go through the partition path, the payload cache is rewritten at every flush).
-TINY = {"hot_max": 6, "hot_keep": 2, "refill_min": 1, "refill_max": 2, "cache_compact_min": 0}
+TINY = {"hot_max": 6, "hot_keep": 2, "refill_min": 1, "refill_max": 2, "cache_compact_min": 0, "stale_slack": 3,
+        "best_slack": 0}
 
 
 @pytest.mark.parametrize("sizes", [{}, TINY], ids=["default", "tiny"])
