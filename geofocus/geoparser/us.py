@@ -925,10 +925,13 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
-            if not spaced:
+            if not spaced and (joined is before or _ADDRESS_START.search(joined) is None):
                 continue
-            raw = _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
+            raw = None if not spaced else _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
                                  text[start:end], limit)
+            if raw is None and joined is not before and joined != before:
+                raw = _wrapped_split(before, joined, at, state_text, zip_code, end, gaz, region_cities,
+                                     text[start:end], limit)
             if raw is not None:
                 yield raw
             continue
@@ -960,6 +963,30 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             end=end,
             state=state,
         )
+
+
+_BOX_BEFORE = re.compile(r"(?i:\bbox|#|\bno\.?)[ \t]*$")
+
+
+def _wrapped_split(before: str, joined: str, at: int, state_text: str, zip_code: str | None, end: int,
+                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                   limit: WorkLimit) -> RawAddress | None:
+    """The token splitter's (or usaddress's) reading of a hard-wrapped window ``joined`` (``before`` with the
+    line breaks between words as spaces, same offsets), when the break falls inside the house number and the
+    street ("located at 101\\nTremont Street (2nd floor), Boston, MA 02108": the pattern does not read the unit in
+    brackets, usaddress does not read across the break), or None."""
+    raw = _split_address(joined, at, state_text, zip_code, end, False, gaz, region_cities, anchor, limit)
+    if raw is None or not raw.house_number or not raw.street:
+        return None
+    offset = raw.start - (at - len(before))
+    head = raw.house_number + " " + raw.street
+    if offset < 0 or not joined.startswith(head, offset):
+        return None  # the reading's words are not the window's own at its start
+    if not before[before.rfind("\n", 0, offset) + 1:offset].strip():
+        return None  # the number alone on its line: fields one per line ("2\nPenn\nPlz\n15\nFl"), no paragraph
+    if _BOX_BEFORE.search(before, max(0, offset - 12), offset):
+        return None  # "PO Box 156\nHasbrouck Heights, NJ": a box number, the place on the next line
+    return raw if "\n" in before[offset:offset + len(head)] else None
 
 
 # The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our

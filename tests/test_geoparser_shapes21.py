@@ -1,0 +1,47 @@
+"""Ways of writing addresses met in real text (session 11, held-out 21: meeting pages of a standards body and of
+user groups, conference logistics, event front matter): each test is a class of writing, with members written for
+the test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- a paragraph hard-wrapped between the house number and the street, in a shape only usaddress reads ---------
+
+@pytest.mark.parametrize("text, street, unit, number, zip_code, in_region", [
+    # a floor in brackets after the street
+    ("Our group meets at the Foundry, located at 2500\nN. Clark Street (3rd Floor), Chicago, IL 60614, on Mondays.",
+     "N. Clark Street", "3rd Floor", "2500", "60614", True),
+    # a suite in brackets, the break after a comma's clause
+    ("The clinic, 1400\nJackson St (Suite 2B), Denver, CO 80206, opens daily.", "Jackson St", "Suite 2B", "1400",
+     "80206", True),
+    # a building in brackets, outside the region
+    ("This spring we moved to 77\nMassachusetts Ave (Building 10), Cambridge, MA 02139.", "Massachusetts Ave",
+     "Building 10", "77", "02139", False),
+    # a suite after a comma, a place the pattern does not take for a city
+    ("Our office is at 2500\nN. Mannheim Road, Suite 100, Franklin Park, IL 60131", "N. Mannheim Road", "Suite 100",
+     "2500", "60131", False),
+])
+def test_wrapped_between_number_and_street_read_by_usaddress(us, text, street, unit, number, zip_code, in_region):
+    assert [(s, u, n, z, r) for s, u, n, z, _c, r in _found(us, text)] == [
+        (street, unit, number, zip_code, in_region)]
+
+
+@pytest.mark.parametrize("text", [
+    "in 2019\nand 2020 we met in Austin, TX 78701",
+    "Offices: 12\nMain Street offices closed, Austin, TX 78701",
+    "Since 1999\nParents Association has met in Houston, TX 77002",
+    # a box or a unit's number ends the line, the place is the next line
+    '"address": "PO Box 156\\nHasbrouck Heights, NJ 07604\\nUnited States of America"',
+    "P.O. BOX 42\nSpringfield, IL 62701",
+    "Room 156\nHasbrouck Heights, NJ 07604",
+    "Gate 12\nSalt Lake City, UT 84101",
+])
+def test_a_number_ending_a_line_before_words_is_no_address(us, text):
+    assert _found(us, text) == []
