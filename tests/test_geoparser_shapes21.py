@@ -45,3 +45,40 @@ def test_wrapped_between_number_and_street_read_by_usaddress(us, text, street, u
 ])
 def test_a_number_ending_a_line_before_words_is_no_address(us, text):
     assert _found(us, text) == []
+
+
+# -- a note of the cross streets after the street, before the place ----------------------------------------------
+
+@pytest.mark.parametrize("text, street, number, zip_code", [
+    ("Hack night: 633 Folsom St. between 2nd and 3rd streets, San Francisco, CA 94107.", "Folsom St.", "633",
+     "94107"),
+    ("Venue: 55 Music Concourse Dr at Martin Luther King Jr Dr, San Francisco, CA 94118", "Music Concourse Dr", "55",
+     "94118"),
+    ("Meet us at 1200 Main St (between 12th & 13th), Kansas City, MO 64105", "Main St", "1200", "64105"),
+    ("Studio: 500 Pine St near 5th Ave, Seattle, WA 98101", "Pine St", "500", "98101"),
+    ("We are at 310 S Michigan Ave, between Jackson and Van Buren, Chicago, IL 60604.", "S Michigan Ave", "310",
+     "60604"),
+    ("The library (1000 Fifth Avenue at 82nd Street, New York, NY 10028) opens at nine.", "Fifth Avenue", "1000",
+     "10028"),
+])
+def test_cross_street_note_before_the_place(us, text, street, number, zip_code):
+    assert [(s, n, z, r) for s, _u, n, z, _c, r in _found(us, text)] == [(street, number, zip_code, True)]
+
+
+def test_cross_street_note_in_a_keyed_street_value(us):
+    text = ("address:\n  name: Dev Bootcamp\n  street: 633 Folsom St. between 2nd and 3rd streets\n"
+            "  locality: San Francisco\n  region: CA\n")
+    assert [(s, n, c, r) for s, _u, n, _z, c, r in _found(us, text)] == [("Folsom St.", "633", "San Francisco", True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    # "at" before no street: the words stay the reading's business
+    ("Doors at 6pm: 123 Main Street, Austin, TX 78701", "Main Street"),
+    # a street named with "Between" is left whole
+    ("4 Between the Lakes Rd, Salisbury, CT 06068", "Between the Lakes Rd"),
+    # a venue whose name ends in a type word, then "at"/"@" and its address: the address is no cross street
+    ("Javits Center at 429 11th Ave, New York, NY 10001", "11th Ave"),
+    ("Convention Center @ 500 E Cesar Chavez Street, Austin, TX 78701", "E Cesar Chavez Street"),
+])
+def test_no_cross_street_note(us, text, street):
+    assert [s for s, _u, _n, _z, _c, _r in _found(us, text)] == [street]

@@ -677,6 +677,33 @@ _COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish
 _MAIL_STOP = re.compile(r"(?i)\b(?:house|capitol|office|hall|building|center|centre)\s+(?:station|sta\.?)$")
 
 
+# A note of the cross streets after the street's type word, right before the place: "633 Folsom St. between 2nd and
+# 3rd streets, San Francisco", "55 Music Concourse Dr at Martin Luther King Jr Dr, San Francisco", "1200 Main St
+# (between 12th & 13th), Kansas City", "500 Pine St near 5th Ave, Seattle": no part of the street; the windows
+# before a state and the spans usaddress re-reads are read without it.
+_CROSS_NOTE = re.compile(
+    rf"\b(?:{_SUFFIX})\.?(?P<note>,?[ \t]\(?(?:(?:between|btwn\.?|b/t|b/w)[ \t](?:the[ \t])?[\w.'-]+(?:[ \t][\w.'-]+)"
+    rf"{{0,2}}[ \t](?:and|&)[ \t][\w.'-]+(?:[ \t][\w.'-]+){{0,2}}|(?:at|@|near|off|corner of)[ \t](?:the corner of[ \t])?"
+    rf"(?!\d+[A-Z]?[ \t])(?:[A-Z0-9][\w'.-]*[ \t]){{1,5}}(?:{_SUFFIX})\.?)\)?)(?=[ \t]*(?:,|\n))")
+# (in a window before a state: only the place after it)
+_PLACE_ENDS_WINDOW = re.compile(r"[ \t]*(?:,|\n)[ \t]*[A-Z][^\n,]{0,40},?[ \t]*$")
+
+
+def _without_cross_note(window: str, span: bool = False) -> tuple[str, int]:
+    """``window`` without a note of the cross streets before its place (see ``_CROSS_NOTE``; in a window before
+    a state, only the place after the note; in an address's ``span``, its place and state), and how many
+    characters went."""
+    if " " not in window or not any(w in window for w in ("betw", "btw", "b/", " at ", " @ ", "near ", "off ",
+                                                          "corner")):
+        return window, 0
+    note = _CROSS_NOTE.search(window)
+    if note is not None and not span and _PLACE_ENDS_WINDOW.match(window, note.end("note")) is None:
+        note = None
+    if note is None:
+        return window, 0
+    return window[:note.start("note")] + window[note.end("note"):], note.end("note") - note.start("note")
+
+
 # A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".
 _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
@@ -801,6 +828,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
+    span = _without_cross_note(span, span=True)[0]  # "633 Folsom St. between 2nd and 3rd streets, San Francisco"
     fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
         return raw
@@ -903,6 +931,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        before, cut = _without_cross_note(before)
+        at -= cut
         spaced = _ADDRESS_START.search(before) is not None
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
