@@ -82,3 +82,27 @@ def test_cross_street_note_in_a_keyed_street_value(us):
 ])
 def test_no_cross_street_note(us, text, street):
     assert [s for s, _u, _n, _z, _c, _r in _found(us, text)] == [street]
+
+
+# -- the place first in a sentence without a state, maybe a venue's name before the street -------------------------
+
+@pytest.mark.parametrize("text, street, unit, number, city", [
+    ("The meetup is in Chicago, at the Merchandise Mart, 222 W Merchandise Mart Plaza.", "W Merchandise Mart Plaza",
+     None, "222", "Chicago"),
+    ("…in downtown Seattle, at the SURF Incubator, 999 3rd Avenue.", "3rd Avenue", None, "999", "Seattle"),
+    ("The summit is in Denver, at 1701 Bryant St, on May 3.", "Bryant St", None, "1701", "Denver"),
+    ("Our offices in Chicago, at 233 S Wacker Dr, Suite 4400, and in New York.", "S Wacker Dr", "Suite 4400", "233",
+     "Chicago"),
+])
+def test_place_first_without_state(us, text, street, unit, number, city):
+    assert [(s, u, n, c, r) for s, u, n, _z, c, r in _found(us, text)] == [(street, unit, number, city, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "We live in Chicago, at least for now, with 3 kids and 2 dogs.",
+    "Held in Denver, on 12 March Street festivals close the roads.",
+    # a place of another country that is also a US town's name, no state: left alone
+    "…in London, at the Barbican, 10 Silk St.",
+])
+def test_place_first_without_state_needs_a_street(us, text):
+    assert _found(us, text) == []

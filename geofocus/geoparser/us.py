@@ -1216,6 +1216,37 @@ def _adjacent_line_starts(text: str, line_start: int, line_end: int) -> list[int
     return starts
 
 
+# The place first in a sentence without a state: "in Chicago, at the Merchandise Mart, 222 W Merchandise Mart Plaza",
+# "in downtown Seattle, at 1000 4th Ave": "in" before a region city, then "at"/"on", maybe a venue's name, and a
+# numbered street with a type word.
+_IN_BEFORE_CITY = re.compile(r"(?<![\w-])(?:in|In)[ \t](?:(?:downtown|uptown|midtown|central)[ \t])?$")
+_CITY_THEN_STREET = re.compile(
+    r",[ \t]*(?:(?:which|that) is[ \t]+|located[ \t]+)?(?:at|on)[ \t](?:(?:the[ \t])?[A-Z][\w'&.-]*"
+    r"(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6},?[ \t]+(?:at[ \t]+)?)?"
+    rf"(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])(?![ \t]*,?[ \t]*[A-Z][a-z]+,)")
+
+
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+
+
+def _city_first_read(first: re.Match[str], written: str, region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "in CITY, at [VENUE,] NUMBER STREET" (see ``_CITY_THEN_STREET``), or None."""
+    street = first.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+        return None
+    if words[0] in _MONTHS and int(first.group("number").rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) <= 31:
+        return None  # "in Denver, on 12 March Street festivals ...": a date
+    if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+        street = street[:-1]  # the sentence's full stop after "Street", "NW"; "Rd." keeps its dot
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    return _PlaceFirstRead(street=street, unit=(first.group("unit") or "").strip(" ,") or None,
+                           house_number=first.group("number"), postcode=None, city=canonical, city_text=written,
+                           in_region=True, start=first.start("number"), end=first.end(), state=city_state)
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -1256,6 +1287,15 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                     yield own
                     yield from (r for r in siblings if r.start > own.start)
             continue
+        if text[end:end + 1] == "," and _IN_BEFORE_CITY.search(text, max(0, start - 20), start):
+            # "in Chicago, at the Merchandise Mart, 222 W Merchandise Mart Plaza.": the place first in a sentence,
+            # no state (the state's anchor reads "in Chicago, IL at ..."); the venue's name may stand between.
+            first = _CITY_THEN_STREET.match(text, end)
+            if first is not None and limit.anchor():
+                own = _city_first_read(first, m.group(0), region_cities)
+                if own is not None:
+                    yield own
+                    continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
