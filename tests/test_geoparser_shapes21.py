@@ -106,3 +106,33 @@ def test_place_first_without_state(us, text, street, unit, number, city):
 ])
 def test_place_first_without_state_needs_a_street(us, text):
     assert _found(us, text) == []
+
+
+# -- a labelled line naming the place, the street on the next line without a place of its own ----------------------
+
+@pytest.mark.parametrize("text, street, unit, number, city, in_region", [
+    ("## Fall meeting\n### Location: Boston, Massachusetts, USA\n### [Hynes](https://example.org/hynes) Convention "
+     "Center (900 Boylston Street) / Room 302\n### Host: ACME", "Boylston Street", None, "900", "Boston", True),
+    ("Where: Chicago, IL\nMerchandise Mart, 222 W Merchandise Mart Plaza, 8th Floor", "W Merchandise Mart Plaza",
+     "8th Floor", "222", "Chicago", True),
+    ("* **Venue:** Providence, RI\n* The Foundry, 235 Promenade Street", "Promenade Street", None, "235",
+     "Providence", False),
+])
+def test_labelled_place_line_then_the_street(us, text, street, unit, number, city, in_region):
+    assert [(s, u, n, c, r) for s, u, n, _z, c, r in _found(us, text)] == [(street, unit, number, city, in_region)]
+
+
+def test_labelled_place_line_then_an_address_with_its_own_place(us):
+    # the street's own place and state after it: read by its own anchor, once
+    text = "Venue: Austin, TX\n12 Main Street, Dallas, TX 75201"
+    assert [(s, n, c) for s, _u, n, _z, c, _r in _found(us, text)] == [("Main Street", "12", "Dallas")]
+
+
+@pytest.mark.parametrize("text", [
+    "Location: Denver, CO\nDates: May 3 2019",
+    "Location: Denver, CO\nOn 12 March Street fairs close the roads.",
+    # no label: a place in a sentence, then a street on the next line, is left alone
+    "We met in Denver, CO\n1200 Main Street was closed.",
+])
+def test_labelled_place_line_needs_a_street(us, text):
+    assert _found(us, text) == []

@@ -683,7 +683,8 @@ _MAIL_STOP = re.compile(r"(?i)\b(?:house|capitol|office|hall|building|center|cen
 # before a state and the spans usaddress re-reads are read without it.
 _CROSS_NOTE = re.compile(
     rf"\b(?:{_SUFFIX})\.?(?P<note>,?[ \t]\(?(?:(?:between|btwn\.?|b/t|b/w)[ \t](?:the[ \t])?[\w.'-]+(?:[ \t][\w.'-]+)"
-    rf"{{0,2}}[ \t](?:and|&)[ \t][\w.'-]+(?:[ \t][\w.'-]+){{0,2}}|(?:at|@|near|off|corner of)[ \t](?:the corner of[ \t])?"
+    rf"{{0,2}}[ \t](?:and|&)[ \t][\w.'-]+(?:[ \t][\w.'-]+){{0,2}}"
+    rf"|(?:at|@|near|off|corner of)[ \t](?:the corner of[ \t])?"
     rf"(?!\d+[A-Z]?[ \t])(?:[A-Z0-9][\w'.-]*[ \t]){{1,5}}(?:{_SUFFIX})\.?)\)?)(?=[ \t]*(?:,|\n))")
 # (in a window before a state: only the place after it)
 _PLACE_ENDS_WINDOW = re.compile(r"[ \t]*(?:,|\n)[ \t]*[A-Z][^\n,]{0,40},?[ \t]*$")
@@ -923,6 +924,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
             if place_first is not None:
                 yield place_first
+        if not weak and zip_code is None and _LINE_END_AFTER_PLACE.match(text, end) is not None:
+            labelled = _labelled_place_then_street(text, start, state_text, end, gaz, region_cities)
+            if labelled is not None:
+                yield labelled
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
@@ -957,8 +962,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None:
             if not spaced and (joined is before or _ADDRESS_START.search(joined) is None):
                 continue
-            raw = None if not spaced else _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
-                                 text[start:end], limit)
+            raw = None if not spaced else _split_address(before, at, state_text, zip_code, end, weak, gaz,
+                                                         region_cities, text[start:end], limit)
             if raw is None and joined is not before and joined != before:
                 raw = _wrapped_split(before, joined, at, state_text, zip_code, end, gaz, region_cities,
                                      text[start:end], limit)
@@ -1054,6 +1059,45 @@ def _place_first(text: str, start: int, state_text: str, zip_code: str | None, e
                            house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
                            city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
                            end=after.end(), state=state)
+
+
+# A labelled line naming the place, the street on the next line without a place of its own: "### Location:
+# Cambridge, Massachusetts, USA" / "### [Stata Center](...) Building (32 Vassar Street) / G882", "Where: Chicago, IL"
+# / "Merchandise Mart, 222 W Merchandise Mart Plaza, 8th Floor" (meeting pages).
+_LINE_END_AFTER_PLACE = re.compile(r"(?:[ \t]*,?[ \t]*(?:USA|U\.S\.A\.|United States))?[ \t*_]*(?:\n|$)")
+_PLACE_LABEL_THEN_CITY = re.compile(
+    rf"(?:^|\n)[ \t#*>_-]*(?:Location|Where|Venue|Place|Address)[ \t*_]*:[ \t*_]*{_CITY}[ \t]*,[ \t]*$")
+_STREET_ON_LINE = re.compile(
+    rf"(?<![\w#/.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+# (a place of the street's own after it: read by its own anchor)
+_OWN_PLACE_AFTER = re.compile(r"[ \t]*,[ \t]*[A-Z][a-z]+")
+
+
+def _labelled_place_then_street(text: str, start: int, state_text: str, end: int, gaz: Gazetteer,
+                                region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a labelled place line and the street on the next line (see ``_PLACE_LABEL_THEN_CITY``),
+    or None."""
+    label = _PLACE_LABEL_THEN_CITY.search(text, max(0, start - 80), start)
+    if label is None:
+        return None
+    line_end = text.find("\n", end - 1 if text[end - 1:end] == "\n" else end)
+    if line_end < 0:
+        return None
+    next_end = text.find("\n", line_end + 1)
+    next_end = len(text) if next_end < 0 else next_end
+    found = _STREET_ON_LINE.search(text, line_end + 1, next_end)
+    if found is None or _OWN_PLACE_AFTER.match(text, found.end()) is not None:
+        return None
+    street = found.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET or words[0] in _MONTHS:
+        return None
+    state = state_code(state_text)
+    city_text = label.group("city")
+    canonical, in_region = membership(gaz, city_text, state, None, region_cities)
+    return _PlaceFirstRead(street=street, unit=_matched_unit(found) or None, house_number=found.group("number"),
+                           postcode=None, city=canonical or city_text, city_text=f"{city_text}, {state}",
+                           in_region=in_region, start=found.start(), end=found.end(), state=state)
 
 
 @dataclass
@@ -1229,7 +1273,8 @@ _CITY_THEN_STREET = re.compile(
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
-def _city_first_read(first: re.Match[str], written: str, region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+def _city_first_read(first: re.Match[str], written: str,
+                     region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
     """The address of "in CITY, at [VENUE,] NUMBER STREET" (see ``_CITY_THEN_STREET``), or None."""
     street = first.group("street")
     words = street.lower().split()
@@ -1292,9 +1337,9 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             # no state (the state's anchor reads "in Chicago, IL at ..."); the venue's name may stand between.
             first = _CITY_THEN_STREET.match(text, end)
             if first is not None and limit.anchor():
-                own = _city_first_read(first, m.group(0), region_cities)
-                if own is not None:
-                    yield own
+                city_first = _city_first_read(first, m.group(0), region_cities)
+                if city_first is not None:
+                    yield city_first
                     continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
