@@ -694,8 +694,8 @@ def _without_cross_note(window: str, span: bool = False) -> tuple[str, int]:
     """``window`` without a note of the cross streets before its place (see ``_CROSS_NOTE``; in a window before
     a state, only the place after the note; in an address's ``span``, its place and state), and how many
     characters went."""
-    if " " not in window or not any(w in window for w in ("betw", "btw", "b/", " at ", " @ ", "near ", "off ",
-                                                          "corner")):
+    tail = window[-110:]
+    if not any(w in tail for w in ("betw", "btw", "b/", " at ", " @ ", "near ", "off ", "corner")):
         return window, 0
     note = _CROSS_NOTE.search(window)
     if note is not None and not span and _PLACE_ENDS_WINDOW.match(window, note.end("note")) is None:
@@ -936,9 +936,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
-        before, cut = _without_cross_note(before)
-        at -= cut
         spaced = _ADDRESS_START.search(before) is not None
+        if spaced:
+            before, cut = _without_cross_note(before)
+            at -= cut
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
         # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
