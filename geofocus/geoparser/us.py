@@ -677,6 +677,34 @@ _COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish
 _MAIL_STOP = re.compile(r"(?i)\b(?:house|capitol|office|hall|building|center|centre)\s+(?:station|sta\.?)$")
 
 
+# A note of the cross streets after the street's type word, right before the place: "633 Folsom St. between 2nd and
+# 3rd streets, San Francisco", "55 Music Concourse Dr at Martin Luther King Jr Dr, San Francisco", "1200 Main St
+# (between 12th & 13th), Kansas City", "500 Pine St near 5th Ave, Seattle": no part of the street; the windows
+# before a state and the spans usaddress re-reads are read without it.
+_CROSS_NOTE = re.compile(
+    rf"\b(?:{_SUFFIX})\.?(?P<note>,?[ \t]\(?(?:(?:between|btwn\.?|b/t|b/w)[ \t](?:the[ \t])?[\w.'-]+(?:[ \t][\w.'-]+)"
+    rf"{{0,2}}[ \t](?:and|&)[ \t][\w.'-]+(?:[ \t][\w.'-]+){{0,2}}"
+    rf"|(?:at|@|near|off|corner of)[ \t](?:the corner of[ \t])?"
+    rf"(?!\d+[A-Z]?[ \t])(?:[A-Z0-9][\w'.-]*[ \t]){{1,5}}(?:{_SUFFIX})\.?)\)?)(?=[ \t]*(?:,|\n))")
+# (in a window before a state: only the place after it)
+_PLACE_ENDS_WINDOW = re.compile(r"[ \t]*(?:,|\n)[ \t]*[A-Z][^\n,]{0,40},?[ \t]*$")
+
+
+def _without_cross_note(window: str, span: bool = False) -> tuple[str, int]:
+    """``window`` without a note of the cross streets before its place (see ``_CROSS_NOTE``; in a window before
+    a state, only the place after the note; in an address's ``span``, its place and state), and how many
+    characters went."""
+    tail = window[-110:]
+    if not any(w in tail for w in ("betw", "btw", "b/", " at ", " @ ", "near ", "off ", "corner")):
+        return window, 0
+    note = _CROSS_NOTE.search(window)
+    if note is not None and not span and _PLACE_ENDS_WINDOW.match(window, note.end("note")) is None:
+        note = None
+    if note is None:
+        return window, 0
+    return window[:note.start("note")] + window[note.end("note"):], note.end("note") - note.start("note")
+
+
 # A cross street after the street's type word: "Fifth Avenue at 82nd Street", "Main St & 3rd Ave".
 _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # A unit written before the house number, maybe with the building's name between: "Room 202, 2300 N.
@@ -801,6 +829,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
+    span = _without_cross_note(span, span=True)[0]  # "633 Folsom St. between 2nd and 3rd streets, San Francisco"
     fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
         return raw
@@ -895,6 +924,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             place_first = _place_first(text, start, state_text, zip_code, end, gaz, region_cities)
             if place_first is not None:
                 yield place_first
+        if not weak and zip_code is None and _LINE_END_AFTER_PLACE.match(text, end) is not None:
+            labelled = _labelled_place_then_street(text, start, state_text, end, gaz, region_cities)
+            if labelled is not None:
+                yield labelled
         before = text[max(0, start - 160) : start]
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
@@ -904,6 +937,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
         spaced = _ADDRESS_START.search(before) is not None
+        if spaced:
+            before, cut = _without_cross_note(before)
+            at -= cut
         # Prose hard-wrapped in a page's source ("Center, 600 East Fourth\nStreet, Charlotte, NC 28202",
         # "Center, 101\nEastway Drive, ..."): a line break inside the number and street of a paragraph,
         # which a browser shows as a space; read once more with such breaks as spaces (same offsets).
@@ -925,10 +961,13 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
-            if not spaced:
+            if not spaced and (joined is before or _ADDRESS_START.search(joined) is None):
                 continue
-            raw = _split_address(before, at, state_text, zip_code, end, weak, gaz, region_cities,
-                                 text[start:end], limit)
+            raw = None if not spaced else _split_address(before, at, state_text, zip_code, end, weak, gaz,
+                                                         region_cities, text[start:end], limit)
+            if raw is None and joined is not before and joined != before:
+                raw = _wrapped_split(before, joined, at, state_text, zip_code, end, gaz, region_cities,
+                                     text[start:end], limit)
             if raw is not None:
                 yield raw
             continue
@@ -960,6 +999,30 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             end=end,
             state=state,
         )
+
+
+_BOX_BEFORE = re.compile(r"(?i:\bbox|#|\bno\.?)[ \t]*$")
+
+
+def _wrapped_split(before: str, joined: str, at: int, state_text: str, zip_code: str | None, end: int,
+                   gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
+                   limit: WorkLimit) -> RawAddress | None:
+    """The token splitter's (or usaddress's) reading of a hard-wrapped window ``joined`` (``before`` with the
+    line breaks between words as spaces, same offsets), when the break falls inside the house number and the
+    street ("located at 101\\nTremont Street (2nd floor), Boston, MA 02108": the pattern does not read the unit in
+    brackets, usaddress does not read across the break), or None."""
+    raw = _split_address(joined, at, state_text, zip_code, end, False, gaz, region_cities, anchor, limit)
+    if raw is None or not raw.house_number or not raw.street:
+        return None
+    offset = raw.start - (at - len(before))
+    head = raw.house_number + " " + raw.street
+    if offset < 0 or not joined.startswith(head, offset):
+        return None  # the reading's words are not the window's own at its start
+    if not before[before.rfind("\n", 0, offset) + 1:offset].strip():
+        return None  # the number alone on its line: fields one per line ("2\nPenn\nPlz\n15\nFl"), no paragraph
+    if _BOX_BEFORE.search(before, max(0, offset - 12), offset):
+        return None  # "PO Box 156\nHasbrouck Heights, NJ": a box number, the place on the next line
+    return raw if "\n" in before[offset:offset + len(head)] else None
 
 
 # The place written before the street in a sentence: "headquartered in Washington, DC at 1800 F St. NW", "our
@@ -997,6 +1060,45 @@ def _place_first(text: str, start: int, state_text: str, zip_code: str | None, e
                            house_number=after.group("number"), postcode=zip_code, city=canonical or city_text,
                            city_text=f"{city_text}, {state}", in_region=in_region, start=lead.start("city"),
                            end=after.end(), state=state)
+
+
+# A labelled line naming the place, the street on the next line without a place of its own: "### Location:
+# Cambridge, Massachusetts, USA" / "### [Stata Center](...) Building (32 Vassar Street) / G882", "Where: Chicago, IL"
+# / "Merchandise Mart, 222 W Merchandise Mart Plaza, 8th Floor" (meeting pages).
+_LINE_END_AFTER_PLACE = re.compile(r"(?:[ \t]*,?[ \t]*(?:USA|U\.S\.A\.|United States))?[ \t*_]*(?:\n|$)")
+_PLACE_LABEL_THEN_CITY = re.compile(
+    rf"(?:^|\n)[ \t#*>_-]*(?:Location|Where|Venue|Place|Address)[ \t*_]*:[ \t*_]*{_CITY}[ \t]*,[ \t]*$")
+_STREET_ON_LINE = re.compile(
+    rf"(?<![\w#/.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])")
+# (a place of the street's own after it: read by its own anchor)
+_OWN_PLACE_AFTER = re.compile(r"[ \t]*,[ \t]*[A-Z][a-z]+")
+
+
+def _labelled_place_then_street(text: str, start: int, state_text: str, end: int, gaz: Gazetteer,
+                                region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a labelled place line and the street on the next line (see ``_PLACE_LABEL_THEN_CITY``),
+    or None."""
+    label = _PLACE_LABEL_THEN_CITY.search(text, max(0, start - 80), start)
+    if label is None:
+        return None
+    line_end = text.find("\n", end - 1 if text[end - 1:end] == "\n" else end)
+    if line_end < 0:
+        return None
+    next_end = text.find("\n", line_end + 1)
+    next_end = len(text) if next_end < 0 else next_end
+    found = _STREET_ON_LINE.search(text, line_end + 1, next_end)
+    if found is None or _OWN_PLACE_AFTER.match(text, found.end()) is not None:
+        return None
+    street = found.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET or words[0] in _MONTHS:
+        return None
+    state = state_code(state_text)
+    city_text = label.group("city")
+    canonical, in_region = membership(gaz, city_text, state, None, region_cities)
+    return _PlaceFirstRead(street=street, unit=_matched_unit(found) or None, house_number=found.group("number"),
+                           postcode=None, city=canonical or city_text, city_text=f"{city_text}, {state}",
+                           in_region=in_region, start=found.start(), end=found.end(), state=state)
 
 
 @dataclass
@@ -1159,6 +1261,38 @@ def _adjacent_line_starts(text: str, line_start: int, line_end: int) -> list[int
     return starts
 
 
+# The place first in a sentence without a state: "in Chicago, at the Merchandise Mart, 222 W Merchandise Mart Plaza",
+# "in downtown Seattle, at 1000 4th Ave": "in" before a region city, then "at"/"on", maybe a venue's name, and a
+# numbered street with a type word.
+_IN_BEFORE_CITY = re.compile(r"(?<![\w-])(?:in|In)[ \t](?:(?:downtown|uptown|midtown|central)[ \t])?$")
+_CITY_THEN_STREET = re.compile(
+    r",[ \t]*(?:(?:which|that) is[ \t]+|located[ \t]+)?(?:at|on)[ \t](?:(?:the[ \t])?[A-Z][\w'&.-]*"
+    r"(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6},?[ \t]+(?:at[ \t]+)?)?"
+    rf"(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?(?![\w-])(?![ \t]*,?[ \t]*[A-Z][a-z]+,)")
+
+
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+
+
+def _city_first_read(first: re.Match[str], written: str,
+                     region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "in CITY, at [VENUE,] NUMBER STREET" (see ``_CITY_THEN_STREET``), or None."""
+    street = first.group("street")
+    words = street.lower().split()
+    if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+        return None
+    if words[0] in _MONTHS and int(first.group("number").rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) <= 31:
+        return None  # "in Denver, on 12 March Street festivals ...": a date
+    if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+        street = street[:-1]  # the sentence's full stop after "Street", "NW"; "Rd." keeps its dot
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    return _PlaceFirstRead(street=street, unit=(first.group("unit") or "").strip(" ,") or None,
+                           house_number=first.group("number"), postcode=None, city=canonical, city_text=written,
+                           in_region=True, start=first.start("number"), end=first.end(), state=city_state)
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -1199,6 +1333,15 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                     yield own
                     yield from (r for r in siblings if r.start > own.start)
             continue
+        if text[end:end + 1] == "," and _IN_BEFORE_CITY.search(text, max(0, start - 20), start):
+            # "in Chicago, at the Merchandise Mart, 222 W Merchandise Mart Plaza.": the place first in a sentence,
+            # no state (the state's anchor reads "in Chicago, IL at ..."); the venue's name may stand between.
+            first = _CITY_THEN_STREET.match(text, end)
+            if first is not None and limit.anchor():
+                city_first = _city_first_read(first, m.group(0), region_cities)
+                if city_first is not None:
+                    yield city_first
+                    continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
