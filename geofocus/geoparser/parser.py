@@ -177,6 +177,11 @@ class GeoParser:
             text = tags_as_breaks(text)
         if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
             text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
+        if "\\" in text and "\\r\\n" in text:
+            # A Windows line break escaped in a string literal ("545 4th St\\r\\nOakland, CA\\r\\n94607" in JSON):
+            # read as the escaped line break alone, which the readers take for a break ("\\r" would stay a word's
+            # letters: "4th St\\r").
+            text = text.replace("\\r\\n", "\\n")
         if "\\" in text and ("\\," in text or "\\;" in text):
             # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
             # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".

@@ -719,7 +719,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|SUITE|STE\.?|UNIT)[ -]?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|APT\.?)[ -]?"
                 r"(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
@@ -775,7 +775,21 @@ _PROSE_FLOOR = re.compile(r"(?<![\w-])(?P<unit>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?
                           r"(?:at[ \t])?$")
 
 
+# A line break escaped in a string literal, once or more ("\\n", "\\\\n" in JSON inside JSON): as spaces and a break,
+# the same length.
+_ESCAPED_BREAK = re.compile(r"\\+n")
+
+
+def _as_break(escape: re.Match[str]) -> str:
+    return " " * (len(escape.group(0)) - 1) + "\n"
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
+    low = max(0, number_at - 245)  # all this looks at: the number's line and the line above, 120 characters each
+    if "\\n" in text[low:number_at]:
+        # Lines of a string literal, their breaks escaped ("Courthouse\\nRoom 114\\n600 Main Street"): the same
+        # lines with the breaks as breaks (same length).
+        return _leading_unit(_ESCAPED_BREAK.sub(_as_break, text[low:number_at]), number_at - low)
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
@@ -825,6 +839,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
+    if "\\" in span:
+        span = _ESCAPED_BREAK.sub(_as_break, span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
     if "U" in span:
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
@@ -929,6 +945,10 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if labelled is not None:
                 yield labelled
         before = text[max(0, start - 160) : start]
+        if "\\n" in before:
+            # A line break escaped in a string literal ("Room 114\\n600 Main Street\\nDallas, TX" in JSON): a
+            # break for the window's readers too (same length, so the offsets hold), not a letter of a word.
+            before = _ESCAPED_BREAK.sub(_as_break, before)
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
@@ -1352,6 +1372,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         if not limit.anchor():
             return
         before = text[max(0, start - 120):start]
+        if "\\n" in before:
+            before = _ESCAPED_BREAK.sub(_as_break, before)  # an escaped line break, as in ``_extract``
         found = _BEFORE.search(before + m.group(0))
         if found is None and _UPPER_TYPE.search(before):
             # "1900 SE A ST, San Francisco": a type word of two capitals, which the second reading leaves as

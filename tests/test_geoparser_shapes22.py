@@ -1,0 +1,45 @@
+"""Ways of writing addresses met in real text (session 11, held-out 22: fixtures and pages of civic-tech apps,
+government open source, a hack-night map, a voter guide): each test is a class of writing, with members written
+for the test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- line breaks escaped in a string literal, "\r\n" or "\n", also with a unit line before the street ------------
+
+@pytest.mark.parametrize("text, expected", [
+    # Windows breaks in a JSON fixture: the "\r" is no letter of the street or the city
+    (r'{"text": "710 Elm St\r\nDallas, TX\r\n75202", "hours": "9-5"}',
+     [("Elm St", None, "710", "75202", "Dallas", True)]),
+    # the floor after a comma, the ZIP on its own line
+    (r'{"address": "88 Pine Ave, 4th Floor\r\nSeattle, WA\r\n98101"}',
+     [("Pine Ave", "4th Floor", "88", "98101", "Seattle", True)]),
+    # a room line before the street, Unix breaks
+    (r'{"address": "Hall of Records\nRoom 210\n301 W Jefferson St\nPhoenix, AZ 85003"}',
+     [("W Jefferson St", "Room 210", "301", "85003", "Phoenix", True)]),
+    # the same with Windows breaks, outside the region
+    (r'"location": "County Building\r\nSuite 4A\r\n12 Court St\r\nPlymouth, MA 02360",',
+     [("Court St", "Suite 4A", "12", "02360", "Plymouth", False)]),
+])
+def test_escaped_line_breaks_in_a_string(us, text, expected):
+    assert _found(us, text) == expected
+
+
+# -- a unit word in capitals on the line before the street ("RM G35", "APT 4B") ----------------------------------
+
+@pytest.mark.parametrize("text, unit, street, number, zip_code, in_region", [
+    ("Clerk of Court\nRM 114\n600 Commerce St\nDallas, TX 75202", "RM 114", "Commerce St", "600", "75202", True),
+    ("Courthouse RM G35\n221 S Mooney Blvd\nVisalia, CA 93291", "RM G35", "S Mooney Blvd", "221", "93291", False),
+    ("J. SMITH\nAPT 4B\n1200 N FEDERAL HWY\nBoca Raton, FL 33432", "APT 4B", "N FEDERAL HWY", "1200", "33432",
+     False),
+])
+def test_unit_word_in_capitals_on_the_line_before(us, text, unit, street, number, zip_code, in_region):
+    assert [(s, u, n, z, r) for s, u, n, z, _c, r in _found(us, text)] == [
+        (street, unit, number, zip_code, in_region)]
