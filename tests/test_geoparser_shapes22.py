@@ -43,3 +43,25 @@ def test_escaped_line_breaks_in_a_string(us, text, expected):
 def test_unit_word_in_capitals_on_the_line_before(us, text, unit, street, number, zip_code, in_region):
     assert [(s, u, n, z, r) for s, u, n, z, _c, r in _found(us, text)] == [
         (street, unit, number, zip_code, in_region)]
+
+
+# -- a street named with a letter in quotes (also escaped in a JSON string) -----------------------------------
+
+@pytest.mark.parametrize("text, street, unit, number, zip_code", [
+    ('Mail to: 1010 "C" Street, Suite 200, San Diego, CA 92101', "C Street", "Suite 200", "1010", "92101"),
+    ("Office at 45 'D' St, Sacramento, CA 95814", "D St", None, "45", "95814"),
+    (r'{"office": "Legal Aid\r\n300 \"E\" Street NW\r\nWashington, DC 20001"}', "E Street NW", None, "300", "20001"),
+    (r'{"a": "Clinic\n1200 \"J\" Street, Suite 3\nSacramento, CA 95814"}', "J Street", "Suite 3", "1200", "95814"),
+])
+def test_street_named_with_a_quoted_letter(us, text, street, unit, number, zip_code):
+    assert [(s, u, n, z, r) for s, u, n, z, _c, r in _found(us, text)] == [(street, unit, number, zip_code, True)]
+
+
+@pytest.mark.parametrize("text, street", [
+    # a quoted word is no letter: the street after it is the address
+    ('He said "A" Street was closed, 400 Main St, Austin, TX 78701', "Main St"),
+    # an apostrophe inside a name stays
+    ("12 O'Farrell St, San Francisco, CA 94108", "O'Farrell St"),
+])
+def test_quotes_that_name_no_letter_street(us, text, street):
+    assert [s for s, *_rest in _found(us, text)] == [street]

@@ -85,7 +85,9 @@ _SUFFIX = (
     r"Center|Ctr|Turnpike|Tpke|Bend|Cv|Cove|Trace|Commons|Mall|Pt|Point|Landing|Ridge|Hts|"
     r"Heights|Glen|Grove|Crescent|Cres"
 )
-_WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
+# A word of a street's name; also a letter in quotes, as streets named with a letter are written ('450 "B" Street',
+# "the 'K' St. entrance"; in a JSON string the quotes escaped: '450 \\"B\\" Street').
+_WORD = r"""(?:[A-Z0-9][A-Za-z0-9'.-]*|\\?["'][A-Z]\\?["'](?= ))"""
 _STREET = (
     rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
     rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW|North|South|East|West)\.?(?![\w-]))?"
@@ -589,6 +591,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
             # read them); an apostrophe inside a name stays ("Coeur d'Alene").
             continue
+        if raw.street[1:4].strip("\\")[:1] in ("'", '"') or raw.street[:1] in ("'", '"', "\\"):
+            # '450 "B" Street' (also with the quotes escaped in a JSON string; usaddress leaves the first one
+            # out): the street is named with the letter, "B Street"
+            raw.street = _QUOTED_LETTER.sub(r"\1", raw.street)
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
         if raw.city and raw.city[:1].islower() and " " in raw.city:
@@ -896,7 +902,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
-_ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+_QUOTED_LETTER = re.compile(r"""^\\?["']?([A-Z])\\?["'](?= )""")
+_ADDRESS_START = re.compile(r"""\d[\w/-]* +(?:[\w#]|\\?["'][A-Z]\\?["'] )|\b(?:One|Two|one|two|ONE|TWO) """)
 # A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
 _WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 # A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
