@@ -65,3 +65,35 @@ def test_street_named_with_a_quoted_letter(us, text, street, unit, number, zip_c
 ])
 def test_quotes_that_name_no_letter_street(us, text, street):
     assert [s for s, *_rest in _found(us, text)] == [street]
+
+
+# -- a note on its own line between the street's line and the place's line ------------------------------------
+
+@pytest.mark.parametrize("text, street, unit, number, zip_code, in_region", [
+    ("Food Bank<br/>2100 Market Street<br/>Open Mondays only<br/>Denver, CO 80205<br/>", "Market Street", None,
+     "2100", "80205", True),
+    ("Tax Help Center<br/>400 Elm Ave<br/>Walk-ins welcome<br/>Dallas, TX 75201", "Elm Ave", None, "400", "75201",
+     True),
+    ("Community Center\n812 Pine Street\nBy appointment only\nSeattle, WA 98101", "Pine Street", None, "812", "98101",
+     True),
+    # a unit on its own line before the note
+    ("Clinic\n18 Harbor Blvd\n#7\nClosed on federal holidays\nPacifica, CA 94044", "Harbor Blvd", "#7", "18",
+     "94044", False),
+])
+def test_note_line_between_street_and_place(us, text, street, unit, number, zip_code, in_region):
+    assert [(s, u, n, z, r) for s, u, n, z, _c, r in _found(us, text)] == [
+        (street, unit, number, zip_code, in_region)]
+
+
+@pytest.mark.parametrize("text", [
+    # no street line before the words: nothing to read
+    "Call 555 1212 Today\nOpen daily\nSeattle, WA 98101",
+    "<p>Since 1999 we serve\nthe whole county\nSeattle, WA 98101</p>",
+])
+def test_words_before_a_place_without_a_street_line(us, text):
+    assert _found(us, text) == []
+
+
+def test_a_lettered_part_of_the_building_stays_the_unit(us):
+    assert [(s, u) for s, u, *_rest in _found(us, "Fairgrounds\n4500 Fair Ave\nGate C\nTulsa, OK 74114")] == [
+        ("Fair Ave", "Gate C")]

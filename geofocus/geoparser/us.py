@@ -902,6 +902,16 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
+# A line of words alone (no digit, no comma) between a street's line and the place's line at the window's end.
+# Not a part of a building or a unit ("Gate C", "Garden Level", "Lobby Entrance"), no letter standing alone.
+_NOTE_LINE = re.compile(r"\n[ \t]*(?!(?:Suite|Unit|Apt|Room|Floor|Building|Gate|Entrance|Door|Wing|Dock|Level|Lobby|"
+                        r"Mezzanine|Basement|Penthouse|Garden|Lower|Upper|Ground|Main|Tower|Hall|Plaza|Concourse)\b)"
+                        r"[A-Z][a-z]+(?:[-'’][a-z]+)?(?:[ \t]+(?:[A-Za-z][a-z]+(?:[-'’][a-z]+)?|a|&|-)){1,7}[ \t]*"
+                        r"(?=\n[ \t]*[A-Z][A-Za-z.'-]*"
+                        r"(?:[ \t-][A-Za-z.'-]+){0,3}[ \t]*,?[ \t]*$)")
+# The line before such a note: a house number and a street's words, maybe a unit on a line of its own after it.
+_STREET_LINE_BEFORE = re.compile(r"(?:^|\n)[ \t]*[1-9]\d{0,5}[A-Z]? [A-Z][^\n]{2,60}(?:\n[ \t]*(?:#|Suite|Ste\.?|Unit|"
+                                 r"Apt\.?|Room|Rm\.?|Floor|Fl\.?|Bldg\.?|Building)[ \t]?[\w-]{1,8}[ \t]*)?$")
 _QUOTED_LETTER = re.compile(r"""^\\?["']?([A-Z])\\?["'](?= )""")
 _ADDRESS_START = re.compile(r"""\d[\w/-]* +(?:[\w#]|\\?["'][A-Z]\\?["'] )|\b(?:One|Two|one|two|ONE|TWO) """)
 # A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
@@ -963,6 +973,14 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        if zip_code is not None and not weak and "\n" in before:
+            note = _NOTE_LINE.search(before)
+            if (note is not None and _STREET_LINE_BEFORE.search(before, 0, note.start()) is not None
+                    and _BEFORE.search(before) is None):
+                # A note on its own line between the street and the place ("5100 El Paraiso Ave.\nWalk-ins
+                # welcome\nSacramento, CA 95824": a listing's hours or services): no part of the address.
+                before = before[:note.start()] + before[note.end():]
+                at -= note.end() - note.start()
         spaced = _ADDRESS_START.search(before) is not None
         if spaced:
             before, cut = _without_cross_note(before)
