@@ -973,6 +973,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        noted = False  # a note line left out of ``before``: the span of the text holds it, usaddress must not re-read
         if zip_code is not None and not weak and "\n" in before:
             note = _NOTE_LINE.search(before)
             if (note is not None and _STREET_LINE_BEFORE.search(before, 0, note.start()) is not None
@@ -981,6 +982,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 # welcome\nSacramento, CA 95824": a listing's hours or services): no part of the address.
                 before = before[:note.start()] + before[note.end():]
                 at -= note.end() - note.start()
+                noted = True
         spaced = _ADDRESS_START.search(before) is not None
         if spaced:
             before, cut = _without_cross_note(before)
@@ -1014,7 +1016,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 raw = _wrapped_split(before, joined, at, state_text, zip_code, end, gaz, region_cities,
                                      text[start:end], limit)
             if raw is not None:
-                yield raw
+                yield _AsideRead(**vars(raw)) if noted else raw
             continue
         words = found.group("street").lower().split()
         if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
@@ -1032,7 +1034,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         number: str = found.group("number") or field_number or ""
         if field_number and _is_year(number):
             continue  # "2024,North Ave,Chicago,IL": a year column before a street column
-        yield (_AsideRead if _skipped_aside(found) else RawAddress)(
+        yield (_AsideRead if noted or _skipped_aside(found) else RawAddress)(
             street=street,
             unit=unit or None,
             house_number=number,
