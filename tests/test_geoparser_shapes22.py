@@ -97,3 +97,23 @@ def test_words_before_a_place_without_a_street_line(us, text):
 def test_a_lettered_part_of_the_building_stays_the_unit(us):
     assert [(s, u) for s, u, *_rest in _found(us, "Fairgrounds\n4500 Fair Ave\nGate C\nTulsa, OK 74114")] == [
         ("Fair Ave", "Gate C")]
+
+
+# -- a keyed record whose place line is one value under a key naming city, state and ZIP together ---------------
+
+@pytest.mark.parametrize("text, street, number, zip_code, city", [
+    ('{\n  "formatted_city_state_zip": "DENVER, CO, 80202-1234",\n  "name": "DOWNTOWN",\n'
+     '  "street_address": "951 20TH ST"\n}', "20TH ST", "951", "80202", "Denver"),
+    ('{"city_state": "Austin, TX 78701", "street": "500 Congress Ave"}', "Congress Ave", "500", "78701", "Austin"),
+    ('{"csz": "Spokane, WA 99201", "address1": "906 W Main Ave"}', "W Main Ave", "906", "99201", "Spokane"),
+    ("lastLine: Denver CO 80202\nstreet: 1701 Wynkoop St\n", "Wynkoop St", "1701", "80202", "Denver"),
+])
+def test_place_line_under_a_city_state_zip_key(us, text, street, number, zip_code, city):
+    assert [(s, n, z, c, r) for s, _u, n, z, c, r in _found(us, text)] == [(street, number, zip_code, city, True)]
+
+
+def test_house_number_key_repeating_the_streets_number(us):
+    # the number written in the street's value and again in a component's key: one number
+    text = ('{"delivery_line_1": "1 Main St", "last_line": "Houston TX 77002", '
+            '"components": {"primary_number": "1", "street_name": "Main", "street_suffix": "St"}}')
+    assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("Main St", "1", "77002")]
