@@ -117,3 +117,22 @@ def test_house_number_key_repeating_the_streets_number(us):
     text = ('{"delivery_line_1": "1 Main St", "last_line": "Houston TX 77002", '
             '"components": {"primary_number": "1", "street_name": "Main", "street_suffix": "St"}}')
     assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("Main St", "1", "77002")]
+
+
+# -- a neighbourhood of the city as the place, with a ZIP the USPS also names otherwise (no town of its own) -------
+
+@pytest.mark.parametrize("text, place", [
+    ("100-02 Queens Blvd, Forest Hills, NY 11375", "Forest Hills"),   # the USPS also calls 11375 "Flushing"
+    ("61-15 Booth St, Rego Park, NY 11374", "Rego Park"),             # 11374: "Flushing" too
+    ("35-20 Steinway St, Astoria, NY 11101", "Astoria"),              # 11101: "Long Is City"
+])
+def test_neighbourhood_with_a_zip_of_several_postal_names(us, text, place):
+    assert [(c, r) for *_rest, c, r in _found(us, text)] == [(place, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "1 Main St, Millwood, WA 99206",      # a town of its own with a Spokane ZIP (the pack's zip_towns)
+    "250 Broadway, Newburgh, NY 12550",   # a ZIP of no region city
+])
+def test_town_of_its_own_or_other_zip_stays_outside(us, text):
+    assert [r for *_rest, r in _found(us, text)] == [False]

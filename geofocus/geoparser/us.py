@@ -404,13 +404,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
                 return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
-            if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
+            if (canonical is None and state and (len(entry) <= 3 or zip_code not in _zip_towns(gaz))
+                    and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
                 # the region's ZIP in the state of its city, no other city of the region named, no other
                 # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
                 # the USPS; a town the USPS accepts for the ZIP is out above) and no longer name of the city
-                # ("South San Francisco"). The place stays as written.
+                # ("South San Francisco"). The place stays as written. Names the USPS accepts for the ZIP besides
+                # the city's are no other city when the pack lists no town of its own for it (``zip_towns``): the
+                # city's neighbourhoods ("Forest Hills, NY 11375", whose ZIP the USPS also calls "Flushing").
                 return None, True
             return canonical, False
         if canonical is None:
