@@ -136,3 +136,19 @@ def test_neighbourhood_with_a_zip_of_several_postal_names(us, text, place):
 ])
 def test_town_of_its_own_or_other_zip_stays_outside(us, text):
     assert [r for *_rest, r in _found(us, text)] == [False]
+
+
+# -- the ZIP between the city and the state -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, street, number, zip_code, city, in_region", [
+    ('{"address": "88 Falls St, Niagara Falls, 14303, NY"}', "Falls St", "88", "14303", "Niagara Falls", False),
+    ("Store 12: 700 Elm St, Dallas, 75201, TX\nStore 13: closed", "Elm St", "700", "75201", "Dallas", True),
+    ("Mail: 40 Oak Rd, Springfield, 62701, Illinois", "Oak Rd", "40", "62701", "Springfield", False),
+])
+def test_zip_between_city_and_state(us, text, street, number, zip_code, city, in_region):
+    assert [(s, n, z, c, r) for s, _u, n, z, c, r in _found(us, text)] == [(street, number, zip_code, city, in_region)]
+
+
+@pytest.mark.parametrize("text", ["Since 1999, 12345, NY", "Order 4411, 77002, TX"])
+def test_numbers_before_a_state_without_street(us, text):
+    assert _found(us, text) == []

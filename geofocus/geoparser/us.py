@@ -915,6 +915,7 @@ _NOTE_LINE = re.compile(r"\n[ \t]*(?!(?:Suite|Unit|Apt|Room|Floor|Building|Gate|
 # The line before such a note: a house number and a street's words, maybe a unit on a line of its own after it.
 _STREET_LINE_BEFORE = re.compile(r"(?:^|\n)[ \t]*[1-9]\d{0,5}[A-Z]? [A-Z][^\n]{2,60}(?:\n[ \t]*(?:#|Suite|Ste\.?|Unit|"
                                  r"Apt\.?|Room|Rm\.?|Floor|Fl\.?|Bldg\.?|Building)[ \t]?[\w-]{1,8}[ \t]*)?$")
+_ZIP_BEFORE_STATE = re.compile(r"(?<=[A-Za-z.]),[ \t]?(?P<zip>\d{5})(?:-\d{4})?[ \t]?,[ \t]?$")
 _QUOTED_LETTER = re.compile(r"""^\\?["']?([A-Z])\\?["'](?= )""")
 _ADDRESS_START = re.compile(r"""\d[\w/-]* +(?:[\w#]|\\?["'][A-Z]\\?["'] )|\b(?:One|Two|one|two|ONE|TWO) """)
 # A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
@@ -972,6 +973,14 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
+        if zip_code is None and not weak and before[-7:-1].rstrip(" ,\t")[-1:].isdigit():
+            zip_first = _ZIP_BEFORE_STATE.search(before, max(0, len(before) - 16))
+            if zip_first is not None:
+                # The ZIP between the city and the state ("1925 Main St, Niagara Falls, 14305, NY", a database's
+                # columns joined in their order): the address's ZIP, the city before it.
+                zip_code = zip_first.group("zip")
+                at -= zip_first.end() - zip_first.start() - 2
+                before = before[:zip_first.start()] + ", "
         country = _COUNTRY_BETWEEN.search(before) if "U" in before else None
         if country is not None:
             before = before[:country.start()] + before[country.end():]
