@@ -152,3 +152,11 @@ def test_zip_between_city_and_state(us, text, street, number, zip_code, city, in
 @pytest.mark.parametrize("text", ["Since 1999, 12345, NY", "Order 4411, 77002, TX"])
 def test_numbers_before_a_state_without_street(us, text):
     assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("Center\n100 Main St\nFifth Floor\nDallas, TX 75201", "Fifth Floor"),   # a floor spelled out: the unit
+    ("Fairgrounds\n4500 Fair Ave\nGate C\nTulsa, OK 74114", "Gate C"),          # a lettered part of the grounds
+])
+def test_a_unit_line_is_no_note(us, text, unit):
+    assert [u for _s, u, *_rest in _found(us, text)] == [unit]

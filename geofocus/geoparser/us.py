@@ -906,9 +906,11 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
 # A line of words alone (no digit, no comma) between a street's line and the place's line at the window's end.
-# Not a part of a building or a unit ("Gate C", "Garden Level", "Lobby Entrance"), no letter standing alone.
-_NOTE_LINE = re.compile(r"\n[ \t]*(?!(?:Suite|Unit|Apt|Room|Floor|Building|Gate|Entrance|Door|Wing|Dock|Level|Lobby|"
-                        r"Mezzanine|Basement|Penthouse|Garden|Lower|Upper|Ground|Main|Tower|Hall|Plaza|Concourse)\b)"
+# No word of a unit or a part of a building in it ("Gate C", "Fifth Floor", "Garden Level", "North Tower Entrance":
+# units and asides, which the readers know), no letter standing alone.
+_NOTE_LINE = re.compile(r"\n[ \t]*(?![^\n]*\b(?:Suite|Unit|Apt|Room|Floor|Fl|Building|Bldg|Gate|Entrance|Door|Wing|"
+                        r"Dock|Level|Lobby|Mezzanine|Basement|Penthouse|Garden|Lower|Upper|Ground|Tower|Hall|Plaza|"
+                        r"Concourse|Annex|Center|Centre)\b)"
                         r"[A-Z][a-z]+(?:[-'’][a-z]+)?(?:[ \t]+(?:[A-Za-z][a-z]+(?:[-'’][a-z]+)?|a|&|-)){1,7}[ \t]*"
                         r"(?=\n[ \t]*[A-Z][A-Za-z.'-]*"
                         r"(?:[ \t-][A-Za-z.'-]+){0,3}[ \t]*,?[ \t]*$)")
