@@ -385,6 +385,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 19)": sorted((data / "realtext").glob("heldout19_*.txt")),
         "real text (held-out 20)": sorted((data / "realtext").glob("heldout20_*.txt")),
         "real text (held-out 21)": sorted((data / "realtext").glob("heldout21_*.txt")),
+        "real text (held-out 22)": sorted((data / "realtext").glob("heldout22_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

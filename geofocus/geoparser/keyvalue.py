@@ -153,6 +153,10 @@ ROLES = {
                  "postcodecode"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
+    # The US place line in one value, city, state and ZIP ("formatted_city_state_zip": "ARLINGTON, VA, 22201-9998",
+    # "lastLine": "Denver CO 80202", "csz": "Austin, TX 78701"): the address's tail as written.
+    "place_line": ("citystatezip", "citystatezipcode", "citystatepostalcode", "citystatepostal", "citystate",
+                   "formattedcitystatezip", "lastline", "cityline", "csz", "localityline"),
     "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity",
               "stateabbreviation"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
@@ -207,11 +211,14 @@ class KeyedAddress:
         p = self.parts
         street = p.get("street", "")
         number = p.get("number", "")
-        place = p.get("postcode_city") or " ".join(x for x in (p.get("postcode"), p.get("city")) if x)
+        place = (p.get("postcode_city") or " ".join(x for x in (p.get("postcode"), p.get("city")) if x)
+                 or p.get("place_line", ""))
         if not street or not place:
             return None
         if us:
             street = _us_street(street, p)
+            if number and street.startswith(number + " "):
+                number = ""  # "delivery_line_1": "2 Penn Plz" and a component's "primary_number": "2": written once
             if not number and not street[:1].isdigit() and street[-1:].isdigit():
                 written_last = number_written_last(street)  # "street1": "Broadway 1"
                 if written_last is not None:
@@ -227,7 +234,7 @@ class KeyedAddress:
                 # lost its leading zero; only the states whose ZIPs start with 0 have such values.
                 postcode = "0" + postcode
             state_zip = " ".join(y for y in (state, postcode) if y)
-            tail = ", ".join(x for x in (city, state_zip) if x)
+            tail = ", ".join(x for x in (city, state_zip) if x) or p.get("place_line", "")
             unit = p.get("unit", "") or " ".join(x for x in (p.get("unit_word"), p.get("unit_number")) if x)
             if unit and not _is_unit(unit):
                 unit = ""  # "room: Auditorium", "room: Mumford Room": a named room is no part of the address

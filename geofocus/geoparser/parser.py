@@ -177,6 +177,11 @@ class GeoParser:
             text = tags_as_breaks(text)
         if any(sign in text for sign in _BULLETS):  # no scan at all in text without characters above U+00FF
             text = _BULLET_SIGN.sub("·", text)  # "Lange Straße 4 ∙ 26122 Oldenburg": the readers know "·" and "•"
+        if "\\" in text and "\\r\\n" in text:
+            # A Windows line break escaped in a string literal ("545 4th St\\r\\nOakland, CA\\r\\n94607" in JSON):
+            # read as the escaped line break alone, which the readers take for a break ("\\r" would stay a word's
+            # letters: "4th St\\r").
+            text = text.replace("\\r\\n", "\\n")
         if "\\" in text and ("\\," in text or "\\;" in text):
             # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
             # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
@@ -236,7 +241,7 @@ class GeoParser:
             if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
                 continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
             written = keyed.text(us=self.address_format == "us")
-            no_place = "city" not in keyed.parts and "postcode_city" not in keyed.parts
+            no_place = not ({"city", "postcode_city", "place_line"} & keyed.parts.keys())
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
                 # No place among the parts, the object's name names the region's city: "Polizeiinspektion
                 # Oldenburg": {"street": "Friedhofsweg", "house_number": 30}, "name: awb_oldenburg_de".
@@ -253,7 +258,7 @@ class GeoParser:
                         limit.found()
                     continue
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
-                    and "postcode_city" not in keyed.parts):
+                    and "postcode_city" not in keyed.parts and "place_line" not in keyed.parts):
                 if "city" not in keyed.parts:
                     # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names
                     # its city; another ZIP names none, and the address is not read.

@@ -85,7 +85,9 @@ _SUFFIX = (
     r"Center|Ctr|Turnpike|Tpke|Bend|Cv|Cove|Trace|Commons|Mall|Pt|Point|Landing|Ridge|Hts|"
     r"Heights|Glen|Grove|Crescent|Cres"
 )
-_WORD = r"[A-Z0-9][A-Za-z0-9'.-]*"
+# A word of a street's name; also a letter in quotes, as streets named with a letter are written ('450 "B" Street',
+# "the 'K' St. entrance"; in a JSON string the quotes escaped: '450 \\"B\\" Street').
+_WORD = r"""(?:[A-Z0-9][A-Za-z0-9'.-]*|\\?["'][A-Z]\\?["'](?= ))"""
 _STREET = (
     rf"(?:(?:[NSEW]|N\.|S\.|E\.|W\.|NE|NW|SE|SW|North|South|East|West) )?"
     rf"(?:(?:{_WORD} ){{1,6}}?(?:{_SUFFIX})\.?(?: (?:[NSEW]|NE|NW|SE|SW|North|South|East|West)\.?(?![\w-]))?"
@@ -402,13 +404,16 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
                 return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
-            if (canonical is None and state and len(entry) <= 3 and fold(known[2]) not in folded
+            if (canonical is None and state and (len(entry) <= 3 or zip_code not in _zip_towns(gaz))
+                    and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
                 # A neighbourhood or borough written as the place ("Jamaica, NY 11424", "Harlem, NY 10027"):
                 # the region's ZIP in the state of its city, no other city of the region named, no other
                 # place name known for the ZIP ("Spokane Valley, WA 99206" is another city, "Spokane Vly" to
                 # the USPS; a town the USPS accepts for the ZIP is out above) and no longer name of the city
-                # ("South San Francisco"). The place stays as written.
+                # ("South San Francisco"). The place stays as written. Names the USPS accepts for the ZIP besides
+                # the city's are no other city when the pack lists no town of its own for it (``zip_towns``): the
+                # city's neighbourhoods ("Forest Hills, NY 11375", whose ZIP the USPS also calls "Flushing").
                 return None, True
             return canonical, False
         if canonical is None:
@@ -589,6 +594,10 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # 'addressLocality": "Houston', "city: 'BOSTON'": a reading across the fields of data (the keys
             # read them); an apostrophe inside a name stays ("Coeur d'Alene").
             continue
+        if raw.street[1:4].strip("\\")[:1] in ("'", '"') or raw.street[:1] in ("'", '"', "\\"):
+            # '450 "B" Street' (also with the quotes escaped in a JSON string; usaddress leaves the first one
+            # out): the street is named with the letter, "B Street"
+            raw.street = _QUOTED_LETTER.sub(r"\1", raw.street)
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
         if raw.city and raw.city[:1].islower() and " " in raw.city:
@@ -719,7 +728,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # the line before the street's
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
-                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|SUITE|STE\.?|UNIT)[ -]?"
+                r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|APT\.?)[ -]?"
                 r"(?:[A-Z][a-z]{2,12} )?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
@@ -775,7 +784,21 @@ _PROSE_FLOOR = re.compile(r"(?<![\w-])(?P<unit>(?:[1-9]\d{0,2}(?:st|nd|rd|th)|(?
                           r"(?:at[ \t])?$")
 
 
+# A line break escaped in a string literal, once or more ("\\n", "\\\\n" in JSON inside JSON): as spaces and a break,
+# the same length.
+_ESCAPED_BREAK = re.compile(r"\\+n")
+
+
+def _as_break(escape: re.Match[str]) -> str:
+    return " " * (len(escape.group(0)) - 1) + "\n"
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
+    low = max(0, number_at - 245)  # all this looks at: the number's line and the line above, 120 characters each
+    if "\\n" in text[low:number_at]:
+        # Lines of a string literal, their breaks escaped ("Courthouse\\nRoom 114\\n600 Main Street"): the same
+        # lines with the breaks as breaks (same length).
+        return _leading_unit(_ESCAPED_BREAK.sub(_as_break, text[low:number_at]), number_at - low)
     line_start = text.rfind("\n", max(0, number_at - 120), number_at) + 1
     if number_at - line_start > 120:
         return None
@@ -825,6 +848,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
+    if "\\" in span:
+        span = _ESCAPED_BREAK.sub(_as_break, span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
     if "U" in span:
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
@@ -880,7 +905,21 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
-_ADDRESS_START = re.compile(r"\d[\w/-]* +[\w#]|\b(?:One|Two|one|two|ONE|TWO) ")
+# A line of words alone (no digit, no comma) between a street's line and the place's line at the window's end.
+# No word of a unit or a part of a building in it ("Gate C", "Fifth Floor", "Garden Level", "North Tower Entrance":
+# units and asides, which the readers know), no letter standing alone.
+_NOTE_LINE = re.compile(r"\n[ \t]*(?![^\n]*\b(?:Suite|Unit|Apt|Room|Floor|Fl|Building|Bldg|Gate|Entrance|Door|Wing|"
+                        r"Dock|Level|Lobby|Mezzanine|Basement|Penthouse|Garden|Lower|Upper|Ground|Tower|Hall|Plaza|"
+                        r"Concourse|Annex|Center|Centre)\b)"
+                        r"[A-Z][a-z]+(?:[-'’][a-z]+)?(?:[ \t]+(?:[A-Za-z][a-z]+(?:[-'’][a-z]+)?|a|&|-)){1,7}[ \t]*"
+                        r"(?=\n[ \t]*[A-Z][A-Za-z.'-]*"
+                        r"(?:[ \t-][A-Za-z.'-]+){0,3}[ \t]*,?[ \t]*$)")
+# The line before such a note: a house number and a street's words, maybe a unit on a line of its own after it.
+_STREET_LINE_BEFORE = re.compile(r"(?:^|\n)[ \t]*[1-9]\d{0,5}[A-Z]? [A-Z][^\n]{2,60}(?:\n[ \t]*(?:#|Suite|Ste\.?|Unit|"
+                                 r"Apt\.?|Room|Rm\.?|Floor|Fl\.?|Bldg\.?|Building)[ \t]?[\w-]{1,8}[ \t]*)?$")
+_ZIP_BEFORE_STATE = re.compile(r"(?<=[A-Za-z.]),[ \t]?(?P<zip>\d{5})(?:-\d{4})?[ \t]?,[ \t]?$")
+_QUOTED_LETTER = re.compile(r"""^\\?["']?([A-Z])\\?["'](?= )""")
+_ADDRESS_START = re.compile(r"""\d[\w/-]* +(?:[\w#]|\\?["'][A-Z]\\?["'] )|\b(?:One|Two|one|two|ONE|TWO) """)
 # A line break between two words (or after a dotted abbreviation) of a wrapped paragraph.
 _WRAPPED_BREAK = re.compile(r"(?<=[\w.])\n(?=\w)")
 # A house number in its own field ("1600,Pennsylvania Ave NW,"): read by the pattern only.
@@ -929,13 +968,35 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if labelled is not None:
                 yield labelled
         before = text[max(0, start - 160) : start]
+        if "\\n" in before:
+            # A line break escaped in a string literal ("Room 114\\n600 Main Street\\nDallas, TX" in JSON): a
+            # break for the window's readers too (same length, so the offsets hold), not a letter of a word.
+            before = _ESCAPED_BREAK.sub(_as_break, before)
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
+        if zip_code is None and not weak and before[-7:-1].rstrip(" ,\t")[-1:].isdigit():
+            zip_first = _ZIP_BEFORE_STATE.search(before, max(0, len(before) - 16))
+            if zip_first is not None:
+                # The ZIP between the city and the state ("1925 Main St, Niagara Falls, 14305, NY", a database's
+                # columns joined in their order): the address's ZIP, the city before it.
+                zip_code = zip_first.group("zip")
+                at -= zip_first.end() - zip_first.start() - 2
+                before = before[:zip_first.start()] + ", "
         country = _COUNTRY_BETWEEN.search(before) if "U" in before else None
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        noted = False  # a note line left out of ``before``: the span of the text holds it, usaddress must not re-read
+        if zip_code is not None and not weak and "\n" in before:
+            note = _NOTE_LINE.search(before)
+            if (note is not None and _STREET_LINE_BEFORE.search(before, 0, note.start()) is not None
+                    and _BEFORE.search(before) is None):
+                # A note on its own line between the street and the place ("5100 El Paraiso Ave.\nWalk-ins
+                # welcome\nSacramento, CA 95824": a listing's hours or services): no part of the address.
+                before = before[:note.start()] + before[note.end():]
+                at -= note.end() - note.start()
+                noted = True
         spaced = _ADDRESS_START.search(before) is not None
         if spaced:
             before, cut = _without_cross_note(before)
@@ -969,7 +1030,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 raw = _wrapped_split(before, joined, at, state_text, zip_code, end, gaz, region_cities,
                                      text[start:end], limit)
             if raw is not None:
-                yield raw
+                yield _AsideRead(**vars(raw)) if noted else raw
             continue
         words = found.group("street").lower().split()
         if not words or words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
@@ -987,7 +1048,7 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         number: str = found.group("number") or field_number or ""
         if field_number and _is_year(number):
             continue  # "2024,North Ave,Chicago,IL": a year column before a street column
-        yield (_AsideRead if _skipped_aside(found) else RawAddress)(
+        yield (_AsideRead if noted or _skipped_aside(found) else RawAddress)(
             street=street,
             unit=unit or None,
             house_number=number,
@@ -1352,6 +1413,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
         if not limit.anchor():
             return
         before = text[max(0, start - 120):start]
+        if "\\n" in before:
+            before = _ESCAPED_BREAK.sub(_as_break, before)  # an escaped line break, as in ``_extract``
         found = _BEFORE.search(before + m.group(0))
         if found is None and _UPPER_TYPE.search(before):
             # "1900 SE A ST, San Francisco": a type word of two capitals, which the second reading leaves as
