@@ -153,7 +153,7 @@ class _MarkerScript:
                 return script
 
         class Markers(MacroElement):
-            def render(self, **kwargs: Any) -> None:
+            def render(self, **kwargs: Any) -> None:  # type: ignore[override]
                 self.get_root().script.add_child(Text(), name=self.get_name())  # type: ignore[attr-defined]
 
         return Markers()
@@ -167,7 +167,7 @@ def _prototype(precision: str | None) -> tuple[list[tuple[str, str]], set[str], 
 
     fmap = folium.Map(location=[0.0, 0.0], tiles=None)
     cluster = MarkerCluster().add_to(fmap)
-    stand_in = AddressRecord(key=("",), fields={}, lat=_LAT, lon=_LON, precision=precision)
+    stand_in = AddressRecord(key=("", "", "", ""), fields={}, lat=_LAT, lon=_LON, precision=precision)
     marker = _marker(stand_in, _LAT, _LON)
     popup = next(iter(marker._children.values()))
     marker._children[popup.get_name()] = folium.Popup(_POPUP, max_width=420)
@@ -243,7 +243,7 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
         "function (cluster) { return L.divIcon({html: '<div><span>' + cluster.getChildCount() + '</span></div>', "
         "className: 'marker-cluster geofocus-cluster', iconSize: new L.Point(36, 36)}); }"))
     cluster.add_to(fmap)
-    markers = _MarkerScript.of(located, cluster.get_name()) if fast else None
+    markers = _MarkerScript.of(located, cluster.get_name()) if fast and located else None
     if markers is not None:
         markers.add_to(cluster)
     else:
