@@ -81,7 +81,8 @@ def measure(run_dir: Path, reps: int) -> dict[str, Any]:
     records = [json.loads(line) for line in (run_dir / "crawl.jsonl").read_text(encoding="utf-8").splitlines()]
     relevant = [r for r in records if r["relevant"]]
     other = [r for r in records if not r["relevant"]]
-    items = [PageItem(**json.loads(line)) for line in (run_dir / "items.jsonl").read_text(encoding="utf-8").splitlines()]
+    item_lines_text = (run_dir / "items.jsonl").read_text(encoding="utf-8").splitlines()
+    items = [PageItem(**json.loads(line)) for line in item_lines_text]
     log = CrawlLog.from_crawler(get_crawler(settings_dict={"GEOFOCUS_CRAWL_LOG_ENABLED": True}))
     sink = io.StringIO()
 
