@@ -104,3 +104,40 @@ def test_report_of_two_real_crawls(crawls, tmp_path):
     assert len(geojson["features"]) == 2 * SITES
     for ref in parse(out / "index.html").refs:
         assert (out / ref).is_file(), ref
+
+
+def test_items_jsonl_lines_are_the_items_as_itemadapter_serialises_them(crawls):
+    """items.jsonl is written without ItemAdapter.asdict's copy: each line must still be the
+    bytes of ``json.dumps(ItemAdapter(item).asdict(), ensure_ascii=False, default=str)``."""
+    from itemadapter import ItemAdapter
+
+    from geofocus.items import PageItem
+
+    for run_dir, _ in crawls:
+        lines = (run_dir / "items.jsonl").read_text(encoding="utf-8").splitlines()
+        assert len(lines) == 2 * SITES
+        assert any("ß" in line for line in lines)  # written as itself, not \u00df
+        for line in lines:
+            item = PageItem(**json.loads(line))
+            assert item.addresses
+            assert line == json.dumps(ItemAdapter(item).asdict(), ensure_ascii=False, default=str)
+
+
+def test_map_of_real_crawls_is_the_map_folium_markers_give(crawls, tmp_path):
+    """map.html's markers are written from one folium prototype per precision: the page must be
+    the one a folium element per marker gives, up to the random element ids."""
+    from geofocus.metrics.addresses import collect_addresses
+    from geofocus.metrics.runlog import load_run
+    from geofocus.reporting.build import _region_info
+    from geofocus.reporting.webmap import write_map
+    from test_webmap import same_up_to_ids
+
+    runs = [load_run(run_dir) for run_dir, _ in crawls]
+    region = _region_info(runs)
+    addresses = collect_addresses([(r.label, r.pages) for r in runs], region["fallback"])
+    assert len(addresses) == 2 * SITES
+    write_map(addresses, tmp_path / "fast.html", region["bbox"], title="t")
+    write_map(addresses, tmp_path / "folium.html", region["bbox"], title="t", fast=False)
+    fast, reference = ((tmp_path / f"{n}.html").read_text() for n in ("fast", "folium"))
+    assert fast.count("L.circleMarker(") == 2 * SITES
+    assert same_up_to_ids(fast, reference)

@@ -38,6 +38,24 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
+def _item_value(value: Any) -> Any:
+    """What an items.jsonl line holds for a value JSON has no type for: a nested item as its
+    dict (what ``ItemAdapter.asdict`` makes of it), anything else as its ``str``."""
+    if isinstance(value, ItemAdapter):
+        return value.asdict()
+    if ItemAdapter.is_item(value):
+        return ItemAdapter(value).asdict()
+    return str(value)
+
+
+# One encoder each, built once (``json.dumps`` with options builds a new encoder per call).
+# An item's line is the JSON of ``ItemAdapter(item).asdict()`` with ``default=str``: its fields
+# are serialised as they are, and only values JSON cannot write go through _item_value, instead
+# of copying every nested dict and asking ``is_item`` of every value (~0.08 ms a relevant page).
+_ITEM_ENCODER = json.JSONEncoder(ensure_ascii=False, default=_item_value)
+_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def node_assignment(region: Region | None, nodes: str) -> dict[str, list[str]]:
     """node -> the cities it owns in this crawl's node plan (for geo-focus in reports)."""
     if region is None:
@@ -70,10 +88,10 @@ class CrawlLog:
         if self.items is None:
             return
         try:
-            record = ItemAdapter(item).asdict()
+            fields = dict(ItemAdapter(item).items())
         except TypeError:  # not an item type: nothing to keep
             return
-        self.items.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        self.items.write(_ITEM_ENCODER.encode(fields) + "\n")
 
     def spider_opened(self, spider: Spider) -> None:
         context = crawl_context(self.crawler)
@@ -132,7 +150,7 @@ class CrawlLog:
             return
         record = page_record(self.crawler, response, relevant, addresses)
         record["link"] = (PageMeta.of(response) or PageMeta()).link
-        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.file.write(_LINE_ENCODER.encode(record) + "\n")
 
 
 def page_record(crawler: Crawler, response: Response, relevant: bool, addresses: list[dict[str, Any]]) -> dict:

@@ -14,9 +14,10 @@ network.  Without those files the CDN links stay and the map says that it needs 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from geofocus.metrics.addresses import AddressRecord
 
@@ -88,9 +89,138 @@ def _popup(a: AddressRecord, max_urls: int = 5) -> str:
     return f"<b>{where}</b><br><i>{precision}</i>{links}{more}"
 
 
+def _marker(a: AddressRecord, lat: float, lon: float) -> Any:
+    """An address's folium marker (a circle coloured by precision, with its popup)."""
+    import folium
+
+    return folium.CircleMarker(
+        location=[lat, lon], radius=7, color="#333333", weight=1, fill=True,
+        fill_color=PRECISION.get(a.precision, PRECISION[None])[0], fill_opacity=0.9,
+        popup=folium.Popup(_popup(a), max_width=420),
+        class_name=f"geofocus-address precision-{a.precision or 'unknown'}",
+    )
+
+
+#: Stand-ins for the values that differ between markers of one precision, in a rendered prototype.
+_LAT, _LON = 1.2345678901234567, -7.654321098765432
+_POPUP = "GeofocusPopupText7d1c"
+_HEX_ID = re.compile(r"[0-9a-f]{32}")
+
+
+class _MarkerScript:
+    """The script of all address markers, written without a folium element per marker.
+
+    folium renders each marker's and popup's script with Jinja and then compiles that text as a
+    template once more (``Element(rendered)``): ~1 ms an address, for every build of the live
+    report.  Here one marker per precision is rendered by folium (a prototype, with stand-ins for
+    the location and the popup), and every address's script is the prototype's text with its own
+    location, popup and fresh element ids: the same text folium writes, as long as no popup holds
+    Jinja syntax (``{{``, ``{%``, ``{#``), which folium's second pass would evaluate; here it stays
+    text.  When a prototype does not come out as expected (another folium), the caller falls back
+    to folium's markers.
+    """
+
+    def __init__(self, parts: list[str]):
+        self.parts = parts
+
+    @classmethod
+    def of(cls, located: Sequence[tuple[AddressRecord, float, float]], cluster: str) -> Any:
+        from branca.element import Element, MacroElement
+        from folium.utilities import escape_backticks, validate_location
+
+        prototypes = {}
+        for a, _lat, _lon in located:
+            if a.precision not in prototypes:
+                prototype = _prototype(a.precision)
+                if prototype is None:
+                    return None
+                prototypes[a.precision] = prototype
+        chunks: list[str] = []
+        for a, lat, lon in located:
+            pieces, ids, separator = prototypes[a.precision]
+            if chunks:
+                chunks.append(separator)
+            fresh = {old: Element._generate_id() for old in ids}
+            lat, lon = validate_location([lat, lon])  # folium's checks (a NaN still fails the build)
+            values = {"loc": f"[{lat!r}, {lon!r}]", "popup": escape_backticks(_popup(a)).replace("\n", " "),
+                      "cluster": cluster}
+            for kind, text in pieces:
+                chunks.append(text if kind == "text" else fresh[text] if kind == "id" else values[kind])
+        script = "".join(chunks)
+
+        class Text(Element):
+            def render(self, **kwargs: Any) -> str:
+                return script
+
+        class Markers(MacroElement):
+            def render(self, **kwargs: Any) -> None:  # type: ignore[override]
+                self.get_root().script.add_child(Text(), name=self.get_name())  # type: ignore[attr-defined]
+
+        return Markers()
+
+
+def _prototype(precision: str | None) -> tuple[list[tuple[str, str]], set[str], str] | None:
+    """One marker of this precision rendered by folium, cut into text and the slots that vary:
+    ("text", literal), ("id", prototype element id), ("loc", ""), ("popup", ""), ("cluster", "")."""
+    import folium
+    from folium.plugins import MarkerCluster
+
+    fmap = folium.Map(location=[0.0, 0.0], tiles=None)
+    cluster = MarkerCluster().add_to(fmap)
+    stand_in = AddressRecord(key=("", "", "", ""), fields={}, lat=_LAT, lon=_LON, precision=precision)
+    marker = _marker(stand_in, _LAT, _LON)
+    popup = next(iter(marker._children.values()))
+    marker._children[popup.get_name()] = folium.Popup(_POPUP, max_width=420)
+    marker._children[popup.get_name()]._parent = marker
+    marker.add_to(cluster)
+    root = fmap.get_root()
+    root.render()
+    script = root.script  # type: ignore[attr-defined]
+    names = list(script._children)
+    try:
+        start = names.index(marker.get_name())
+    except ValueError:
+        return None
+    if start < 1 or not names[start + 1:start + 2] or not names[start + 1].startswith("popup_"):
+        return None
+    # The script is its children's texts, each after the same separator: find that separator.
+    whole = script.render()
+    before, own, popup_text = (script._children[name].render() for name in names[start - 1:start + 2])
+    at = whole.find(before) + len(before)
+    own_at = whole.find(own, at)
+    popup_at = whole.find(popup_text, own_at + len(own))
+    separator = whole[at:own_at]
+    if min(at - len(before), own_at, popup_at) < 0 or whole[own_at + len(own):popup_at] != separator:
+        return None
+    text = own + separator + popup_text
+    location = repr([_LAT, _LON])
+    if text.count(location) != 1 or text.count(_POPUP) != 1 or text.count(cluster.get_name()) != 1:
+        return None
+    cluster_id = cluster.get_name()
+    pieces: list[tuple[str, str]] = []
+    ids: set[str] = set()
+    for i, piece in enumerate(re.split(f"({re.escape(location)}|{_POPUP}|{re.escape(cluster_id)})", text)):
+        if i % 2:
+            pieces.append(({location: "loc", _POPUP: "popup", cluster_id: "cluster"}[piece], ""))
+            continue
+        at = 0
+        for match in _HEX_ID.finditer(piece):
+            pieces.append(("text", piece[at:match.start()]))
+            pieces.append(("id", match.group()))
+            ids.add(match.group())
+            at = match.end()
+        pieces.append(("text", piece[at:]))
+    if len(ids) != 3:  # the marker's, its popup's and the popup's html element's
+        return None
+    return pieces, ids, separator
+
+
 def write_map(addresses: Sequence[AddressRecord], path: Path,
-              bbox: tuple[float, float, float, float] | None, title: str = "") -> Path:
-    """Write the map as a standalone HTML page (embedded by index.html in an iframe)."""
+              bbox: tuple[float, float, float, float] | None, title: str = "", fast: bool = True) -> Path:
+    """Write the map as a standalone HTML page (embedded by index.html in an iframe).
+
+    ``fast`` False makes every marker a folium element (the reference the fast path is tested
+    against)."""
     import folium  # a second of imports: only when a map is drawn
     from folium.elements import JSCSSMixin
     from folium.plugins import MarkerCluster
@@ -113,13 +243,12 @@ def write_map(addresses: Sequence[AddressRecord], path: Path,
         "function (cluster) { return L.divIcon({html: '<div><span>' + cluster.getChildCount() + '</span></div>', "
         "className: 'marker-cluster geofocus-cluster', iconSize: new L.Point(36, 36)}); }"))
     cluster.add_to(fmap)
-    for a, lat, lon in located:
-        colour = PRECISION.get(a.precision, PRECISION[None])[0]
-        folium.CircleMarker(
-            location=[lat, lon], radius=7, color="#333333", weight=1, fill=True,
-            fill_color=colour, fill_opacity=0.9, popup=folium.Popup(_popup(a), max_width=420),
-            class_name=f"geofocus-address precision-{a.precision or 'unknown'}",
-        ).add_to(cluster)
+    markers = _MarkerScript.of(located, cluster.get_name()) if fast and located else None
+    if markers is not None:
+        markers.add_to(cluster)
+    else:
+        for a, lat, lon in located:
+            _marker(a, lat, lon).add_to(cluster)
     if len(located) > 1 or bbox:
         fmap.fit_bounds(bounds, padding=(20, 20))
     root = cast(folium.Figure, fmap.get_root())  # a Map made without a parent is put in a new Figure
