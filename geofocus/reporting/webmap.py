@@ -86,7 +86,12 @@ def _popup(a: AddressRecord, max_urls: int = 5) -> str:
                     for u in a.urls[:max_urls])
     more = f"<br>... and {len(a.urls) - max_urls} more pages" if len(a.urls) > max_urls else ""
     precision = html.escape(PRECISION.get(a.precision, PRECISION[None])[1])
-    return f"<b>{where}</b><br><i>{precision}</i>{links}{more}"
+    # Braces as character references: folium compiles each marker's script as a Jinja template once more, so
+    # "{{ ... }}" written by a crawled page would be evaluated there (the browser shows the same characters).
+    return f"<b>{where}</b><br><i>{precision}</i>{links}{more}".translate(_BRACES)
+
+
+_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 
 
 def _marker(a: AddressRecord, lat: float, lon: float) -> Any:
