@@ -323,12 +323,15 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         street = f"{street} {remaining[pos][0]}"
         remaining = remaining[pos + 1:]
     # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418"), or a bare
-    # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago").
+    # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago"), or on a line of its own
+    # after a street with a type word (positional fields read as lines: "972 Mission St", "5", "San Francisco").
     for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
         bare = remaining[pos][0] if pos < len(remaining) else ""
-        if end <= pos and pos + 1 < len(remaining) and remaining[pos + 1][0] == "," and _BARE_UNIT.match(
+        if end <= pos and pos + 1 < len(remaining) and (
+                remaining[pos + 1][0] == "," or typed and remaining[pos + 1][0] == "\n" and pos > 0
+                and remaining[pos - 1][0] == "\n") and _BARE_UNIT.match(
                 bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
             end = pos + 1
         if end <= pos:
