@@ -884,7 +884,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
-    if raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit and span.partition(raw.street)[2][:1] == "\n":
+    if (raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit
+            and span.partition(raw.street)[2][:1] == "\n"):
         return raw  # "2200 Elm Ave" / "12" / "Dallas": the unit on a line of its own read as part of the street
     unit = fields.unit
     if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
