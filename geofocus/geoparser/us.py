@@ -404,6 +404,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
                 return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
+            if canonical is None and state and (folded, state) in _far_towns(gaz):
+                return None, False  # "Springfield, IL 60652": a town far from the city whose ZIP is written
             if (canonical is None and state and (len(entry) <= 3 or zip_code not in _zip_towns(gaz))
                     and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
@@ -447,6 +449,17 @@ def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:
     if towns is None:
         towns = {code: frozenset(fold(n) for n in names) for code, names in gaz.region.raw.get("zip_towns", {}).items()}
         gaz._us_zip_towns = towns  # type: ignore[attr-defined]
+    return towns
+
+
+def _far_towns(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
+    """(folded name, state) of the towns of their own far from every region city of their state (the pack's
+    ``far_towns``)."""
+    towns = getattr(gaz, "_us_far_towns", None)
+    if towns is None:
+        towns = frozenset((fold(name), state) for state, names in gaz.region.raw.get("far_towns", {}).items()
+                          for name in names)
+        gaz._us_far_towns = towns  # type: ignore[attr-defined]
     return towns
 
 
