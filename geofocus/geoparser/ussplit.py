@@ -303,6 +303,8 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             return None
         if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099 and words[0] not in _DIRECTIONS:
             return None  # (a year is not followed by "W. Polk": "1950 W. Polk, Chicago" is an address)
+    if not typed and _GRID_SINGLE.match(number):
+        return None  # "Model E350 Van, Dallas": a one-part grid number goes with a street of a type word
     # A directional after the type: "Pennsylvania Ave NW", "M Street Northwest".
     if street_end < len(head):
         w = words[street_end]
