@@ -106,6 +106,7 @@ def test_far_town_with_a_region_zip(us, text, city, in_region):
     ("S891 Hill Rd\nIndependence, WI 54747", "S891", "Hill Rd", "54747"),
     # the two-part grid number stays one number
     ("N165 W2123 Bridge St, Cedarburg, WI 53012", "N165 W2123", "Bridge St", "53012"),
+    ("W180 N8130 Town Hall Rd, Menomonee Falls, WI 53051", "W180 N8130", "Town Hall Rd", "53051"),
 ])
 def test_rural_grid_number_of_one_part(us, text, number, street, zip_code):
     assert [(n, s, z) for s, _u, n, z, _c, _r in _found(us, text)] == [(number, street, zip_code)]

@@ -30,6 +30,8 @@ _GRID_NUMBER = re.compile(r"^[NSEWnsew]\d{1,4}[NSEWnsew]\d{1,5}$")
 # A rural grid number of one part, its direction letter and three to five digits: "W5445 Center Road",
 # "N3302 Monroe Rd" (Wisconsin towns number the houses along a road by their distance on the county grid).
 _GRID_SINGLE = re.compile(r"^[NSEW]\d{3,5}$")
+# A token that may be the other half of a two-part grid number ("W210 N16570", "W206N W16282").
+_GRID_HALF = re.compile(r"^[NSEWnsew]\d{1,5}[NSEWnsew]?$")
 # A unit written without its word, alone between commas: "W. Monroe, 12C, Chicago", "Beverly Rd, B6-347B,".
 _BARE_UNIT = re.compile(
     r"^(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?|\d{1,5}-?[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{1,3}-\d{1,4}[A-Za-z]?)$")
@@ -156,7 +158,8 @@ def split_before(window: str) -> Split | None:
         word = tokens[k][0]
         if not (_HOUSE_NUMBER.match(word) or _GRID_NUMBER.match(word)
                 or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))
-                or (_GRID_SINGLE.match(word) and not (k > 0 and _GRID_PART.match(tokens[k - 1][0])))):
+                or (_GRID_SINGLE.match(word) and not (k > 0 and _GRID_HALF.match(tokens[k - 1][0]))
+                    and not _GRID_HALF.match(tokens[k + 1][0]))):
             continue
         if _YEAR_RANGE.match(word):
             continue  # "1999-2003 The OpenLDAP Foundation": copyright years
