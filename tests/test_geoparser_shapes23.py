@@ -67,11 +67,11 @@ def test_owned_keys_that_name_no_part(us, text):
 
 @pytest.mark.parametrize("text, expected", [
     ('new Address("100 S 1st St", "4B", "Minneapolis", "MN", "55401")',
-     [("S 1st St", "4B", "100", "55401", "Minneapolis", True)]),
+     [("S 1st St", "#4B", "100", "55401", "Minneapolis", True)]),
     ('["2200 Elm Ave", "12", "Dallas", "TX", "75201"]',
-     [("Elm Ave", "12", "2200", "75201", "Dallas", True)]),
+     [("Elm Ave", "#12", "2200", "75201", "Dallas", True)]),
     # fields on lines of their own
-    ("31 Harbor Blvd\n7\nDestin, FL 32541", [("Harbor Blvd", "7", "31", "32541", "Destin", False)]),
+    ("31 Harbor Blvd\n7\nDestin, FL 32541", [("Harbor Blvd", "#7", "31", "32541", "Destin", False)]),
 ])
 def test_bare_unit_among_positional_fields(us, text, expected):
     assert _found(us, text) == expected

@@ -897,10 +897,12 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
-    if (raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit
+    if (raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit.lstrip("#")
             and span.partition(raw.street)[2][:1] == "\n"):
         return raw  # "2200 Elm Ave" / "12" / "Dallas": the unit on a line of its own read as part of the street
     unit = fields.unit
+    if unit is not None and raw.unit == "#" + unit:
+        unit = raw.unit  # a bare unit on a line of its own, written as one ("#250B")
     if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
             raw.unit not in fields.city):
         unit = raw.unit  # "Hangar 3", "Box 45" after the street: a unit the CRF labels as no field of its own

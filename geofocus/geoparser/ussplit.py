@@ -330,6 +330,7 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418"), or a bare
     # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago"), or on a line of its own
     # after a street with a type word (positional fields read as lines: "972 Mission St", "5", "San Francisco").
+    line_unit = False  # a bare unit on a line of its own, written "#4B" as a keyed record's bare unit is
     for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
@@ -339,6 +340,7 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
                 and remaining[pos - 1][0] == "\n") and _BARE_UNIT.match(
                 bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
             end = pos + 1
+            line_unit = not unit_tokens and remaining[pos + 1][0] == "\n"
         if end <= pos:
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
@@ -381,4 +383,6 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     unit = None
     if unit_tokens:
         unit = window[unit_tokens[0][1]: unit_tokens[-1][1] + len(unit_tokens[-1][0])].strip(" ,")
+        if line_unit and len(unit_tokens) == 1 and not unit.startswith("#"):
+            unit = "#" + unit
     return Split(number=number, street=street.strip(" ,"), unit=unit, city=city, start=tokens[k][1], typed=typed)
