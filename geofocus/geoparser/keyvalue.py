@@ -17,6 +17,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
@@ -64,6 +65,12 @@ _VALUE_EQUAL_EQUAL = re.compile(r"==(?<=[ \t]==)" + _ASSERTED)
 # ``.withCity("Oldenburg")``; the key is the method's name without "set" or "with" (see ``_key_role``). The match
 # starts at the "(" (a literal: a fast scan), right after a letter.
 _METHOD_BEFORE = re.compile(r"(?<![\w$])([A-Za-z_]\w{1,40})$")
+# A key and its value as the two string arguments of a call: ``inputData.put("homeCity", "Dallas")`` (a Java map),
+# ``params.set('zip', '75201')``, ``form.append("street", "...")``; the key is the first argument
+# (``_PAIR_KEY``). The match starts at the "(" right after a letter, as a setter's does.
+_VALUE_PAIR = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*["'][A-Za-z_][\w.-]{1,40}["'][ \t]*,[ \t]*"""
+                         r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
+_PAIR_KEY = re.compile(r"""\([ \t]*["']([A-Za-z_][\w.-]{1,40})["']""")
 _VALUE_CALL = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
 
 
@@ -338,8 +345,38 @@ def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
         for prefix in _KEY_PREFIXES:
             if folded.startswith(prefix) and len(folded) > len(prefix) + 2:
                 role = _ROLE_OF.get(folded[len(prefix):])
-                return role if role not in ("name", None) else None
+                if role is not None:
+                    return role if role != "name" else None
+    if role is None:
+        role = _owned_key_role(key)
     return role
+
+
+# Keys that name the part of one whose address it is in words of their own, in camel case or with underscores
+# ("parentHomeStreetAddress1", "parentHomeCity", "employer_zip_code", "clinicZipCode"): the role of the longest
+# run of the key's last words that is a part's key. Words that name something other than an address's part when
+# they end a key are left out ("phoneNumber", "userName", "emailAddress", "workPlace", "salesRegion", "appState",
+# "chatRoom"; a state the ZIP names).
+_KEY_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_NOT_OWNED = frozenset(("number", "nr", "nummer", "name", "title", "address", "addr", "place", "region", "road",
+                        "postal", "country", "countrycode", "countryname", "suffix", "unit", "line1", "line2", "state",
+                        "room", "floor", "province"))
+
+
+@lru_cache(maxsize=4096)
+def _owned_key_role(key: str) -> str | None:
+    """The role of the last words of ``key`` after at least one word of its owner, or None."""
+    words = _KEY_WORDS.findall(key.rsplit(".", 1)[-1])
+    if len(words) < 2 or len(words) > 8:
+        return None
+    for first in range(1, len(words)):
+        tail = "".join(words[first:]).lower()
+        if tail in _NOT_OWNED:
+            continue
+        role = _ROLE_OF.get(tail)
+        if role is not None and role != "name":
+            return role
+    return None
 
 
 def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[KeyedAddress]:
@@ -396,12 +433,16 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
     if assignments != "only":
         values = _merged(values, _VALUE_CALL, text)  # its search for "(" costs less than a test for '("' and "('"
+        if '",' in text or "'," in text:
+            values = _merged(values, _VALUE_PAIR, text)
     for match in values:
         if not limit.candidate():
             break
         if match.re is _VALUE_CALL:
             # the method's name right before the "(", also after a ")" (a builder's chain: ".build().street(")
             key_match = _METHOD_BEFORE.search(text, max(0, match.start() - 42), match.start())
+        elif match.re is _VALUE_PAIR:
+            key_match = _PAIR_KEY.match(text, match.start())
         else:
             key_match = _key_before(text, match.start())
         if match.group(0).endswith("{"):

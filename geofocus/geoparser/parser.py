@@ -120,6 +120,33 @@ def _same_place(one: str | None, other: str | None) -> bool:
     return long == short or long.startswith(short + " ")
 
 
+# The USPS abbreviations (Publication 28) of street suffixes and directions, for telling one US address written
+# twice, once short and in capitals and once in full ("6 WARREN PL, ROXBURY, MA 02119" beside "6 Warren Place,
+# Boston, MA 02119" in a record of an address and its normalised form).
+_USPS_WORDS = {
+    "street": "st", "avenue": "ave", "av": "ave", "road": "rd", "highway": "hwy", "boulevard": "blvd", "drive": "dr",
+    "lane": "ln", "court": "ct", "place": "pl", "parkway": "pkwy", "circle": "cir", "terrace": "ter", "trail": "trl",
+    "plaza": "plz", "square": "sq", "expressway": "expy", "freeway": "fwy", "crossing": "xing", "heights": "hts",
+    "point": "pt", "north": "n", "south": "s", "east": "e", "west": "w", "northeast": "ne", "northwest": "nw",
+    "southeast": "se", "southwest": "sw", "center": "ctr", "turnpike": "tpke", "alley": "aly", "cove": "cv",
+}
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def _usps_street(street: str) -> str:
+    """A US street's comparison form: case folded, punctuation gone, suffix and direction words abbreviated."""
+    return " ".join(_USPS_WORDS.get(word, word) for word in _NOT_WORD.sub(" ", fold(street)).split())
+
+
+def _fuller(one: Address, other: Address) -> bool:
+    """Whether ``one`` is the fuller writing of the same street as ``other``: not in capitals where the other
+    is, else longer ("Warren Place" over "WARREN PL")."""
+    one_caps, other_caps = one.street.isupper(), other.street.isupper()
+    if one_caps != other_caps:
+        return other_caps
+    return len(one.street) > len(other.street)
+
+
 class _Seen:
     """What one parse has found, indexed so that adding an address costs the same however many there
     are (a list scan per address made a page of thousands of addresses quadratic)."""
@@ -133,11 +160,15 @@ class _Seen:
         # (street, number) -> index of the first such address without a postcode, and with one
         self.without_code: dict[tuple[str, ...], int] = {}
         self.with_code: dict[tuple[str, ...], int] = {}
+        # (street in its USPS comparison form, number, postcode) -> index of the first such US address
+        self.by_usps: dict[tuple[str, str, str], int] = {}
 
     def index_at(self, index: int, key: tuple[str, str, str, str], address: Address) -> None:
         self.by_place.setdefault(((key[0], key[1], key[3]), bool(address.postcode)), index)
         if address.postcode:
             self.by_code.setdefault(key[:3], index)
+            if address.country == "US":
+                self.by_usps.setdefault((_usps_street(address.street), key[1], address.postcode), index)
             self.with_code.setdefault(key[:2], index)
         else:
             self.without_code.setdefault(key[:2], index)
@@ -429,6 +460,18 @@ class GeoParser:
                     result.all_addresses[index] = address
                     seen.index_at(index, key, address)
                 return True
+            if address.country == "US":
+                # One US address written twice, short and in capitals and in full ("6 WARREN PL, ROXBURY, MA
+                # 02119" and "6 Warren Place, Boston, MA 02119"): one address, the fuller writing (the one in
+                # the region if only one is).
+                index = seen.by_usps.get((_usps_street(address.street), key[1], address.postcode))
+                if index is not None:
+                    earlier = result.all_addresses[index]
+                    if (address.in_region and not earlier.in_region) or (
+                            address.in_region == earlier.in_region and _fuller(address, earlier)):
+                        result.all_addresses[index] = address
+                        seen.index_at(index, key, address)
+                    return True
         result.all_addresses.append(address)
         seen.index_at(len(result.all_addresses) - 1, key, address)
         return True

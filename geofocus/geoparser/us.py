@@ -404,6 +404,8 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return canonical, False  # "South Fulton, GA 30336": a town of its own with the city's ZIP
             if len(accepted) > 1 and _usps_long(folded) in {_usps_long(n) for n in accepted}:
                 return known[2], True  # "Jackson Heights" for the USPS's "Jackson Hts"
+            if canonical is None and state and (folded, state) in _far_towns(gaz):
+                return None, False  # "Springfield, IL 60652": a town far from the city whose ZIP is written
             if (canonical is None and state and (len(entry) <= 3 or zip_code not in _zip_towns(gaz))
                     and fold(known[2]) not in folded
                     and any(c.state == state for c in gaz.region.cities if c.name == known[2])):
@@ -447,6 +449,17 @@ def _zip_towns(gaz: Gazetteer) -> dict[str, frozenset[str]]:
     if towns is None:
         towns = {code: frozenset(fold(n) for n in names) for code, names in gaz.region.raw.get("zip_towns", {}).items()}
         gaz._us_zip_towns = towns  # type: ignore[attr-defined]
+    return towns
+
+
+def _far_towns(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
+    """(folded name, state) of the towns of their own far from every region city of their state (the pack's
+    ``far_towns``)."""
+    towns = getattr(gaz, "_us_far_towns", None)
+    if towns is None:
+        towns = frozenset((fold(name), state) for state, names in gaz.region.raw.get("far_towns", {}).items()
+                          for name in names)
+        gaz._us_far_towns = towns  # type: ignore[attr-defined]
     return towns
 
 
@@ -884,7 +897,12 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
+    if (raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit.lstrip("#")
+            and span.partition(raw.street)[2][:1] == "\n"):
+        return raw  # "2200 Elm Ave" / "12" / "Dallas": the unit on a line of its own read as part of the street
     unit = fields.unit
+    if unit is not None and raw.unit == "#" + unit:
+        unit = raw.unit  # a bare unit on a line of its own, written as one ("#250B")
     if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
             raw.unit not in fields.city):
         unit = raw.unit  # "Hangar 3", "Box 45" after the street: a unit the CRF labels as no field of its own

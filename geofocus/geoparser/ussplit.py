@@ -27,6 +27,11 @@ _FRACTION = re.compile(r"^\d/\d$")
 # Wisconsin-style grid numbers: "N165 W2123" (two tokens) or "W156N9762" (one).
 _GRID_PART = re.compile(r"^[NSEWnsew]\d{1,4}$")
 _GRID_NUMBER = re.compile(r"^[NSEWnsew]\d{1,4}[NSEWnsew]\d{1,5}$")
+# A rural grid number of one part, its direction letter and three to five digits: "W5445 Center Road",
+# "N3302 Monroe Rd" (Wisconsin towns number the houses along a road by their distance on the county grid).
+_GRID_SINGLE = re.compile(r"^[NSEW]\d{3,5}$")
+# A token that may be the other half of a two-part grid number ("W210 N16570", "W206N W16282").
+_GRID_HALF = re.compile(r"^[NSEWnsew]\d{1,5}[NSEWnsew]?$")
 # A unit written without its word, alone between commas: "W. Monroe, 12C, Chicago", "Beverly Rd, B6-347B,".
 _BARE_UNIT = re.compile(
     r"^(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?|\d{1,5}-?[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{1,3}-\d{1,4}[A-Za-z]?)$")
@@ -152,7 +157,9 @@ def split_before(window: str) -> Split | None:
     for k in range(len(tokens) - 3, -1, -1):
         word = tokens[k][0]
         if not (_HOUSE_NUMBER.match(word) or _GRID_NUMBER.match(word)
-                or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))):
+                or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))
+                or (_GRID_SINGLE.match(word) and not (k > 0 and _GRID_HALF.match(tokens[k - 1][0]))
+                    and not _GRID_HALF.match(tokens[k + 1][0]))):
             continue
         if _YEAR_RANGE.match(word):
             continue  # "1999-2003 The OpenLDAP Foundation": copyright years
@@ -299,6 +306,8 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
             return None
         if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099 and words[0] not in _DIRECTIONS:
             return None  # (a year is not followed by "W. Polk": "1950 W. Polk, Chicago" is an address)
+    if not typed and _GRID_SINGLE.match(number):
+        return None  # "Model E350 Van, Dallas": a one-part grid number goes with a street of a type word
     # A directional after the type: "Pennsylvania Ave NW", "M Street Northwest".
     if street_end < len(head):
         w = words[street_end]
@@ -319,14 +328,19 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         street = f"{street} {remaining[pos][0]}"
         remaining = remaining[pos + 1:]
     # Units, several at most three ("Building 100, Suite 120", "14th Floor, Room 1418"), or a bare
-    # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago").
+    # number between commas ("W. Monroe, 12C, Chicago", "Grand Ave. 600, Chicago"), or on a line of its own
+    # after a street with a type word (positional fields read as lines: "972 Mission St", "5", "San Francisco").
+    line_unit = False  # a bare unit on a line of its own, written "#4B" as a keyed record's bare unit is
     for _ in range(3):
         pos = _skip_breaks(remaining, 0)
         end = _unit_at(remaining, pos)
         bare = remaining[pos][0] if pos < len(remaining) else ""
-        if end <= pos and pos + 1 < len(remaining) and remaining[pos + 1][0] == "," and _BARE_UNIT.match(
+        if end <= pos and pos + 1 < len(remaining) and (
+                remaining[pos + 1][0] == "," or typed and remaining[pos + 1][0] == "\n" and pos > 0
+                and remaining[pos - 1][0] == "\n") and _BARE_UNIT.match(
                 bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
             end = pos + 1
+            line_unit = not unit_tokens and remaining[pos + 1][0] == "\n"
         if end <= pos:
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
@@ -369,4 +383,6 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
     unit = None
     if unit_tokens:
         unit = window[unit_tokens[0][1]: unit_tokens[-1][1] + len(unit_tokens[-1][0])].strip(" ,")
+        if line_unit and len(unit_tokens) == 1 and not unit.startswith("#"):
+            unit = "#" + unit
     return Split(number=number, street=street.strip(" ,"), unit=unit, city=city, start=tokens[k][1], typed=typed)

