@@ -806,6 +806,11 @@ def _as_break(escape: re.Match[str]) -> str:
     return " " * (len(escape.group(0)) - 1) + "\n"
 
 
+def _breaks_unescaped(text: str) -> str:
+    """``text`` with its escaped line breaks as breaks (``_ESCAPED_BREAK``; same length, so offsets hold)."""
+    return _ESCAPED_BREAK.sub(_as_break, text) if "\\n" in text else text
+
+
 def _leading_unit(text: str, number_at: int) -> str | None:
     low = max(0, number_at - 245)  # all this looks at: the number's line and the line above, 120 characters each
     if "\\n" in text[low:number_at]:
@@ -861,8 +866,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
         return raw
     span = text[raw.start:raw.end]
-    if "\\" in span:
-        span = _ESCAPED_BREAK.sub(_as_break, span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
+    span = _breaks_unescaped(span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
     if "U" in span:
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
@@ -985,11 +989,9 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             labelled = _labelled_place_then_street(text, start, state_text, end, gaz, region_cities)
             if labelled is not None:
                 yield labelled
-        before = text[max(0, start - 160) : start]
-        if "\\n" in before:
-            # A line break escaped in a string literal ("Room 114\\n600 Main Street\\nDallas, TX" in JSON): a
-            # break for the window's readers too (same length, so the offsets hold), not a letter of a word.
-            before = _ESCAPED_BREAK.sub(_as_break, before)
+        # A line break escaped in a string literal ("Room 114\\n600 Main Street\\nDallas, TX" in JSON): a break for
+        # the window's readers too (same length, so the offsets hold), not a letter of a word.
+        before = _breaks_unescaped(text[max(0, start - 160) : start])
         if not before.endswith((", ", ",", " ", "\n", ",\n", ";", "|")):
             continue
         at = start  # where ``before`` ends, for the offsets (less what a country between street and city took)
@@ -1430,9 +1432,7 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             continue  # a state or a ZIP after it (also on the next line) is read by the state's anchor
         if not limit.anchor():
             return
-        before = text[max(0, start - 120):start]
-        if "\\n" in before:
-            before = _ESCAPED_BREAK.sub(_as_break, before)  # an escaped line break, as in ``_extract``
+        before = _breaks_unescaped(text[max(0, start - 120):start])  # an escaped line break, as in ``_extract``
         found = _BEFORE.search(before + m.group(0))
         if found is None and _UPPER_TYPE.search(before):
             # "1900 SE A ST, San Francisco": a type word of two capitals, which the second reading leaves as
