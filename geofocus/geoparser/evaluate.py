@@ -179,6 +179,12 @@ class FieldScores:
         expected = self.cases
         return self.found / expected if expected else 1.0
 
+    def count_false(self, record: dict, found: list, shown: str) -> None:
+        """Addresses ``found`` in a record that has none: each a false find, listed with ``shown``."""
+        self.false += len(found)
+        if found:
+            self.misses.append(f"{record['source']}: {record['text']!r}\n  {shown}")
+
     def field_rate(self, name: str) -> float:
         scored = self.scored.get(name, 0)
         return self.right.get(name, 0) / scored if scored else 1.0
@@ -268,10 +274,7 @@ def evaluate_us_suites(records: list[dict], parser: GeoParser, name: str = "US s
     for record in records:
         found = parser.parse(record["text"]).all_addresses
         if record["number"] is None:
-            scores.false += len(found)
-            if found:
-                scores.misses.append(f"{record['source']}: {record['text']!r}\n  no address, found "
-                                     f"{[(a.house_number, a.street) for a in found]}")
+            scores.count_false(record, found, f"no address, found {[(a.house_number, a.street) for a in found]}")
             continue
         scores.cases += 1
         usps = record.get("usps", False)
@@ -309,9 +312,7 @@ def evaluate_de_fields(records: list[dict], parser: GeoParser, name: str = "germ
     for record in records:
         found = parser.parse(record["text"]).all_addresses
         if record["postcode"] is None:
-            scores.false += len(found)
-            if found:
-                scores.misses.append(f"{record['source']}: {record['text']!r}\n  found {found}")
+            scores.count_false(record, found, f"found {found}")
             continue
         scores.cases += 1
         address = next((a for a in found if a.postcode == record["postcode"]), None)
