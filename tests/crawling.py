@@ -6,7 +6,11 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from twisted.web import resource
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
@@ -70,3 +74,32 @@ def crawl_log(run_dir: Path) -> list[dict]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+class Chain(resource.Resource):
+    """/p/0 -> /p/1 -> ... -> /p/{pages - 1}: each page links the next."""
+
+    isLeaf = True
+
+    def __init__(self, pages: int):
+        super().__init__()
+        self.pages = pages
+
+    def render_GET(self, request):
+        n = int(request.path.decode().rsplit("/", 1)[-1])
+        nxt = f'<a href="/p/{n + 1}">next</a>' if n + 1 < self.pages else ""
+        request.setHeader(b"content-type", b"text/html; charset=utf-8")
+        return f"<html><body>page {n} {nxt}</body></html>".encode()
+
+
+@contextmanager
+def chain_site(pages: int) -> Iterator[str]:
+    """A ``Chain`` of ``pages`` served in the test's own reactor (for crawls in process); yields its base URL."""
+    from twisted.internet import reactor
+    from twisted.web import server
+
+    port = reactor.listenTCP(0, server.Site(Chain(pages)), interface="127.0.0.1")
+    try:
+        yield f"http://127.0.0.1:{port.getHost().port}"
+    finally:
+        port.stopListening()

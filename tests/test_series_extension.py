@@ -16,31 +16,17 @@ import scrapy
 from scrapy.crawler import CrawlerRunner
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.test import get_crawler
-from twisted.internet import reactor
-from twisted.web import resource, server
 
 from geofocus.extensions.series import CrawlSeries
+from tests.crawling import chain_site
 
 PAGES = 23
 
 
-class Chain(resource.Resource):
-    """/p/0 -> /p/1 -> ... -> /p/22; every third page carries an address."""
-
-    isLeaf = True
-
-    def render_GET(self, request):
-        n = int(request.path.decode().rsplit("/", 1)[-1])
-        nxt = f'<a href="/p/{n + 1}">next</a>' if n + 1 < PAGES else ""
-        request.setHeader(b"content-type", b"text/html; charset=utf-8")
-        return f"<html><body>page {n} {nxt}</body></html>".encode()
-
-
 @pytest.fixture
 def site():
-    port = reactor.listenTCP(0, server.Site(Chain()), interface="127.0.0.1")
-    yield f"http://127.0.0.1:{port.getHost().port}"
-    port.stopListening()
+    with chain_site(PAGES) as url:
+        yield url
 
 
 class CountingSpider(scrapy.Spider):

@@ -7,29 +7,17 @@ import pytest_twisted
 import scrapy
 from scrapy.crawler import CrawlerRunner
 from scrapy.settings import Settings
-from twisted.internet import reactor
-from twisted.web import resource, server
 
 from geofocus.stats import GeoStatsCollector
+from tests.crawling import chain_site
 
 PAGES = 6
 
 
-class Chain(resource.Resource):
-    isLeaf = True
-
-    def render_GET(self, request):
-        n = int(request.path.decode().rsplit("/", 1)[-1])
-        nxt = f'<a href="/p/{n + 1}">next</a>' if n + 1 < PAGES else ""
-        request.setHeader(b"content-type", b"text/html; charset=utf-8")
-        return f"<html><body>page {n} {nxt}</body></html>".encode()
-
-
 @pytest.fixture
 def site():
-    port = reactor.listenTCP(0, server.Site(Chain()), interface="127.0.0.1")
-    yield f"http://127.0.0.1:{port.getHost().port}/p/0"
-    port.stopListening()
+    with chain_site(PAGES) as url:
+        yield f"{url}/p/0"
 
 
 class CountingSpider(scrapy.Spider):
