@@ -177,5 +177,5 @@ def test_opengraph_tags_linear_time(oldenburg):
     "".join(f"\\u00{c:02x}" for c in range(0xc0, 0x100)) * 3,          # many distinct escapes
 ])
 def test_escape_decoding_shortcut_matches_the_general_way(text):
-    from geofocus.geoparser.reshape import _U_ESCAPE, _unescape_letters, _unescape_u
-    assert _unescape_letters(text) == _U_ESCAPE.sub(_unescape_u, text)
+    from geofocus.geoparser.reshape import _U_ESCAPE, _unescape_u, unescape_letters
+    assert unescape_letters(text) == _U_ESCAPE.sub(_unescape_u, text)

@@ -632,11 +632,18 @@ def _city_line_first(text: str, start: int, line_start: int, street_pos: int, ga
     return street, number, end, written, canonical, prev_start
 
 
+# Two capitals before five digits are a code, not a place written before its postcode: a US state and its ZIP
+# ("Hanford, CA 93230" / "Apr 19, 2022" is no "93230 CA, Apr 19").
+_CODE_NOT_PLACE = re.compile(r"[A-Z]{2}")
+
+
 def _place_as_written(written: str, gaz: Gazetteer) -> tuple[bool, str | None]:
     """(whether ``written`` reads as a place, the region city it names or None)."""
     city = gaz.match_city(written)
     if city is not None and city.end == len(written):
         return True, city.canonical
+    if _CODE_NOT_PLACE.fullmatch(written) is not None:
+        return False, None
     if _PLACE.fullmatch(written) is None or written.split(" ", 1)[0].lower() in _STOP_PLACE:
         return False, None
     return True, None

@@ -10,12 +10,18 @@ Windows-1252 otherwise (``f=FCr``), so a message's charset need not be known.
 
 A compound street name broken after its hyphen by a layout or a line wrap
 (``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`.
+
+Letters escaped in the string literals of data files (``M\\xFCnster`` in a YAML dump, ``50171\\u00a0`` in
+JSON), and YAML's folds of a double-quoted string (``M\\xFC\\`` / ``  nster``, ``Münster,\\`` / ``  \\ Tel.``),
+are decoded by :func:`unescape_string_letters`, so that the page text's readers see the place as written.
 """
 
 from __future__ import annotations
 
 import binascii
 import re
+
+from geofocus.geoparser.reshape import unescape_letters
 
 # The signs that an "=XX" is quoted-printable and not a value in a URL, a form or a style ("?c=FF0000",
 # "[state]=CA", "zip=94114"): a byte outside ASCII inside a word ("f=FCr", "Stra=C3=9Fe", "=F6ffnen"), an
@@ -71,3 +77,30 @@ def join_broken_names(text: str) -> str:
     if _BROKEN_NAME.search(text) is None:  # a regex scan from the literal "-": faster than two "in" tests
         return text
     return _BROKEN_NAME.sub("-", text)
+
+
+# A backslash ending a line inside a YAML double-quoted string escapes the break: the line goes on after the next
+# line's indentation, with "\ " there for a space kept ("M\xFC\" / "      nster", "Münster,\" / "  \ Tel.").
+# Only where the next line is indented and goes on in lower case or with that escaped space: a Markdown hard break
+# ("19.30 Uhr\" / "Ort: ...") starts its next line at the margin, and mostly with a capital.
+_YAML_FOLD = re.compile(r"(?<=[^\s\\])\\\n[ \t]+(?:\\(?= )|(?=[a-zäöüß]))")
+# The sign of letters escaped in string literals: an escape of a Latin-1 letter right after a letter, inside a word
+# ("M\xFCnster", "Stra\u00dfe"), or an escaped no-break space ("50171\u00a0"). Escapes elsewhere (an escaped
+# quote, "\x1b" in a log) are left to the second reading, which decodes them all.
+_LETTER_ESCAPE_SIGN = re.compile(r"[A-Za-z]\\(?:x[c-fC-F][0-9a-fA-F]|u00[c-fC-F][0-9a-fA-F])|\\u00[aA]0")
+
+
+def fold_yaml_strings(text: str) -> str:
+    """``text`` with the escaped line breaks of YAML double-quoted strings joined (see ``_YAML_FOLD``)."""
+    if "\\\n" not in text:
+        return text
+    return _YAML_FOLD.sub("", text)
+
+
+def unescape_string_letters(text: str) -> str:
+    """``text`` with the letter escapes of string literals decoded when it shows their sign (``\\xFC``,
+    ``\\u00fc`` inside a word; a no-break space escaped as ``\\u00a0`` becomes a space, as the page text writes
+    ``&nbsp;``), or ``text`` itself."""
+    if "\\" not in text or ("\\u" not in text and "\\x" not in text) or _LETTER_ESCAPE_SIGN.search(text) is None:
+        return text
+    return unescape_letters(text).replace("\xa0", " ")

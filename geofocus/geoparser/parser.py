@@ -18,7 +18,7 @@ from geofocus.geoparser.keyvalue import (
     xml_addresses,
 )
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
-from geofocus.geoparser.mend import join_broken_names, unquote_printable
+from geofocus.geoparser.mend import fold_yaml_strings, join_broken_names, unescape_string_letters, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import join_concatenated, repair_mojibake, reshape, tags_as_breaks, unfold
 from geofocus.geoparser.text import html_to_text
@@ -199,8 +199,10 @@ class GeoParser:
         seen = _Seen()
         markup = unfold(markup)  # iCalendar/vCard lines folded with a leading space
         markup = unquote_printable(markup)  # mail text: "Deelb=F6genkamp 4", "Potsda=\nm"
+        markup = fold_yaml_strings(markup)  # a YAML string's escaped line break: "M\xFC\" / "  nster"
         markup = _opened_unreadable_json_ld(markup)
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
+        text = unescape_string_letters(text)  # "Hafenweg 30, M\xFCnster" in a YAML dump: the place as written
         if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
                                               or "&#x3" in markup):
             # "City Hall&lt;br&gt;500 Oak Ave": the page shows the tags, a reader the lines (a "<" the markup

@@ -142,7 +142,7 @@ def _unescape_u(match: re.Match[str]) -> str:
     return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
-def _unescape_letters(text: str) -> str:
+def unescape_letters(text: str) -> str:
     r"""``text`` with the escapes of _U_ESCAPE decoded. A page writes a few distinct ones many times ("\u00e4",
     "\u00df"): each is replaced with one str.replace (a C scan) rather than a Python call per escape, in up to
     four rounds of the first thousand escapes left. Escapes of escaped text ("\\u00e4"), surrogates, many distinct
@@ -339,7 +339,7 @@ def reshape(text: str) -> str | None:
             out = out.replace("\\\\r\\\\n", "\n").replace("\\\\n", "\n").replace("\\\\r", "\n")
         out = out.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
     if backslash and ("\\u" in out or "\\x" in out):
-        out = _unescape_letters(out)
+        out = unescape_letters(out)
     if backslash and ("\\," in out or "\\;" in out):
         out = out.replace("\\,", ",").replace("\\;", ";")  # iCalendar and vCard escapes: "LOCATION:Main St\\, Chicago"
     if ('"' in out or "'" in out) and _DATA_SIGN.search(out):

@@ -1037,8 +1037,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if found is None and joined is not before:
             again = _BEFORE.search(joined) if joined != before else None
             # the break inside the number, the street or its unit ("Suite\n260"), not before the city
-            if again is not None and again.group("number") and (zip_code is not None and "\n" in before[
-                    again.start():max(again.end("street"), again.end("unit"))]
+            if again is not None and again.group("number") and not _zip_ending_line(before, again.start()) and (
+                    zip_code is not None and "\n" in before[again.start():max(again.end("street"), again.end("unit"))]
                     or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
         if found is None:
@@ -1083,6 +1083,15 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
 
 
 _BOX_BEFORE = re.compile(r"(?i:\bbox|#|\bno\.?)[ \t]*$")
+_ZIP_AT_BREAK = re.compile(r"\d{5}(?:-\d{4})?[\"',;]*[ \t]*\n")
+
+
+def _zip_ending_line(before: str, number_at: int) -> bool:
+    """Whether the number at ``number_at`` is the ZIP that ends an address on its line, after the state
+    ("Snellville, GA 30078\nPineville Road, Buena Vista, GA 31803": one address a line, the next one without
+    house number), which a hard wrap must not join to the street on the next line."""
+    return (_ZIP_AT_BREAK.match(before, number_at) is not None
+            and _STATE_BEFORE_ZIP.search(before[max(0, number_at - 24):number_at]) is not None)
 
 
 def _wrapped_split(before: str, joined: str, at: int, state_text: str, zip_code: str | None, end: int,
@@ -1103,6 +1112,8 @@ def _wrapped_split(before: str, joined: str, at: int, state_text: str, zip_code:
         return None  # the number alone on its line: fields one per line ("2\nPenn\nPlz\n15\nFl"), no paragraph
     if _BOX_BEFORE.search(before, max(0, offset - 12), offset):
         return None  # "PO Box 156\nHasbrouck Heights, NJ": a box number, the place on the next line
+    if _zip_ending_line(before, offset):
+        return None
     return raw if "\n" in before[offset:offset + len(head)] else None
 
 

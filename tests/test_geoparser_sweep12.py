@@ -1,0 +1,95 @@
+"""Classes of error found by session 12's sweep of real text (docs/geoparser.md, "Session 12"): lists of US
+addresses one a line, a county's meeting calendar, a YAML dump of market stalls, JSON records. Each test is a
+class of writing, with members written for the test, not lines of the swept text, and negatives that must keep
+their reading."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- a US state and ZIP are no German place and postcode written first --------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a meeting calendar: the venue's address, then the next meeting's date
+    "Board Room\n210 Oak Ave, Fresno, CA 93721\nMay 12, 2025 6:00 PM\nAgenda",
+    # an event's place, then its date and time
+    "Austin, TX 78701\nJun 3, 2025 9:00 AM",
+    # the ZIP and the next line's highway in a table's cells
+    "<table><tr><td>Reno, NV 89501</td></tr><tr><td>Highway 50, Fallon</td></tr></table>",
+])
+def test_us_state_and_zip_are_no_german_place_first(oldenburg, text):
+    assert _found(oldenburg, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a place written before its postcode, the street on the next line: still read
+    ("Bremen 28195\nAm Wall 120", [("Am Wall", None, "120", "28195", "Bremen", False)]),
+    ("Oldenburg, 26122, Lange Straße 14", [("Lange Straße", None, "14", "26122", "Oldenburg", True)]),
+])
+def test_a_place_named_before_its_postcode_is_still_read(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
+
+
+# -- the ZIP ending one line is no house number of a street on the next -------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # one address a line, the second without house number: only the first is an address
+    ("118 Cedar Lane, Macon, GA 31201\nCotton Avenue, Eastman, GA 31023",
+     [("Cedar Lane", None, "118", "31201", "Macon", False)]),
+    # a route in the second line
+    ("12 Lake Road, Duluth, MN 55802\nState Route 61 North, Two Harbors, MN 55616",
+     [("Lake Road", None, "12", "55802", "Duluth", False)]),
+    ("9 Elm Street, Salem, OR 97301\nOcean Highway, Lincoln City, OR 97367",
+     [("Elm Street", None, "9", "97301", "Salem", False)]),
+])
+def test_zip_ending_a_line_is_no_house_number(us, text, expected):
+    assert _found(us, text) == expected
+
+
+def test_a_house_number_wrapped_before_its_street_is_still_joined(us):
+    """Prose hard-wrapped in a page's source: the number at a line's end is the street's, no ZIP before it."""
+    found = _found(us, "Our office is at the Tower Center, 2200\nRoss Avenue, Dallas, TX 75201.")
+    assert [(s, n, z) for s, _u, n, z, _c, _r in found] == [("Ross Avenue", "2200", "75201")]
+
+
+# -- letters escaped in data files, and YAML's folded strings -----------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a YAML dump written ASCII-only: the place's umlaut escaped, no postcode
+    ('  owner:\n    name: "Anna Beck, Keramik Beck, Uferweg 12,  K\\xF6ln"\n    phone: 0221 123456\n',
+     [("Uferweg", None, "12", None, "Köln", False)]),
+    # the escape of JSON ("\u00fc"), a postcode before the place
+    ('{"text": "Atelier Nord, Brunnenstra\\u00dfe 3, 80331 M\\u00fcnchen"}',
+     [("Brunnenstraße", None, "3", "80331", "München", False)]),
+    # a YAML string folded inside the place's name, the escape before the fold
+    ('    description: "Hof Sommer, Grüner Weg 7, 48155 M\\xFC\\\n      nster, Tel. 0251 1234"\n',
+     [("Grüner Weg", None, "7", "48155", "Münster", False)]),
+    # folded after the place, YAML's escaped space starting the next line
+    ('    description: "Laden am Markt, Marktstraße 2, 26122 Oldenburg,\\\n      \\ Tel. 0441 1234"\n',
+     [("Marktstraße", None, "2", "26122", "Oldenburg", True)]),
+    # an escaped no-break space after the postcode of a keyed record
+    ('"streetAddress": "Rathausplatz 4",\n"postalCode": "50667\\u00a0",\n"addressLocality": "Köln"',
+     [("Rathausplatz", None, "4", "50667", "Köln", False)]),
+])
+def test_escaped_letters_and_folds_of_data_strings(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
+
+
+def test_escaped_no_break_space_before_a_zip(us):
+    found = _found(us, '"location": "City Hall,\\u00a0200 E Main St.,\\u00a0Columbus, OH,\\u00a043215"')
+    assert [(s, n, z, c) for s, _u, n, z, c, _r in found] == [("E Main St.", "200", "43215", "Columbus")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a Markdown hard break: the next line at the margin is a line of its own
+    ("Wann: 18 Uhr\\\nOrt: Lange Straße 14, 26122 Oldenburg",
+     [("Lange Straße", None, "14", "26122", "Oldenburg", True)]),
+])
+def test_a_markdown_hard_break_is_no_fold(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
