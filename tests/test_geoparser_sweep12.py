@@ -73,6 +73,9 @@ def test_a_house_number_wrapped_before_its_street_is_still_joined(us):
     # folded after the place, YAML's escaped space starting the next line
     ('    description: "Laden am Markt, Marktstraße 2, 26122 Oldenburg,\\\n      \\ Tel. 0441 1234"\n',
      [("Marktstraße", None, "2", "26122", "Oldenburg", True)]),
+    # folded after the comma, the place's line starting with YAML's escaped space
+    ('    name: "Tee und Mehr, Lindenweg 9, \\\n      \\ M\\xFCnster"\n',
+     [("Lindenweg", None, "9", None, "Münster", False)]),
     # an escaped no-break space after the postcode of a keyed record
     ('"streetAddress": "Rathausplatz 4",\n"postalCode": "50667\\u00a0",\n"addressLocality": "Köln"',
      [("Rathausplatz", None, "4", "50667", "Köln", False)]),

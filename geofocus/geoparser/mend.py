@@ -80,10 +80,11 @@ def join_broken_names(text: str) -> str:
 
 
 # A backslash ending a line inside a YAML double-quoted string escapes the break: the line goes on after the next
-# line's indentation, with "\ " there for a space kept ("M\xFC\" / "      nster", "Münster,\" / "  \ Tel.").
+# line's indentation, with "\ " there for a space kept ("M\xFC\" / "      nster", "Münster,\" / "  \ Tel.",
+# "Domgasse 5, \" / "  \ M\xFCnster"). Not after a backslash: "\\" is an escaped backslash.
 # Only where the next line is indented and goes on in lower case or with that escaped space: a Markdown hard break
 # ("19.30 Uhr\" / "Ort: ...") starts its next line at the margin, and mostly with a capital.
-_YAML_FOLD = re.compile(r"(?<=[^\s\\])\\\n[ \t]+(?:\\(?= )|(?=[a-zäöüß]))")
+_YAML_FOLD = re.compile(r"(?<!\\)\\\n[ \t]+(?:\\(?= )|(?=[a-zäöüß]))")
 # The sign of letters escaped in string literals: an escape of a Latin-1 letter right after a letter, inside a word
 # ("M\xFCnster", "Stra\u00dfe"), or an escaped no-break space ("50171\u00a0"). Escapes elsewhere (an escaped
 # quote, "\x1b" in a log) are left to the second reading, which decodes them all.
