@@ -96,3 +96,23 @@ def test_escaped_no_break_space_before_a_zip(us):
 ])
 def test_a_markdown_hard_break_is_no_fold(oldenburg, text, expected):
     assert _found(oldenburg, text) == expected
+
+
+# -- a form's fields as PDF libraries give them: key and value in brackets inside the quotes -----------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"(Street)": "(400 Elm Avenue)", "(City)": "(Denver)", "(State)": "(CO)", "(ZIP)": "(80203)"}',
+     [("Elm Avenue", None, "400", "80203", "Denver", True)]),
+    # one field a line, in a test's expected values, with fields of no address around
+    ('fields = {\n    "(Name)": "(Jane Roe)",\n    "(Address)": "(77 Pine St)",\n    "(City)": "(Seattle)",\n'
+     '    "(State)": "(WA)",\n    "(Zip)": "(98101)",\n    "(Date)": "(01/02/2024)",\n}',
+     [("Pine St", None, "77", "98101", "Seattle", True)]),
+])
+def test_pdf_form_fields_in_brackets(us, text, expected):
+    assert _found(us, text) == expected
+
+
+def test_a_value_that_only_starts_with_a_bracket_keeps_it(us):
+    """A phone number's area code in brackets is no bracketed literal: the record reads as before."""
+    text = '{"street": "400 Elm Avenue", "city": "Denver", "state": "CO", "zip": "80203", "phone": "(303) 555-0100"}'
+    assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("Elm Avenue", "400", "80203")]

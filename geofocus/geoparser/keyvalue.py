@@ -379,6 +379,12 @@ def _owned_key_role(key: str) -> str | None:
     return None
 
 
+# A form's fields as PDF libraries give them, key and value each a PDF string literal in brackets inside the quotes
+# ("(City)": "(Portland)", pdfrw's and pypdf's field names and values): read without the brackets. Only a quoted
+# string that is one bracketed literal, before a ":" (a key) or the end of a value.
+_PDF_LITERAL = re.compile(r"""(?<![\w\\])"\(([^"()\n]{1,120})\)"(?=[ \t]*(?:[:,}\]]|\n|$))""")
+
+
 def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[KeyedAddress]:
     """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
     that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
@@ -389,6 +395,8 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
         # Fremont Blvd\", \"zip_code\": ...}"): its keys and values are read with their quotes unescaped.
         text = text.replace('\\"', '"')
+    if '"(' in text and _PDF_LITERAL.search(text) is not None:
+        text = _PDF_LITERAL.sub(r'"\1"', text)
     fields = _keyed_fields(text, limit, assignments)
     yield from _grouped(fields, street_required=True, text=text if "{" in text else None)
 
