@@ -116,3 +116,24 @@ def test_a_value_that_only_starts_with_a_bracket_keeps_it(us):
     """A phone number's area code in brackets is no bracketed literal: the record reads as before."""
     text = '{"street": "400 Elm Avenue", "city": "Denver", "state": "CO", "zip": "80203", "phone": "(303) 555-0100"}'
     assert [(s, n, z) for s, _u, n, z, _c, _r in _found(us, text)] == [("Elm Avenue", "400", "80203")]
+
+
+# -- sample streets make no address, whichever reader finds them --------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Defendant\n123 EXAMPLE STREET\nSPRINGFIELD, IL 62701\nPlaintiff",                 # a court record's placeholder
+    '{"street": "1234 Any Street", "city": "Boise", "state": "ID", "zip": "83702"}',    # a keyed record
+    "Ship to: 500 Test Ave., Tulsa, OK 74103",                                         # a test's made-up street
+    "Name,Street,City,State,Zip\nJane Roe,42 Sample Road,Austin,TX,78701",             # a CSV row
+])
+def test_sample_streets_are_no_addresses(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # words that only contain a sample word's letters
+    ("400 Testa Road, Denver, CO 80203", [("Testa Road", None, "400", "80203", "Denver", True)]),
+    ("75 Anystone Lane, Boise, ID 83702", [("Anystone Lane", None, "75", "83702", "Boise", True)]),
+])
+def test_streets_like_sample_words_stay(us, text, expected):
+    assert _found(us, text) == expected

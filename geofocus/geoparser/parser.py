@@ -8,7 +8,7 @@ from itertools import chain
 
 from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
-from geofocus.geoparser.gazetteer import Gazetteer, fold
+from geofocus.geoparser.gazetteer import SAMPLE_WORDS, Gazetteer, fold
 from geofocus.geoparser.keyvalue import (
     form_addresses,
     keyed_addresses,
@@ -421,6 +421,8 @@ class GeoParser:
     @staticmethod
     def _add(result: ParseResult, seen: _Seen, address: Address) -> bool:
         """Add ``address`` to ``result`` unless read before; True if it was new to this parse."""
+        if SAMPLE_WORDS.search(address.street):
+            return False  # a sample street, whichever reader found it: "123 Example Street", "1234 Any Street"
         key = address.key()
         if key in seen.keys:
             return False
