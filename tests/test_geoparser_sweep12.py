@@ -137,3 +137,17 @@ def test_sample_streets_are_no_addresses(us, text):
 ])
 def test_streets_like_sample_words_stay(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- the label of the next field on the place's line is no word of the place --------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Wo: Werkstatt, Lindenallee 3, 39104 Magdeburg Wer: alle ab 12 Jahren",
+     [("Lindenallee", None, "3", "39104", "Magdeburg", False)]),
+    ("Ort: Gartenweg 8, 37073 Göttingen Eintritt: frei", [("Gartenweg", None, "8", "37073", "Göttingen", False)]),
+    # a place of two words, then a colon: the place stays whole
+    ("Ort: Louisenstraße 12, 61348 Bad Homburg: Einlass ab 18 Uhr",
+     [("Louisenstraße", None, "12", "61348", "Bad Homburg", False)]),
+])
+def test_label_after_the_place_is_no_part_of_it(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected

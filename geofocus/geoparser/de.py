@@ -249,6 +249,10 @@ _PLACE = re.compile(
     rf"(?: ?\((?:[{U}{L}]+\.?)(?: ?[{U}{L}]+\.?)?\))?"
 )
 _CITY_TRAIL = re.compile(r"[\s,;./(-]+$")
+# First words of two-word place names ("Bad Homburg", "Sankt Augustin", "Neu Wulmstorf"): a word after them is the
+# place's own, not a label.
+_PLACE_PREFIXES = frozenset("bad sankt st neu groß gross klein alt hohen markt ober unter nieder hansestadt stadt "
+                            "lutherstadt ostseebad seebad nordseebad".split())
 # "13353 Berlin Deutschland": the country is no part of the place.
 _COUNTRY_TAIL = re.compile(r"(?: (?:Deutschland|Germany|Allemagne|Germania|BRD|DE|D|GER|DEU))+$")
 
@@ -768,6 +772,12 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 if _LINE_STREET_STRICT.match(text, city_pos) is not None:
                     continue
             city_text = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", place.group(0)))
+            if city_text.count(" ") == 1 and text.startswith(":", city_pos + len(city_text)):
+                first = city_text.split(" ", 1)[0]
+                if first.rstrip(".").lower() not in _PLACE_PREFIXES:
+                    # The label of the next field on the place's line ("39104 Magdeburg Wer: alle", "10115 Berlin
+                    # Eintritt: frei"): no word of the place (but "Bad Homburg:", "Frankfurt am Main:" are places).
+                    city_text = _CITY_TRAIL.sub("", first)
             city_end = city_pos + len(city_text)
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
                 continue
