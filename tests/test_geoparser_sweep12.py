@@ -151,3 +151,26 @@ def test_streets_like_sample_words_stay(us, text, expected):
 ])
 def test_label_after_the_place_is_no_part_of_it(oldenburg, text, expected):
     assert _found(oldenburg, text) == expected
+
+
+# -- the city written first in prose, the street after it joined by a preposition or in brackets ------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Wir treffen uns jeden Mittwoch in Oldenburg in der Haarenstraße 20.",
+     [("Haarenstraße", None, "20", None, "Oldenburg", True)]),
+    ("Die Ausstellung ist ab Sonntag in Oldenburg (Kleine Straße 9) zu sehen.",
+     [("Kleine Straße", None, "9", None, "Oldenburg", True)]),
+    ("Das nächste Treffen ist um 18 Uhr in Bremen in der Sielwallstraße 12 (im Hinterhof).",
+     [("Sielwallstraße", None, "12", None, "Bremen", False)]),
+])
+def test_city_first_in_prose_then_the_street(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Wir wohnen seit 2010 in Oldenburg in der Nähe 5 Minuten vom Bahnhof.",   # no street word
+    "Hotels in Berlin in der Friedrichstraße 100 Meter vom Bahnhof",           # the number starts a measure
+    "In Oldenburg im Jahr 2020 wurden 500 Bäume gepflanzt.",
+])
+def test_prose_after_a_city_is_no_street(oldenburg, text):
+    assert _found(oldenburg, text) == []

@@ -563,6 +563,11 @@ def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
 _SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?\d]{{2,40}}?\d")
 # A street right after the city, with a space only: "Oldenburg Lange Straße 4".
 _AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
+# A street after the city joined by a preposition or in brackets, in prose: "in Magdeburg in der Leibnizstraße 32",
+# "in Blankenburg (Kreuzstraße 16)", "in Oldenburg an der Hunte 4"; a street with a street word only.
+_AFTER_PREPOSITION = re.compile(
+    rf" (?:(?:in der|in|an der|am|auf der|im) |\()(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
+_PREPOSITION_HINT = re.compile(rf"[^\W\d_]++ (?:(?:in der|in|an der|am|auf der|im) |\()[{U}]")
 # The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
 _FIELD_END = re.compile(r" ?(?:$|\n|[\"',;)\]|])")
 # A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
@@ -883,7 +888,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         return (text.find("(", at - 2, at) >= 0
                 or text.find(",", at, reach) >= 0 or text.find(":", at, reach) >= 0
                 or text.find("|", at, reach) >= 0
-                or _SPACED_HINT.match(text, at) is not None)
+                or _SPACED_HINT.match(text, at) is not None or _PREPOSITION_HINT.match(text, at) is not None)
 
     old_codes: dict[str, str] = gaz.region.raw.get("old_postcodes") or {}
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
@@ -939,7 +944,16 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
                 # street word, and the number must end the field.
                 spaced = _AFTER_SPACE.match(text, after_city)
-                if (spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
+                in_prose = False
+                if spaced is None and text[after_city:after_city + 1] == " ":
+                    prose = _AFTER_PREPOSITION.match(text, after_city)
+                    # The number ends the street's phrase: "in Magdeburg in der Leibnizstraße 32 (Netz39)."
+                    in_prose = (prose is not None and _street_ok(prose.group("street"))
+                                and not _is_year(prose.group("number"))
+                                and _CITY_FIRST_END.match(text, prose.end()) is not None)
+                    spaced = prose if in_prose else None
+                if not in_prose and (
+                        spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
                         or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
                         or not _FIELD_END.match(text, spaced.end())):
                     continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
