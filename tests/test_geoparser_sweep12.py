@@ -174,3 +174,19 @@ def test_city_first_in_prose_then_the_street(oldenburg, text, expected):
 ])
 def test_prose_after_a_city_is_no_street(oldenburg, text):
     assert _found(oldenburg, text) == []
+
+
+# -- quoted keys of words, a spreadsheet's columns as JSON keys ----------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"Street Address": "410 Pine Street", "City": "Tulsa", "State": "OK", "Zip Code": "74103"}',
+     [("Pine Street", None, "410", "74103", "Tulsa", True)]),
+    ('{"(Mailing Address)": "(88 Oak Lane)", "(City)": "(Boise)", "(State)": "(ID)", "(Postal Code)": "(83702)"}',
+     [("Oak Lane", None, "88", "83702", "Boise", True)]),
+])
+def test_quoted_keys_of_words(us, text, expected):
+    assert _found(us, text) == expected
+
+
+def test_quoted_keys_of_words_that_name_no_part(oldenburg):
+    assert _found(oldenburg, '{"Display Name": "Bar 12", "Max Number": "12345", "Item Code": "26122"}') == []

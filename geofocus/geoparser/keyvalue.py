@@ -137,6 +137,8 @@ _KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-
 # line break) come off the window's end, and the key is the run of word characters that ends there, with a quote
 # or bracket before it. The search starts there (the same match as from the window's start, in a few steps
 # rather than one try at each of its 44 positions).
+# A quoted key of two to four words: "Zip Code", "Street Address", "Postal Code".
+_SPACED_KEY_BEFORE = re.compile(r"""(?<![\w.-])["']([A-Za-z][a-z]*(?: [A-Za-z][a-z]*){1,3})["'][ \t]*=?>?$""")
 _KEY_END = " \t=>\"']\n"
 _KEY_RUN = re.compile(r"[\w.-]*")
 
@@ -470,6 +472,13 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
             continue
         in_parent = parent if match.start() < parent_end else None
         role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL)
+        if role is None and text[key_match.start(1) - 1:key_match.start(1)] == " ":
+            # A quoted key of words ("Zip Code": "97222", a spreadsheet's column as a JSON key): the last word
+            # alone names no part, the words together may.
+            spaced = _SPACED_KEY_BEFORE.search(text, max(0, key_match.start(1) - 40), match.start())
+            if spaced is not None:
+                role = _key_role(spaced.group(1).replace(" ", ""), in_parent)
+                key_match = spaced
         if role is None:
             continue
         # An unquoted value ends before the brackets that close its object ("house_number": 30}).
