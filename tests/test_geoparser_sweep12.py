@@ -190,3 +190,15 @@ def test_quoted_keys_of_words(us, text, expected):
 
 def test_quoted_keys_of_words_that_name_no_part(oldenburg):
     assert _found(oldenburg, '{"Display Name": "Bar 12", "Max Number": "12345", "Item Code": "26122"}') == []
+
+
+# -- Google's postal address keys (addressLines, locality, administrativeArea) -------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"address": {"regionCode": "US", "administrativeArea": "TX", "locality": "Austin", "postalCode": "78701", '
+     '"addressLines": "500 Congress Ave"}}', [("Congress Ave", None, "500", "78701", "Austin", True)]),
+    ('{"administrativeArea": "CO", "locality": "Denver", "addressLines": "1437 Bannock St"}',
+     [("Bannock St", None, "1437", None, "Denver", True)]),
+])
+def test_google_postal_address_keys(us, text, expected):
+    assert _found(us, text) == expected

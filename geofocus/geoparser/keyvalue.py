@@ -155,7 +155,7 @@ ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
-               "primaryline", "lineone"),
+               "primaryline", "lineone", "addresslines"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
@@ -167,7 +167,7 @@ ROLES = {
     "place_line": ("citystatezip", "citystatezipcode", "citystatepostalcode", "citystatepostal", "citystate",
                    "formattedcitystatezip", "lastline", "cityline", "csz", "localityline"),
     "state": ("addressregion", "region", "state", "statecode", "province", "provincecode", "countrysubentity",
-              "stateabbreviation"),
+              "stateabbreviation", "administrativearea"),
     # What a record is called: it may name the place the other parts leave out ("name: awb_oldenburg_de").
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
