@@ -202,3 +202,14 @@ def test_quoted_keys_of_words_that_name_no_part(oldenburg):
 ])
 def test_google_postal_address_keys(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- fields of a line separated by dashes: the place is the last one -----------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Clerk's Office - 77 Pine St. - Bend, OR 97701", [("Pine St.", None, "77", "97701", "Bend", False)]),
+    ("Sheriff - 12 Oak St. - County Annex - St. Helens, OR 97051",
+     [("Oak St.", None, "12", "97051", "St. Helens", False)]),
+])
+def test_dashes_between_fields_keep_the_place_alone(us, text, expected):
+    assert _found(us, text) == expected

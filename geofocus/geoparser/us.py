@@ -844,6 +844,9 @@ def _norm_number(number: str) -> str:
 
 
 _ROW_SEPARATOR = re.compile(r" ?[;|·•] ?")
+# A dash between words as the separator of a line's fields ("District Attorney - 230 Strand St. - Courthouse Annex -
+# St. Helens, OR 97051"): read like a comma. Not between numbers ("1200 - 1210 Main St").
+_DASH_FIELD = re.compile(r"(?<=[A-Za-z.]) [-–—] (?=[A-Z])")
 
 
 def _is_year(number: str) -> bool:
@@ -871,6 +874,12 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         span = _COUNTRY_IN_SPAN.sub("", span)  # "1600 Main St, USA, New York, NY": the country is no part of the place
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
+    if " - " in span or " – " in span or " — " in span:
+        # "1164 NW Bond St. - Bend, OR": fields between dashes, no "St. Bend"; a field without digits between the
+        # street's and the place's is a building's name ("230 Strand St. - County Annex - St. Helens"), no place.
+        parts = _DASH_FIELD.split(span)
+        span = ", ".join(part for k, part in enumerate(parts)
+                         if k in (0, len(parts) - 1) or any(c.isdigit() for c in part))
     span = _without_cross_note(span, span=True)[0]  # "633 Folsom St. between 2nd and 3rd streets, San Francisco"
     fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
