@@ -213,3 +213,18 @@ def test_google_postal_address_keys(us, text, expected):
 ])
 def test_dashes_between_fields_keep_the_place_alone(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- a phone number above a place line is no house number and street ----------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Defendant\n971 555-0147(H)\nSALEM, OR 97301\nDOB: 1980",
+    "Plaintiff\n503 555-0199(W)\nPORTLAND, OR 97213",   # in the region, in capitals
+])
+def test_phone_number_above_a_place_is_no_street(us, text):
+    assert _found(us, text) == []
+
+
+def test_a_queens_house_number_with_a_dash_stays(us):
+    found = _found(us, "Office: 123-45 Queens Blvd, New York, NY 11375")
+    assert [(s, n, z) for s, _u, n, z, _c, _r in found] == [("Queens Blvd", "123-45", "11375")]

@@ -174,6 +174,9 @@ class _Seen:
             self.without_code.setdefault(key[:2], index)
 
 
+# The local part of a US phone number ("228-9858", "555.0100") where a street's name should start.
+_PHONE_LOCAL_START = re.compile(r"\d{3}[-.]\d{4}(?!\d)")
+
 class GeoParser:
     """Finds the street addresses of a page and decides its relevance for a region.
 
@@ -423,6 +426,8 @@ class GeoParser:
         """Add ``address`` to ``result`` unless read before; True if it was new to this parse."""
         if SAMPLE_WORDS.search(address.street):
             return False  # a sample street, whichever reader found it: "123 Example Street", "1234 Any Street"
+        if _PHONE_LOCAL_START.match(address.street):
+            return False  # "503 228-9858(W)" above a place line: an area code and a phone number, no street
         key = address.key()
         if key in seen.keys:
             return False
