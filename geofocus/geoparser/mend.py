@@ -84,11 +84,12 @@ def join_broken_names(text: str) -> str:
 # "Domgasse 5, \" / "  \ M\xFCnster"). Not after a backslash: "\\" is an escaped backslash.
 # Only where the next line is indented and goes on in lower case or with that escaped space: a Markdown hard break
 # ("19.30 Uhr\" / "Ort: ...") starts its next line at the margin, and mostly with a capital.
-_YAML_FOLD = re.compile(r"(?<!\\)\\\n[ \t]+(?:\\(?= )|(?=[a-zäöüß]))")
+_YAML_FOLD = re.compile(r"\\(?<!\\\\)\n[ \t]+(?:\\(?= )|(?=[a-zäöüß]))")
 # The sign of letters escaped in string literals: an escape of a Latin-1 letter right after a letter, inside a word
 # ("M\xFCnster", "Stra\u00dfe"), or an escaped no-break space ("50171\u00a0"). Escapes elsewhere (an escaped
-# quote, "\x1b" in a log) are left to the second reading, which decodes them all.
-_LETTER_ESCAPE_SIGN = re.compile(r"[A-Za-z]\\(?:x[c-fC-F][0-9a-fA-F]|u00[c-fC-F][0-9a-fA-F])|\\u00[aA]0")
+# quote, "\x1b" in a log) are left to the second reading, which decodes them all. Both patterns start with the
+# backslash (a fast scan for one character), the letter or backslash before it tested behind.
+_LETTER_ESCAPE_SIGN = re.compile(r"\\(?:(?<=[A-Za-z]\\)(?:x[c-fC-F][0-9a-fA-F]|u00[c-fC-F][0-9a-fA-F])|u00[aA]0)")
 
 
 def fold_yaml_strings(text: str) -> str:
