@@ -1,0 +1,45 @@
+"""Ways of writing addresses met in real text (session 12, held-out 26: geocoding services' responses kept as test
+fixtures, SQL seed rows, vCards, an iCalendar feed): each test is a class of writing, with members written for the
+test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- a keyed record naming its city and, under "locality", a part of the city -----------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a GeoJSON feature's properties: the city and its postcode before the neighbourhood and the street
+    ('{"type":"Feature","properties":{"city":"Denver","postcode":"80202","locality":"LoDo","housenumber":"1701",'
+     '"street":"Wynkoop Street","state":"Colorado","name":"Union Station"}}',
+     [("Wynkoop Street", None, "1701", "80202", "Denver", True)]),
+    # the neighbourhood first, the city after the street
+    ('{"locality": "Capitol Hill", "housenumber": "745", "street": "19th Avenue East", "city": "Seattle", '
+     '"postcode": "98112"}',
+     [("19th Avenue East", None, "745", "98112", "Seattle", True)]),
+    # YAML keys, outside the region
+    ("housenumber: 9\nstreet: Maple Drive\ncity: Salem\nlocality: Downtown\npostcode: '97301'\nstate: Oregon\n",
+     [("Maple Drive", None, "9", "97301", "Salem", False)]),
+])
+def test_city_and_locality_in_one_record(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "locality" alone is the city (Pelias, Google's components)
+    ('{"housenumber": "600", "street": "Congress Avenue", "locality": "Austin", "region": "Texas", '
+     '"postalcode": "78701"}',
+     [("Congress Avenue", None, "600", "78701", "Austin", True)]),
+    # two records in a list, each with its own locality
+    ('[{"housenumber": "12", "street": "Elm Street", "locality": "Denver", "postalcode": "80203"}, '
+     '{"housenumber": "14", "street": "Oak Street", "locality": "Austin", "postalcode": "78701"}]',
+     [("Elm Street", None, "12", "80203", "Denver", True), ("Oak Street", None, "14", "78701", "Austin", True)]),
+])
+def test_locality_alone_is_the_city(us, text, expected):
+    assert _found(us, text) == expected
