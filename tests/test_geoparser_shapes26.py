@@ -43,3 +43,28 @@ def test_city_and_locality_in_one_record(us, text, expected):
 ])
 def test_locality_alone_is_the_city(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- house number zero ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a quoted SQL value, the garage of a park without a number of its own
+    ("('Common Garage', '0 Charles St, Boston, MA 02116, USA', 42.35, -71.06),",
+     [("Charles St", None, "0", "02116", "Boston", True)]),
+    # a parcel in a permit export, fields of a CSV row in capitals
+    ("PERMIT-2291,VACANT LOT,0 W FULTON ST,CHICAGO,IL,60607",
+     [("W FULTON ST", None, "0", "60607", "Chicago", True)]),
+    # after a label, outside the region
+    ("Lot: 0 Elm Street, Salem, OR 97301", [("Elm Street", None, "0", "97301", "Salem", False)]),
+])
+def test_house_number_zero(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Found 0 Results, Chicago, IL 60601",
+    "Rated 0 Stars\nChicago, IL 60601",
+    "We have 0 Main St locations in Austin, TX 78701",
+])
+def test_zero_before_words_is_no_house_number(us, text):
+    assert _found(us, text) == []

@@ -156,6 +156,14 @@ def split_before(window: str) -> Split | None:
     # Try house numbers from the right: the last one that gives a whole address wins.
     for k in range(len(tokens) - 3, -1, -1):
         word = tokens[k][0]
+        if word == "0" and window[:tokens[k][1]].rstrip(" \t")[-1:] in ("", "\n", ",", ":", "'", '"'):
+            # House number zero: a lot or a garage without a number of its own ("0 Charles St, Boston, MA"), also
+            # in parcel and permit data; only where the address's line, field or value starts, before a typed
+            # street.
+            split = _split_from(tokens, k, window)
+            if split is not None and split.typed:
+                return split
+            continue
         if not (_HOUSE_NUMBER.match(word) or _GRID_NUMBER.match(word)
                 or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))
                 or (_GRID_SINGLE.match(word) and not (k > 0 and _GRID_HALF.match(tokens[k - 1][0]))
