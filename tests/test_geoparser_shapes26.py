@@ -68,3 +68,31 @@ def test_house_number_zero(us, text, expected):
 ])
 def test_zero_before_words_is_no_house_number(us, text):
     assert _found(us, text) == []
+
+
+# -- a ZIP no post office has (a form's or a sample's placeholder) ----------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a vCard's work address of a sample contact
+    "ADR;TYPE=WORK:;;45 Lexington Ave;New York;NY;99999;USA",
+    # a line of a form letter
+    "Ship to: 700 Elm Street, Dallas, TX 00000",
+    # keys and values
+    '{"street": "12 Oak Ave", "city": "Denver", "state": "CO", "zip": "99999"}',
+    # JSON-LD
+    '<script type="application/ld+json">{"@type": "Store", "address": {"@type": "PostalAddress", '
+    '"streetAddress": "9 Pine Rd", "addressLocality": "Austin", "addressRegion": "TX", "postalCode": "00000"}}'
+    '</script>',
+])
+def test_placeholder_zip_is_no_address(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the last ZIP there is, and the first
+    ("Federal Building, 648 Mission Street, Ketchikan, AK 99901",
+     [("Mission Street", None, "648", "99901", "Ketchikan", False)]),
+    ("IRS, 1 Main St, Holtsville, NY 00501", [("Main St", None, "1", "00501", "Holtsville", False)]),
+])
+def test_zips_at_the_ends_of_the_range_are_zips(us, text, expected):
+    assert _found(us, text) == expected

@@ -496,6 +496,8 @@ class GeoParser:
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
         if postcode and self.address_format == "us" and len(postcode) > 5 and postcode[:5].isdigit():
             postcode = postcode[:5]  # a ZIP+4 ("77002-1234", "770021234"): the ZIP, as the text readers give it
+        if postcode and self.address_format == "us" and us.no_zip(postcode):
+            return None  # "postalCode": "99999": a placeholder, as the text readers take it
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
         written_state = (record.region or "").strip()

@@ -463,6 +463,18 @@ def _far_towns(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     return towns
 
 
+# No ZIP starts with 000 to 004 (the USPS's first prefix is 005) or is above 99950 (Ketchikan, Alaska, the last):
+# "00000" and "99999" are a form's or a sample's placeholders.
+_UNASSIGNED_ZIP3 = frozenset(("000", "001", "002", "003", "004"))
+_LAST_ZIP = 99950
+
+
+def no_zip(zip_code: str) -> bool:
+    """Whether the five digits of ``zip_code`` are no ZIP's ("00000", "99999")."""
+    digits = zip_code[:5]
+    return digits.isdigit() and (digits[:3] in _UNASSIGNED_ZIP3 or int(digits) > _LAST_ZIP)
+
+
 def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     """(folded place name, state) of the USPS-acceptable names of the region's ZIPs (``postcodes`` entries'
     fourth field), the state being that of the ZIP's city."""
@@ -599,6 +611,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.postcode and no_zip(raw.postcode):
+            continue  # "New York, NY 99999": a placeholder ZIP, no address
         if _measured(raw.street):
             continue  # "44 sq. ft. 000 Columbia Ave.", "2 acres Columbia Ave.": a quantity, no house number
         if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
