@@ -96,3 +96,33 @@ def test_placeholder_zip_is_no_address(us, text):
 ])
 def test_zips_at_the_ends_of_the_range_are_zips(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- a typed street, a town and its ZIP in one value, without a state --------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a batch geocoder's single-line input
+    ('{"OBJECTID": 4, "SingleLine": "2200 Harbor Blvd. Costa Mesa 92627"}',
+     [("Harbor Blvd.", None, "2200", "92627", "Costa Mesa", False)]),
+    # a CSV cell, a comma between street and town
+    ('7,"15 Cedar Lane, Bozeman 59715",open', [("Cedar Lane", None, "15", "59715", "Bozeman", False)]),
+    # a line of its own, a direction after the street's type
+    ("Mail to:\n500 Court St NE Salem 97301\n", [("Court St NE", None, "500", "97301", "Salem", False)]),
+    # a region city of two words before its own ZIP keeps both words
+    ('venue = "6801 Hollywood Blvd San Diego 92101"',
+     [("Hollywood Blvd", None, "6801", "92101", "San Diego", True)]),
+])
+def test_street_town_and_zip_without_state(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # a region's ZIP after a word that names none of its places
+    'ref = "12 Oak St Warehouse 30301"',
+    # a unit's word before five digits
+    'address: "40 Elm St Suite 12345"',
+    # a sample: a country where the state would be
+    '"123 Main St, Anytown, USA 12345"',
+])
+def test_words_before_a_zip_that_name_no_town(us, text):
+    assert _found(us, text) == []
