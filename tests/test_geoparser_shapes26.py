@@ -126,3 +126,30 @@ def test_street_town_and_zip_without_state(us, text, expected):
 ])
 def test_words_before_a_zip_that_name_no_town(us, text):
     assert _found(us, text) == []
+
+
+# -- a generated run of house numbers on one street -------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a test's contacts, one number up each time
+    "ADR;TYPE=HOME:;;201 Oak St;Denver;CO;80203;\nADR;TYPE=WORK:;;202 Oak St;Denver;CO;80203;\n"
+    "ADR:;;203 Oak St;Denver;CO;80203;",
+    # seed rows
+    "INSERT INTO homes VALUES ('10 Pine Ave, Austin, TX 78701'), ('11 Pine Ave, Austin, TX 78701'), "
+    "('12 Pine Ave, Austin, TX 78701'), ('13 Pine Ave, Austin, TX 78701');",
+])
+def test_consecutive_house_numbers_of_one_street_are_generated(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, numbers", [
+    # one side of a street: the numbers go up by two
+    ("101 Oak St, Dallas, TX 75201\n103 Oak St, Dallas, TX 75201\n105 Oak St, Dallas, TX 75201",
+     ["101", "103", "105"]),
+    # two neighbours across the street
+    ("1 Elm St, Dallas, TX 75201; 2 Elm St, Dallas, TX 75201", ["1", "2"]),
+    # consecutive numbers on three streets
+    ("5 Elm St, Dallas, TX 75201; 6 Oak St, Dallas, TX 75201; 7 Ash St, Dallas, TX 75201", ["5", "6", "7"]),
+])
+def test_house_numbers_of_real_neighbours_stay(us, text, numbers):
+    assert [number for _s, _u, number, _z, _c, _r in _found(us, text)] == numbers
