@@ -153,3 +153,21 @@ def test_consecutive_house_numbers_of_one_street_are_generated(us, text):
 ])
 def test_house_numbers_of_real_neighbours_stay(us, text, numbers):
     assert [number for _s, _u, number, _z, _c, _r in _found(us, text)] == numbers
+
+
+@pytest.mark.parametrize("text, expected", [
+    # OSM's address keys of a village, no "city" key
+    ('{"address": {"house_number": "40", "road": "Bay Street", "village": "Sag Harbor", "county": "Suffolk County", '
+     '"state": "New York", "postcode": "11963"}}',
+     [("Bay Street", None, "40", "11963", "Sag Harbor", False)]),
+    # a hamlet inside the village: the village is the address's place
+    ('{"address": {"house_number": "3", "road": "Lake Street", "hamlet": "Ridgeland", "village": "Oak Park", '
+     '"state": "Illinois", "postcode": "60302"}}',
+     [("Lake Street", None, "3", "60302", "Oak Park", False)]),
+    # a geocoder's municipality
+    ('{"address": {"streetNumber": "88", "streetName": "Townsend St", "municipality": "San Francisco", '
+     '"countrySubdivision": "CA", "postalCode": "94107"}}',
+     [("Townsend St", None, "88", "94107", "San Francisco", True)]),
+])
+def test_smaller_places_and_municipalities_as_the_city(us, text, expected):
+    assert _found(us, text) == expected

@@ -161,8 +161,9 @@ ROLES = {
     "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname"),
     # "locality" names the city in most records (Pelias, Google's components) but a part of it where a "city" key
     # stands beside it (Photon's and Mapbox's features: "city": "Washington", "locality": "Golden Triangle"): the
-    # record's city only when it has no other (``_with_city``).
-    "locality": ("locality",),
+    # record's city only when it has no other (``_with_city``); so do the smaller places of OSM's address keys
+    # (Nominatim: "village": "Sag Harbor", "hamlet") and a geocoder's "municipality" (TomTom, Azure).
+    "locality": ("locality", "village", "hamlet", "municipality"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     # The US place line in one value, city, state and ZIP ("formatted_city_state_zip": "ARLINGTON, VA, 22201-9998",
     # "lastLine": "Denver CO 80202", "csz": "Austin, TX 78701"): the address's tail as written.
@@ -535,6 +536,11 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         if current is not None and current_scope:
             if scope == current_scope and role not in current.parts and role != "label":
                 current.parts[role] = value  # the record's own object: no gap counts
+                current.end = end
+                continue
+            if scope == current_scope and role == "locality":
+                # OSM's places from the smallest up ("hamlet", then "village"): the larger one is the address's.
+                current.parts[role] = value
                 current.end = end
                 continue
             if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
