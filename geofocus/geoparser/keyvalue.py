@@ -158,7 +158,12 @@ ROLES = {
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
                  "postcodecode"),
-    "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
+    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname"),
+    # "locality" names the city in most records (Pelias, Google's components) but a part of it where a "city" key
+    # stands beside it (Photon's and Mapbox's features: "city": "Washington", "locality": "Golden Triangle"): the
+    # record's city only when it has no other (``_with_city``); so do the smaller places of OSM's address keys
+    # (Nominatim: "village": "Sag Harbor", "hamlet") and a geocoder's "municipality" (TomTom, Azure).
+    "locality": ("locality", "village", "hamlet", "municipality"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     # The US place line in one value, city, state and ZIP ("formatted_city_state_zip": "ARLINGTON, VA, 22201-9998",
     # "lastLine": "Denver CO 80202", "csz": "Austin, TX 78701"): the address's tail as written.
@@ -533,6 +538,11 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                 current.parts[role] = value  # the record's own object: no gap counts
                 current.end = end
                 continue
+            if scope == current_scope and role == "locality":
+                # OSM's places from the smallest up ("hamlet", then "village"): the larger one is the address's.
+                current.parts[role] = value
+                current.end = end
+                continue
             if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
                     and not street_inside(scope[-1], role)):
                 # A part of an object nested in the record's, without a street of its own: the record's when
@@ -554,7 +564,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
-                yield current
+                yield _with_city(current)
             current = None
         if current is None:
             current = KeyedAddress(start=start)
@@ -562,7 +572,15 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         current.parts[role] = value
         current.end = end
     if current is not None and (not street_required or "street" in current.parts):
-        yield current
+        yield _with_city(current)
+
+
+def _with_city(record: KeyedAddress) -> KeyedAddress:
+    """``record`` with its "locality" as its city if it names no city of its own, else without it."""
+    locality = record.parts.pop("locality", None)
+    if locality is not None:
+        record.parts.setdefault("city", locality)
+    return record
 
 
 # Pre-filled form fields: <input name="strasse" value="Lange Straße 4">, in any attribute order.
@@ -798,7 +816,7 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
 # of plain pages), then in one pass over the lines. A record without a CITY line (LOCALITY, or a postal code
 # alone) is not read.
 _PROPERTY_LINE = re.compile(r"^[ \t]*+(?:X-)?([A-Z][A-Z0-9-]{1,30}+)(?:;[^:\n]{0,120}+)?:([^\n]{0,200}+)$", re.M)
-_PROPERTY_ROLES = frozenset(("street", "city", "state", "postcode", "unit"))
+_PROPERTY_ROLES = frozenset(("street", "city", "locality", "state", "postcode", "unit"))
 
 
 def property_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
@@ -813,11 +831,11 @@ def property_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         role = _key_role(line.group(1), None)
         if line.start() != current.end + 1 or role in current.parts:
             if "street" in current.parts:
-                yield current
+                yield _with_city(current)
             current = KeyedAddress(start=line.start())
         current.end = line.end()
         value = " ".join(line.group(2).replace("\\,", ",").replace("\\;", ";").split())
         if role in _PROPERTY_ROLES and value:
             current.parts[role] = value
     if "street" in current.parts:
-        yield current
+        yield _with_city(current)

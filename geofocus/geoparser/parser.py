@@ -147,6 +147,31 @@ def _fuller(one: Address, other: Address) -> bool:
     return len(one.street) > len(other.street)
 
 
+# A US street's house numbers go up by two on each side: three or more consecutive numbers of one street and ZIP
+# ("111 Main St", "112 Main St", "113 Main St", ... in a test's contacts) are a generated sequence, no addresses.
+_ENUMERATED_RUN = 3
+
+
+def _without_enumerations(addresses: list[Address]) -> list[Address]:
+    """``addresses`` without those whose house numbers are a run of ``_ENUMERATED_RUN`` or more consecutive
+    numbers of one street and ZIP."""
+    numbers: dict[tuple[str, str | None], set[int]] = {}
+    for address in addresses:
+        if address.house_number.isdigit():
+            numbers.setdefault((_usps_street(address.street), address.postcode), set()).add(int(address.house_number))
+    enumerated: set[tuple[str, str | None, int]] = set()
+    for (street, postcode), found in numbers.items():
+        for number in found:
+            if number - 1 not in found:  # a run's first number
+                run = range(number, next(n for n in range(number, number + len(found) + 1) if n not in found))
+                if len(run) >= _ENUMERATED_RUN:
+                    enumerated.update((street, postcode, n) for n in run)
+    if not enumerated:
+        return addresses
+    return [a for a in addresses if not (a.house_number.isdigit() and (
+        _usps_street(a.street), a.postcode, int(a.house_number)) in enumerated)]
+
+
 class _Seen:
     """What one parse has found, indexed so that adding an address costs the same however many there
     are (a list scan per address made a page of thousands of addresses quadratic)."""
@@ -339,6 +364,8 @@ class GeoParser:
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
+        if self.address_format == "us" and len(result.all_addresses) >= _ENUMERATED_RUN:
+            result.all_addresses = _without_enumerations(result.all_addresses)
         result.truncated = limit.truncated
         return result
 
@@ -496,6 +523,8 @@ class GeoParser:
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
         if postcode and self.address_format == "us" and len(postcode) > 5 and postcode[:5].isdigit():
             postcode = postcode[:5]  # a ZIP+4 ("77002-1234", "770021234"): the ZIP, as the text readers give it
+        if postcode and self.address_format == "us" and us.no_zip(postcode):
+            return None  # "postalCode": "99999": a placeholder, as the text readers take it
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
         written_state = (record.region or "").strip()

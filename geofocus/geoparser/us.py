@@ -17,7 +17,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, split_before
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, UNIT_WORDS, split_before
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
@@ -230,6 +230,42 @@ def _city_before_zip(text: str, begin: int, zip_code: str, gaz: Gazetteer) -> st
     return None
 
 
+# Where a value or a field starts: a line, a quote, a label's colon, a cell.
+_FIELD_STARTS = "\n\"'>:;|\t"
+
+
+def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
+    """The state of the ZIP at ``begin`` (the pack's ``zip3_states``) when the ZIP ends a field that holds
+    nothing else before it but a house number, a street with a type word and a town of one to three
+    capitalised words, without a state ("380 New York St. Redlands 92373", "9 Maple Dr, Salem 97301"); else None.
+    Not for a ZIP of the region: its city is read before it (``_city_before_zip``), and a word there that is no
+    name of the ZIP's places ("12 Oak St Warehouse 30301") must not make an address of the region."""
+    if text[begin:begin + 5] in gaz.postcodes:
+        return None
+    low = max(0, begin - 80)
+    start = max(text.rfind(c, low, begin) for c in _FIELD_STARTS)
+    if start < 0 and low > 0:
+        return None
+    words = text[start + 1:begin].replace(",", " ").split()
+    if len(words) < 4 or not _NUMBER_WORD.fullmatch(words[0]):
+        return None
+    typed = max((i for i, w in enumerate(words[:-1]) if i > 1 and w.lower().rstrip(".") in TYPE_WORDS), default=0)
+    if not typed:
+        return None
+    town = words[typed + 1:]
+    while town and town[0].lower().rstrip(".") in DIRECTION_WORDS:
+        town = town[1:]  # "Main St NW Salem": the street's direction
+    if not 1 <= len(town) <= 3 or not all(w[:1].isupper() and w.isalpha() for w in town):
+        return None
+    if any(w.lower() in TYPE_WORDS or w.lower() in UNIT_WORDS or w.upper() in _COUNTRY_AS_CITY for w in town):
+        return None  # "Main St Suite 12345", "123 Main St, Anytown, USA 12345" (a sample: no state, a country)
+    state = gaz.region.raw.get("zip3_states", {}).get(text[begin:begin + 3])
+    return state if isinstance(state, str) else None
+
+
+_NUMBER_WORD = re.compile(r"[1-9]\d{0,5}[A-Z]?")
+
+
 def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
              digits: FiveDigits | None = None) -> list[tuple[int, str, str | None, int, bool]]:
     """(state start, state as written, ZIP or None, end, weak) in text order; ``digits``: the scan of
@@ -306,6 +342,13 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
             if own_state is not None and begin not in found:
                 # The ZIP stands where the state would: the anchor is the ZIP, the state its city's.
                 found[begin] = (begin, own_state, text[begin:end], tail.end())
+            elif begin not in found:
+                zip_state = _town_before_zip(text, begin, gaz)
+                if zip_state is not None:
+                    # "380 New York St. Redlands 92373": a typed street, a town and its ZIP as the whole value or
+                    # line; the state is the ZIP's (weak: a typed street is needed).
+                    found[begin] = (begin, zip_state, text[begin:end], tail.end())
+                    weak.add(begin)
             continue
         if state is None or not _known_state(state.group("state")):
             continue
@@ -463,6 +506,18 @@ def _far_towns(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     return towns
 
 
+# No ZIP starts with 000 to 004 (the USPS's first prefix is 005) or is above 99950 (Ketchikan, Alaska, the last):
+# "00000" and "99999" are a form's or a sample's placeholders.
+_UNASSIGNED_ZIP3 = frozenset(("000", "001", "002", "003", "004"))
+_LAST_ZIP = 99950
+
+
+def no_zip(zip_code: str) -> bool:
+    """Whether the five digits of ``zip_code`` are no ZIP's ("00000", "99999")."""
+    digits = zip_code[:5]
+    return digits.isdigit() and (digits[:3] in _UNASSIGNED_ZIP3 or int(digits) > _LAST_ZIP)
+
+
 def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     """(folded place name, state) of the USPS-acceptable names of the region's ZIPs (``postcodes`` entries'
     fourth field), the state being that of the ZIP's city."""
@@ -599,6 +654,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.postcode and no_zip(raw.postcode):
+            continue  # "New York, NY 99999": a placeholder ZIP, no address
         if _measured(raw.street):
             continue  # "44 sq. ft. 000 Columbia Ave.", "2 acres Columbia Ave.": a quantity, no house number
         if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
@@ -917,6 +974,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if written.startswith(fields.city + " ") and re.search(
             rf"\b{re.escape(written)}[ \t,]*(?:{_STATE_ALT})\.?(?:[ \t,]|$)", span):
         return raw  # "Santa Fe New Mexico 87508": the place's last word read as part of the state
+    if written.startswith(fields.city + " ") and re.search(rf"\b{re.escape(written)}[ \t,]*\d{{5}}", span):
+        return raw  # "Costa Mesa 92627" without a state: the place's last word read as the state
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
