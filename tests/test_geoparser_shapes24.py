@@ -1,0 +1,48 @@
+"""Ways of writing addresses met in real text (session 12, held-out 24: saved contact pages of US businesses, e-mails
+and newsletters kept as test files of mail libraries, e-mail templates): each test is a class of writing, with
+members written for the test, not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from geofocus.geoparser.mend import unquote_printable
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- quoted-printable text with few escapes: an encoded comma, or the encoding named ------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a newsletter's text part: the mailer encodes the comma between the city and the state
+    ("Copyright 2024 Fern Co=2C All rights reserved.\n\nOur mailing address is:\nFern Co\n9 Larkspur Ct\n"
+     "Denver=2C CO 80218\nUSA\n",
+     [("Larkspur Ct", None, "9", "80218", "Denver", True)]),
+    # a signature alone: one encoded comma after the city is enough
+    ("-- \nDana Ruiz\n4100 Commerce St=2C Dallas=2C TX 75226\n",
+     [("Commerce St", None, "4100", "75226", "Dallas", True)]),
+    # a vCard 2.1 label that names its encoding, the line break encoded, the line cut by a soft break
+    ("BEGIN:VCARD\nLABEL;WORK;ENCODING=QUOTED-PRINTABLE:300 Oak Ave, Suite B=0D=0A=\nDallas, TX 75201\nEND:VCARD\n",
+     [("Oak Ave", "Suite B", "300", "75201", "Dallas", True)]),
+    # a vCard with the bare parameter, outside the region
+    ("ADR;HOME;QUOTED-PRINTABLE:;;12 Birch Lane=0ASalem, OR 97301\n",
+     [("Birch Lane", None, "12", "97301", "Salem", False)]),
+    # a mail part whose header names the encoding, an encoded full stop after the street's type word
+    ("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+     "Visit our store at 1200 Elm St=2E, Seattle, WA 98101=20\n",
+     [("Elm St.", None, "1200", "98101", "Seattle", True)]),
+])
+def test_quoted_printable_with_few_escapes(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "x=2C",  # a value in a form or a formula, nothing after it
+    "colour=2C0000; width=2",  # hex digits of a value, no word after a space
+    "The header Content-Transfer-Encoding: quoted-printable names the encoding; a=b is no escape.",
+])
+def test_text_without_quoted_printable_signs_stays(text):
+    assert unquote_printable(text) == text
