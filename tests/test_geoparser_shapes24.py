@@ -46,3 +46,32 @@ def test_quoted_printable_with_few_escapes(us, text, expected):
 ])
 def test_text_without_quoted_printable_signs_stays(text):
     assert unquote_printable(text) == text
+
+
+# -- a room or suite with a building code before its number, also wrapped after the unit's word -------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Office: Room QX 3B-110, 500 Elm Street, Dallas, TX 75201",
+     [("Elm Street", "Room QX 3B-110", "500", "75201", "Dallas", True)]),
+    ("Acme Labs, Suite NW 12, 40 Pine Street, Seattle, WA 98101",
+     [("Pine Street", "Suite NW 12", "40", "98101", "Seattle", True)]),
+    # a plain-text signature wrapped between the unit's word and its number (the <br/> of a converted message)
+    ("Office: Acme Research Room <br/>QX 3B-110, 500 Elm Street, Dallas, TX 75201<br/>Phone: (214) 555-0100",
+     [("Elm Street", "Room QX 3B-110", "500", "75201", "Dallas", True)]),
+    ("Please write to our office at Suite\n1200, 300 Main Street, Houston, TX 77002.",
+     [("Main Street", "Suite 1200", "300", "77002", "Houston", True)]),
+])
+def test_unit_with_code_before_the_number(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the unit's word ends the line, the house number starts the next: no unit
+    ("Office: Acme Room\n500 Elm Street, Dallas, TX 75201",
+     [("Elm Street", None, "500", "75201", "Dallas", True)]),
+    # the unit's word two lines above
+    ("Suite\nAcme\n12, 500 Elm Street, Dallas, TX 75201",
+     [("Elm Street", None, "500", "75201", "Dallas", True)]),
+])
+def test_no_unit_read_across_unrelated_lines(us, text, expected):
+    assert _found(us, text) == expected

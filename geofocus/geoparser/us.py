@@ -742,7 +742,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
                 r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|APT\.?)[ -]?"
-                r"(?:[A-Z][a-z]{2,12} )?#?"
+                r"(?:[A-Z][a-z]{2,12} |[A-Z]{2,4} (?![A-Z]{2} \d{5}(?!\d)))?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
@@ -770,6 +770,11 @@ _UNIT_AFTER = re.compile(
 _UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
+
+
+# A unit's word ending a line, its number on the next ("Room" / "MRE 2D-296, 445 South Street").
+_UNIT_WORD_ENDS_LINE = re.compile(r"(?<![\w-])(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|"
+                                  r"APT\.?)[ \t]*\n")
 
 
 # A building or floor unit before the house number needs a comma after it: without one the building's number is
@@ -829,7 +834,17 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
             return _unit_of(text, found)
-    if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
+    if line_start == 0:
+        return None
+    wrapped = _UNIT_WORD_ENDS_LINE.search(text, max(0, line_start - 40), line_start) if number_at > line_start else None
+    if wrapped is not None and wrapped.end() == line_start:
+        # A unit wrapped between its word and its number ("Office: Bellcore Room" / "MRE 2D-296, 445 South
+        # Street"): read as one line.
+        above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
+        found = _LEADING_UNIT.search(text[above:line_start - 1].rstrip() + " " + text[line_start:number_at])
+        if found is not None and not _BUILDING_OR_FLOOR.match(found.group("unit")):
+            return found.group("unit")
+    if not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
     above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
