@@ -75,3 +75,32 @@ def test_unit_with_code_before_the_number(us, text, expected):
 ])
 def test_no_unit_read_across_unrelated_lines(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- a mall's, a centre's or a building's name between the street and the place ------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("<div>22 Harbor Drive Bayside Mall Denver, CO 80202</div>",
+     [("Harbor Drive", None, "22", "80202", "Denver", True)]),
+    ("22 Harbor Drive, Bayside Mall, Denver, CO 80202",
+     [("Harbor Drive", None, "22", "80202", "Denver", True)]),
+    ("Store #12: 5 Main St Riverside Shopping Center Columbus, OH 43215",
+     [("Main St", None, "5", "43215", "Columbus", True)]),
+    ("900 Elm Road Lakeview Office Complex Salem, OR 97301",
+     [("Elm Road", None, "900", "97301", "Salem", False)]),
+])
+def test_complex_name_between_street_and_place(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # streets whose name ends in a complex word stay whole
+    ("1600 16th Street Mall, Denver, CO 80202", [("16th Street Mall", None, "1600", "80202", "Denver", True)]),
+    ("100 Peachtree Center Avenue, Atlanta, GA 30303",
+     [("Peachtree Center Avenue", None, "100", "30303", "Atlanta", True)]),
+    ("300 East Park Avenue Plaza, Chicago, IL 60601",
+     [("East Park Avenue Plaza", None, "300", "60601", "Chicago", True)]),
+    ("10 Rockefeller Plaza, New York, NY 10020", [("Rockefeller Plaza", None, "10", "10020", "New York", True)]),
+])
+def test_street_named_with_complex_word_stays(us, text, expected):
+    assert _found(us, text) == expected

@@ -619,6 +619,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if place[:1].isupper():
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.street.count(" ") >= 3:
+            raw.street = _without_complex_name(raw.street)  # "14 Millett Drive Taylor Brook Mall Auburn, ME"
+        if raw.city and " " in raw.city:
+            place = _COMPLEX_BEFORE_PLACE.sub("", raw.city, count=1)
+            if place != raw.city:
+                # "22 Harbor Drive, Bayside Mall, Tampa, FL": the mall's name read as the place's first words
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
         if raw.city and " " in raw.city and raw.state and (fold(raw.city), raw.state) not in region_cities:
             whole = _neighbourhood_then_city(raw.city, raw.state, raw.postcode, gaz, region_cities)
             if whole is not None:
@@ -688,6 +696,35 @@ def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: 
             return city, membership(gaz, name, state, zip_code, region_cities)[1]
         return None
     return None
+
+
+# The name of a mall, a centre or a building written between the street and the place ("14 Millett Drive Taylor
+# Brook Mall Auburn, ME 04210", "22 Harbor Drive, Bayside Mall, Tampa, FL"): a capitalised name ending in one of
+# these words after a street's thoroughfare type word, no part of the street or of the place.
+_COMPLEX_WORDS = frozenset("mall center centre plaza building bldg tower towers complex galleria marketplace "
+                           "pavilion".split())
+_THOROUGHFARE_WORDS = frozenset("st street ave avenue av rd road dr drive blvd boulevard ln lane way pkwy parkway hwy "
+                                "highway ct court pl place ter terrace cir circle trl trail pike expy expressway fwy "
+                                "freeway".split())
+_COMPLEX_BEFORE_PLACE = re.compile(r"^(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?i:Mall|Center|Centre|Plaza|Building|Tower|Towers|"
+                                   r"Complex|Galleria|Marketplace|Pavilion)\b[ \t,]+(?=[A-Z])")
+
+
+def _without_complex_name(street: str) -> str:
+    """``street`` without a complex's name written after its thoroughfare type word (``_COMPLEX_WORDS``): the
+    first such type word after a name word, followed by two to five capitalised words, the last a complex word,
+    none of them a thoroughfare type ("Millett Drive Taylor Brook Mall"; not "16th Street Mall", a street)."""
+    words = street.split(" ")
+    if words[-1].lower().rstrip(".") not in _COMPLEX_WORDS:
+        return street
+    for i in range(1, len(words) - 2):
+        if words[i].lower().rstrip(".") in _THOROUGHFARE_WORDS:
+            name = words[i + 1:]
+            if len(name) <= 5 and all(w[:1].isupper() and w.lower().rstrip(".") not in _THOROUGHFARE_WORDS
+                                      for w in name):
+                return " ".join(words[:i + 1])
+            return street
+    return street
 
 
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
