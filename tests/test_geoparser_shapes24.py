@@ -88,6 +88,17 @@ def test_no_unit_read_across_unrelated_lines(us, text, expected):
      [("Main St", None, "5", "43215", "Columbus", True)]),
     ("900 Elm Road Lakeview Office Complex Salem, OR 97301",
      [("Elm Road", None, "900", "97301", "Salem", False)]),
+    # the direction after the street's type word stays the street's
+    ("3500 Peachtree Rd NE Phipps Plaza Atlanta, GA 30326",
+     [("Peachtree Rd NE", None, "3500", "30326", "Atlanta", True)]),
+    # between commas, a unit after it
+    ("200 N Main St, Westgate Mall, Suite 5, Denver, CO 80202",
+     [("N Main St", "Suite 5", "200", "80202", "Denver", True)]),
+    ("500 Elm Road NE, Lakeview Office Complex, Suite 200, Seattle, WA 98101",
+     [("Elm Road NE", "Suite 200", "500", "98101", "Seattle", True)]),
+    # between commas, a place outside the region after it
+    ("22 Harbor Drive, Bayside Mall, Tampa, FL 33602",
+     [("Harbor Drive", None, "22", "33602", "Tampa", False)]),
 ])
 def test_complex_name_between_street_and_place(us, text, expected):
     assert _found(us, text) == expected
@@ -101,6 +112,11 @@ def test_complex_name_between_street_and_place(us, text, expected):
     ("300 East Park Avenue Plaza, Chicago, IL 60601",
      [("East Park Avenue Plaza", None, "300", "60601", "Chicago", True)]),
     ("10 Rockefeller Plaza, New York, NY 10020", [("Rockefeller Plaza", None, "10", "10020", "New York", True)]),
+    # a place whose name ends in a complex word, the state right after it
+    ("10 Main St, Rockville Centre, NY 11570", [("Main St", None, "10", "11570", "Rockville Centre", False)]),
+    # a quadrant's tower after the street is its unit, as usaddress labels it
+    ("1800 M Street, NW North Tower, Ste. 700, Washington, DC 20036",
+     [("M Street NW", "North Tower Ste. 700", "1800", "20036", "Washington", True)]),
 ])
 def test_street_named_with_complex_word_stays(us, text, expected):
     assert _found(us, text) == expected
