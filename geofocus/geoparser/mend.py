@@ -38,18 +38,16 @@ _LETTER_SIGN = re.compile(r"=(?<=[A-Za-zäöüß]=)(?:[C-F][0-9A-F]=[89AB][0-9A-
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for i in range(128)}
 # A text that names its own encoding: a vCard 2.1 property ("LABEL;ENCODING=QUOTED-PRINTABLE:", "ADR;WORK;
-# QUOTED-PRINTABLE:") or a mail part's header ("Content-Transfer-Encoding: quoted-printable"); with one escape
-# or soft line break it is decoded.
+# QUOTED-PRINTABLE:") or a mail part's header ("Content-Transfer-Encoding: quoted-printable"); with one sign
+# of the encoding it is decoded.
 _DECLARED = re.compile(r"[;:=] ?quoted-printable\b", re.IGNORECASE)
-_ESCAPE = re.compile(r"=(?:[0-9A-F]{2}|\r?\n)")
 
 
 def _declared(text: str) -> bool:
-    """Whether ``text`` names the quoted-printable encoding and shows an escape (two substring tests on most
-    pages)."""
+    """Whether ``text`` names the quoted-printable encoding (two substring tests on most pages)."""
     if "uoted-printable" not in text and "UOTED-PRINTABLE" not in text:
         return False
-    return _DECLARED.search(text) is not None and _ESCAPE.search(text) is not None
+    return _DECLARED.search(text) is not None
 
 
 def unquote_printable(text: str) -> str:
@@ -62,7 +60,7 @@ def unquote_printable(text: str) -> str:
         if signs == SIGNS_NEEDED:
             break
     else:
-        if (signs == 0 or _LETTER_SIGN.search(text) is None) and not _declared(text):
+        if signs == 0 or (_LETTER_SIGN.search(text) is None and not _declared(text)):
             return text
     # The C decoder of the binascii module: escapes ("=XX", either case) and soft line breaks, in one pass.
     data = binascii.a2b_qp(text.encode("utf-8", errors="surrogatepass"))
