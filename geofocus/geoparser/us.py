@@ -676,6 +676,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if place[:1].isupper():
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.street.count(" ") >= 3:
+            raw.street = _without_complex_name(raw.street)  # "14 Millett Drive Taylor Brook Mall Auburn, ME"
+        if raw.city and " " in raw.city and any(word in raw.city for word in _COMPLEX_NAMES):
+            place = _COMPLEX_BEFORE_PLACE.sub("", raw.city, count=1)
+            if place != raw.city:
+                # "900 Elm Road Lakeview Office Complex Salem, OR": the complex's name read as the place's first words
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
         if raw.city and " " in raw.city and raw.state and (fold(raw.city), raw.state) not in region_cities:
             whole = _neighbourhood_then_city(raw.city, raw.state, raw.postcode, gaz, region_cities)
             if whole is not None:
@@ -747,6 +755,59 @@ def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: 
     return None
 
 
+# The name of a mall, a centre or a building written between the street and the place ("14 Millett Drive Taylor
+# Brook Mall Auburn, ME 04210", "200 N Main St, Westgate Mall, Suite 5, Denver"): a capitalised name ending in
+# one of these words after a street's thoroughfare type word, no part of the street or of the place.
+_COMPLEX_NAMES = ("Mall", "Center", "Centre", "Plaza", "Building", "Tower", "Complex", "Galleria", "Marketplace",
+                  "Pavilion")
+_COMPLEX_WORDS = frozenset(name.lower() for name in _COMPLEX_NAMES) | {"towers", "bldg"}
+_THOROUGHFARE_WORDS = frozenset("st street ave avenue av rd road dr drive blvd boulevard ln lane way pkwy parkway hwy "
+                                "highway ct court pl place ter terrace cir circle trl trail pike expy expressway fwy "
+                                "freeway".split())
+# (between commas after the street, before a unit or the place, which must follow: left out of the window before
+# the state and of the span usaddress re-reads; not "10 Main St, Rockville Centre, NY", a place, nor a quadrant's
+# tower, "1800 M Street, NW North Tower, Ste. 700", a unit)
+_COMPLEX_BETWEEN = re.compile(rf"\b(?:{_SUFFIX})\.?(?:[ \t]+(?:[NSEW]|[NS][EW]|[NS]\.[EW]\.)\.?)?(?P<name>,[ \t]*"
+                              r"(?!(?:[NS][EW]?|[EW]|North|South|East|West)\b)(?:[A-Z][\w.'&-]*[ \t]+){1,4}"
+                              r"(?:" + "|".join(_COMPLEX_NAMES) + r")s?)"
+                              r"(?=[ \t]*,[ \t]*[\w#][^\n]*\w)")
+
+# (read by usaddress as the place's first words, before the place)
+_COMPLEX_BEFORE_PLACE = re.compile(r"^(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".join(_COMPLEX_NAMES)
+                                   + r")s?[ \t,]+(?=[A-Z])")
+
+
+def _without_complex_between(window: str) -> tuple[str, int]:
+    """``window`` without a complex's name between commas after its street (``_COMPLEX_BETWEEN``), and how many
+    characters went."""
+    if not any(word in window for word in _COMPLEX_NAMES):
+        return window, 0
+    found = _COMPLEX_BETWEEN.search(window)
+    if found is None:
+        return window, 0
+    return window[:found.start("name")] + window[found.end("name"):], found.end("name") - found.start("name")
+
+
+def _without_complex_name(street: str) -> str:
+    """``street`` without a complex's name written after its thoroughfare type word (``_COMPLEX_WORDS``): the
+    first such type word after a name word (with the direction after it), followed by two to five capitalised
+    words, the last a complex word, none of them a thoroughfare type ("Millett Drive Taylor Brook Mall",
+    "Peachtree Rd NE Phipps Plaza"; not "16th Street Mall", a street)."""
+    words = street.split(" ")
+    if words[-1].lower().rstrip(".") not in _COMPLEX_WORDS:
+        return street
+    for i in range(1, len(words) - 2):
+        if words[i].lower().rstrip(".") in _THOROUGHFARE_WORDS:
+            if words[i + 1].lower().replace(".", "") in DIRECTION_WORDS:
+                i += 1  # "Peachtree Rd NE Phipps Plaza": the direction after the type word is the street's
+            name = words[i + 1:]
+            if 2 <= len(name) <= 5 and all(w[:1].isupper() and w.lower().rstrip(".") not in _THOROUGHFARE_WORDS
+                                      for w in name):
+                return " ".join(words[:i + 1])
+            return street
+    return street
+
+
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
 _COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish)),")
 
@@ -799,7 +860,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
                 r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|APT\.?)[ -]?"
-                r"(?:[A-Z][a-z]{2,12} )?#?"
+                r"(?:[A-Z][a-z]{2,12} |[A-Z]{2,4} (?![A-Z]{2} \d{5}(?!\d)))?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
@@ -827,6 +888,11 @@ _UNIT_AFTER = re.compile(
 _UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
+
+
+# A unit's word ending a line, its number on the next ("Room" / "MRE 2D-296, 445 South Street").
+_UNIT_WORD_ENDS_LINE = re.compile(r"(?<![\w-])(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|"
+                                  r"APT\.?)[ \t]*\n")
 
 
 # A building or floor unit before the house number needs a comma after it: without one the building's number is
@@ -886,7 +952,17 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
             return _unit_of(text, found)
-    if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
+    if line_start == 0:
+        return None
+    wrapped = _UNIT_WORD_ENDS_LINE.search(text, max(0, line_start - 40), line_start) if number_at > line_start else None
+    if wrapped is not None and wrapped.end() == line_start:
+        # A unit wrapped between its word and its number ("Office: Bellcore Room" / "MRE 2D-296, 445 South
+        # Street"): read as one line.
+        above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
+        found = _LEADING_UNIT.search(text[above:line_start - 1].rstrip() + " " + text[line_start:number_at])
+        if found is not None and not _BUILDING_OR_FLOOR.match(found.group("unit")):
+            return found.group("unit")
+    if not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
     above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
@@ -929,6 +1005,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if ";" in span or "|" in span:
         span = _ROW_SEPARATOR.sub(", ", span)  # "123 Main St;Chicago;IL;60601": fields of a row
     span = _without_cross_note(span, span=True)[0]  # "633 Folsom St. between 2nd and 3rd streets, San Francisco"
+    span = _without_complex_between(span)[0]  # "200 N Main St, Westgate Mall, Suite 5, Denver"
     fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
         return raw
@@ -1066,6 +1143,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        before, cut = _without_complex_between(before)  # "200 N Main St, Westgate Mall, Suite 5, Denver"
+        at -= cut
         noted = False  # a note line left out of ``before``: the span of the text holds it, usaddress must not re-read
         if zip_code is not None and not weak and "\n" in before:
             note = _NOTE_LINE.search(before)
