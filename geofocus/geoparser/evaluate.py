@@ -388,6 +388,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 21)": sorted((data / "realtext").glob("heldout21_*.txt")),
         "real text (held-out 22)": sorted((data / "realtext").glob("heldout22_*.txt")),
         "real text (held-out 23)": sorted((data / "realtext").glob("heldout23_*.txt")),
+        "real text (held-out 25)": sorted((data / "realtext").glob("heldout25_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
