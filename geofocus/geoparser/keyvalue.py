@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from geofocus.geoparser.de import is_supplement
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
@@ -212,6 +213,7 @@ class KeyedAddress:
     start: int = 0
     end: int = 0
     parent: str | None = None  # the key of an enclosing object: "street" for {name, number}
+    named: bool = True  # False: the parts are a data row's columns, which no key names
 
     def text(self, us: bool) -> str | None:
         """The parts in the order a page writes them, or None if there is no street and place."""
@@ -771,7 +773,11 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
-                if "city" not in parts and not (us and "unit" not in parts and _ROW_US_TYPED.match(value[
+                if "city" not in parts and not us:
+                    # A street and its postcode, no place ("Magazinstr. 5;Haus 03 ;10179;1.236"): the parser
+                    # names the postcode's place if the street has a street word (GeoParser._keyed_without_place).
+                    return KeyedAddress(parts={"street": value, "postcode": later}, named=False)
+                if "city" not in parts and not ("unit" not in parts and _ROW_US_TYPED.match(value[
                         value.index(" ") + 1:])):
                     break
                 # US: a street with a type word and its ZIP in the next field, no city ("1343 North California
@@ -783,6 +789,8 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             elif us and "city" not in parts and "unit" not in parts and _is_unit(later) and any(
                     c.isdigit() for c in later) and not later[:1].isdigit():
                 parts["unit"] = later  # "Suite 100", "Apt 2" ("2nd Floor" is read by the text pass)
+            elif not us and "city" not in parts and is_supplement(later):
+                continue  # a building or floor column between street and place ("Haus 03", "Altbau")
             elif "city" not in parts and _ROW_PLACE.fullmatch(later):
                 parts["city"] = later
             else:

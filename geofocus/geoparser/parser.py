@@ -283,7 +283,7 @@ class GeoParser:
             if no_place and "city" not in keyed.parts and self.address_format == "de" and "postcode" in keyed.parts:
                 # A record with street and postcode keys but no place ("plz": "10551", "strasse":
                 # "Turmstraße", "hausnr": "75"): the postcode is the place.
-                place_by_postcode = self._keyed_without_place(keyed.parts)
+                place_by_postcode = self._keyed_without_place(keyed.parts, keyed.named)
                 if place_by_postcode is not None:
                     if self._add(result, seen, place_by_postcode):
                         limit.found()
@@ -357,15 +357,16 @@ class GeoParser:
         state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
         return state if isinstance(state, str) else None
 
-    def _keyed_without_place(self, parts: dict[str, str]) -> Address | None:
+    def _keyed_without_place(self, parts: dict[str, str], named: bool = True) -> Address | None:
         """The address of keyed parts with a street and a German postcode but no place: in the region when
-        the postcode is one of the region's (its place is the postcode's), else outside it."""
+        the postcode is one of the region's (its place is the postcode's), else outside it. ``named``: keys
+        name the parts (not so a data row's columns, whose street must have a street word)."""
         postcode = _POSTCODE_CLEAN.sub("", parts.get("postcode", "").strip())
         if "street" not in parts or "city" in parts or "postcode_city" in parts or not _POSTCODE_FORM["DE"].fullmatch(
                 postcode):
             return None
         gaz = self.gazetteer
-        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz)
+        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz, named)
         if found is None:
             return None
         street, number = found
