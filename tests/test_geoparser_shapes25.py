@@ -85,3 +85,82 @@ def test_building_supplement_in_prose_is_no_street(oldenburg):
 ])
 def test_row_without_place_needs_a_street_word(oldenburg, text):
     assert _found(oldenburg, text) == []
+
+
+# -- text lines of Pug and Slim templates: "|" before the text, an element alone on its line between ---------------
+
+@pytest.mark.parametrize("text", [
+    # Pug: piped text, "br" between
+    ".legal\n  h2 Impressum\n  p\n    | Kulturetage gGmbH\n    br\n    |  Bahnhofstraße 11\n    br\n    |  26122 Oldenburg\n",
+    # Pug: the block in a span with a class
+    "p\n  span.adresse\n    | Stadtbibliothek\n    br\n    | Peterstraße 3\n    br\n    | 26121 Oldenburg\n",
+    # Slim: the same marks
+    "footer\n  address\n    | Peterstraße 3\n    br\n    | 26121 Oldenburg\n",
+])
+def test_piped_template_text(oldenburg, text):
+    assert [(s, z, r) for s, _n, z, _c, r in _found(oldenburg, text)] in (
+        [("Bahnhofstraße", "26122", True)], [("Peterstraße", "26121", True)])
+
+
+def test_table_rows_keep_their_pipes(oldenburg):
+    # a Markdown table's row has another "|" on its line: no template text
+    text = "| Ort | Adresse |\n|---|---|\n| Bibliothek | Peterstraße 3, 26121 Oldenburg |\n"
+    assert _keys(oldenburg, text) == [("Peterstraße", "3", "26121", True)]
+
+
+# -- keys of German public data: the street with its number in one key, the delivery postcode -------------------
+
+@pytest.mark.parametrize("text", [
+    # upper-case keys of a court register, the postcode of the delivery district far from the street
+    'PLZ_GROSSKUNDE: "26105",\nPLZ_ZUSTELLBEZIRK: "26135",\nTEL: "0441 220-0",\nFAX: "0441 220-1234",\n'
+    'BEZEICHNUNG: "Amtsgericht",\nORT: "Oldenburg",\nSTR_HNR: "Elisabethstraße 7",',
+    # JSON with "str_nr" and "plz_strasse" beside a PO box's postcode
+    '{"name": "Landgericht", "plz_postfach": "26024", "postfach": "2451", "plz_strasse": "26135",\n'
+    ' "ort": "Oldenburg", "str_nr": "Elisabethstraße 7"}',
+    # "strasse_hnr" in a Python dict
+    "{'strasse_hnr': 'Elisabethstraße 7', 'plz': '26135', 'ort': 'Oldenburg'}",
+])
+def test_street_and_number_key_and_delivery_postcode(oldenburg, text):
+    assert _keys(oldenburg, text) == [("Elisabethstraße", "7", "26135", True)]
+
+
+# -- a keyed street value with a building, a gate or a room after the house number ------------------------------
+
+@pytest.mark.parametrize("text", [
+    '{"streetAndNumber": "Ammerländer Heerstraße 114, Gebäude A14, Raum 1-102", "postalCode": "26129",'
+    ' "city": "Oldenburg"}',
+    '{"street": "Ammerländer Heerstraße 114, Campus Haarentor, Hörsaal 1", "zip": "26129", "city": "Oldenburg"}',
+    "strasse: Ammerländer Heerstraße 114, Hörsaalzentrum\nplz: 26129\nort: Oldenburg\n",
+])
+def test_keyed_street_with_supplements_after_the_number(oldenburg, text):
+    assert _keys(oldenburg, text) == [("Ammerländer Heerstraße", "114", "26129", True)]
+
+
+def test_keyed_street_holding_its_place_stays_whole(oldenburg):
+    # the value after the comma has a postcode: the place, not a supplement
+    text = '{"street": "Lange Straße 5, 26122 Oldenburg", "city": "Oldenburg"}'
+    assert _keys(oldenburg, text) == [("Lange Straße", "5", "26122", True)]
+
+
+# -- two streets of one building or site before one place ------------------------------------------------------
+
+@pytest.mark.parametrize("text, first, second", [
+    ("Tanzhaus, Uferstraße 23 und Badstraße 41a, 26122 Oldenburg", ("Uferstraße", "23"), ("Badstraße", "41a")),
+    ("Eckhaus Heiligengeiststraße 10 / Lange Straße 2, 26121 Oldenburg",
+     ("Heiligengeiststraße", "10"), ("Lange Straße", "2")),
+    ("Markt 1 & Schüttingstraße 3\n26122 Oldenburg", ("Markt", "1"), ("Schüttingstraße", "3")),
+    ('{"address": "Achternstraße 2 sowie Lange Straße 5", "zip": "26122", "city": "Oldenburg"}',
+     ("Achternstraße", "2"), ("Lange Straße", "5")),
+])
+def test_two_streets_joined_before_one_place(oldenburg, text, first, second):
+    found = _keys(oldenburg, text)
+    assert sorted(found) == sorted([(*first, found[0][2], True), (*second, found[0][2], True)])
+    assert found[0][2] in ("26121", "26122")
+
+
+@pytest.mark.parametrize("text", [
+    "Linie 5 und Lange Straße 7, 26122 Oldenburg",  # a bus line is no street
+    "Lange Straße 5 und 7, 26122 Oldenburg",  # a range of numbers of one street
+])
+def test_joined_only_with_a_street_word(oldenburg, text):
+    assert len(_found(oldenburg, text)) == 1

@@ -436,6 +436,11 @@ _UNIT_REACH = 90
 _NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?(?: [1-9]\d{0,2}[a-zA-Z]?)?[ ,;|·•-]*\n? ?$")
 
 
+# A second street after the slash is no name ("Heiligengeiststraße 10 / Lange Straße 2, 26121"): two streets of
+# one corner building, read as joined (_JOINED_STREET).
+_STREET_AFTER_SLASH = re.compile(rf" ?/ ?(?:{_STREET_STRICT}) {_NUMBER}[ ,;|·•-]*\n? ?$")
+
+
 def _name_after_slash(window: str) -> int:
     """Where a name after a slash behind the house number starts in ``window`` (at the slash, or the space
     before it), or -1."""
@@ -470,7 +475,7 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         window = window[: unit.start()] + ", "
     elif "/" in window:
         named = _name_after_slash(window)
-        if named >= 0:
+        if named >= 0 and _STREET_AFTER_SLASH.match(window, named) is None:
             window = window[:named] + ", "
             loose = False
     tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
@@ -533,6 +538,27 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] |
         if line is not None and not _is_year(line.group("number")) and _street_ok(line.group("street"), loose=True):
             return line.group("street"), line.group("number"), line.end()
     return None
+
+
+# Two streets of one building or site before one place, joined by a word or a sign: "Uferstr. 23 und Badstr. 41a,
+# 13357 Berlin", "Lange Straße 5 / Achternstraße 2, 26122", "Markt 1 & Schüttingstraße 3"; the first street must
+# have a street word (a loose one would take "Haus 3 und").
+_JOINED_STREET = re.compile(
+    rf"{_WORD_START}(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER}) ?(?:und|&|sowie|/) ?$")
+_JOINED_REACH = 80
+
+
+def _joined_street(window: str, street_start: int) -> re.Match[str] | None:
+    """The street and number joined before the street that starts at ``street_start`` in ``window``, or None."""
+    before = window[max(0, street_start - _JOINED_REACH):street_start]
+    if not before.endswith((" und ", "& ", "/ ", " sowie ", "/")):
+        return None
+    cut = max(before.rfind("\n"), before.rfind(","), before.rfind(":")) + 1
+    joined = _JOINED_STREET.search(before, cut)
+    if joined is None or not _street_ok(joined.group("street")) or _is_year(joined.group("number")):
+        return None
+    offset = max(0, street_start - _JOINED_REACH)
+    return _JOINED_STREET.search(window, offset + joined.start(), street_start)
 
 
 # A district between the house number and the postcode, in a field of its own (after a comma or a semicolon):
@@ -847,6 +873,15 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                       text.startswith(".", city_end))
         if raw is None:
             continue
+        if found is not None:
+            joined = _joined_street(window, found.start())
+            if joined is not None:
+                # "Uferstr. 23 und Badstr. 41a, 13357 Berlin": the first street has the place of the second
+                first = _finish(text, gaz, postcode, joined.group("street"), joined.group("number"), city_text,
+                                canonical, window_start + joined.start(), end, text.startswith(".", city_end))
+                if first is not None:
+                    with_postcode.add((normalise_street(first.street), first.house_number))
+                    yield first
         with_postcode.add((normalise_street(raw.street), raw.house_number))
         yield raw
         taken_until = end

@@ -154,11 +154,11 @@ ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
-               "primaryline", "lineone"),
+               "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
-                 "postcodecode"),
+                 "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
     "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     # The US place line in one value, city, state and ZIP ("formatted_city_state_zip": "ARLINGTON, VA, 22201-9998",
@@ -256,6 +256,10 @@ class KeyedAddress:
             # The street in the second line, a name or c/o in the first (UN/CEFACT's "LineOne": "Hans Muster",
             # "LineTwo": "Kundenstraße 15"): the line with the house number is the street.
             street = p["unit"]
+        if not number and "," in street:
+            supplemented = _STREET_THEN_SUPPLEMENT.fullmatch(street)
+            if supplemented is not None and not _FIVE_DIGITS.search(supplemented.group("rest")):
+                street = supplemented.group("street")  # "Hugo-Eckener-Ring 1, FAC, Building 234, D7.01"
         if street[:1].islower():
             # "strasse": "adalbert-stifter-straße": a street key's value in lower case, capitalised as written
             # on pages, so that the readers take it for a name.
@@ -266,6 +270,11 @@ class KeyedAddress:
 
 # A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
 _GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+# A German street value with what follows its house number after a comma: a building, a gate, a room ("Hugo-Eckener-
+# Ring 1, FAC, Building 234, D7.01", "Lange Straße 5, Hinterhaus, 2. OG"), which the key's record has no part for; a
+# place written there has its postcode (five digits), and stays.
+_STREET_THEN_SUPPLEMENT = re.compile(r"(?P<street>" + _GERMAN_STREET_LINE.pattern + r") ?, ?(?P<rest>[^\n]{1,80})")
+_FIVE_DIGITS = re.compile(r"(?<!\d)\d{5}(?!\d)")
 
 
 def _is_direction(value: str) -> bool:
