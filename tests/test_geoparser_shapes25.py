@@ -27,6 +27,10 @@ def _keys(parser, text):
     ("7,Kramermarkt,Lange Straße 5,Innenstadt,26122 Oldenburg,01.10.26,10.10.26", "Lange Straße", "5", "26122"),
     # a hyphenated district and a semicolon
     ("Peterstraße 3;Donnerschwee-Nord;26121 Oldenburg;Mo-Fr", "Peterstraße", "3", "26121"),
+    # a footer's separators: a bar, a middle dot, a spaced dash
+    ("Stadtmuseum | Am Stadtmuseum 4 | Innenstadt | 26121 Oldenburg", "Am Stadtmuseum", "4", "26121"),
+    ("Kulturzentrum · Bahnhofstraße 11 · Bahnhofsviertel · 26122 Oldenburg", "Bahnhofstraße", "11", "26122"),
+    ("Bürgerbüro Nord - Alexanderstraße 100 - Nadorst - 26121 Oldenburg", "Alexanderstraße", "100", "26121"),
     # the street column and the "PLZ Ort" column next to each other: the comma glued to the postcode
     ("12,Stadtfest,Alexanderstraße 100,26121 Oldenburg,2026", "Alexanderstraße", "100", "26121"),
 ])
@@ -96,6 +100,8 @@ def test_row_without_place_needs_a_street_word(oldenburg, text):
     "p\n  span.adresse\n    | Stadtbibliothek\n    br\n    | Peterstraße 3\n    br\n    | 26121 Oldenburg\n",
     # Slim: the same marks
     "footer\n  address\n    | Peterstraße 3\n    br\n    | 26121 Oldenburg\n",
+    # Pug's tag interpolated in a line of text
+    "p Stadtbibliothek #[br] Peterstraße 3 #[br/] 26121 Oldenburg\n",
 ])
 def test_piped_template_text(oldenburg, text):
     assert [(s, z, r) for s, _n, z, _c, r in _found(oldenburg, text)] in (

@@ -561,11 +561,15 @@ def _joined_street(window: str, street_start: int) -> re.Match[str] | None:
     return _JOINED_STREET.search(window, offset + joined.start(), street_start)
 
 
-# A district between the house number and the postcode, in a field of its own (after a comma or a semicolon):
-# one to three capitalised words, hyphens joining parts ("Tempelhof-Schöneberg"), "OT"/"Ortsteil"/"Stadtteil"/
-# "Bezirk" before it; no digits (a field with a number may be a house number of its own).
+# A district between the house number and the postcode, in a field of its own (after a comma, a semicolon, a bar,
+# a middle dot or a spaced dash, as footers separate the parts): one to three capitalised words, hyphens joining
+# parts ("Tempelhof-Schöneberg"), "OT"/"Ortsteil"/"Stadtteil"/"Bezirk" before it; no digits (a field with a
+# number may be a house number of its own).
+_DISTRICT_SEP = r"(?:[,;|·•]| [-–])"
+_DISTRICT_ENDS = frozenset(",;|·•-–")
 _DISTRICT_FIELD = re.compile(
-    rf"[,;] ?(?:(?:OT|Ortsteil|Stadtteil|Stadtbezirk|Bezirk|Gemeindeteil) )?{_CAPWORD}(?: {_CAPWORD}){{0,2}} ?[,;] ?$")
+    rf"{_DISTRICT_SEP} ?(?:(?:OT|Ortsteil|Stadtteil|Stadtbezirk|Bezirk|Gemeindeteil) )?{_CAPWORD}(?: {_CAPWORD}){{0,2}}"
+    rf" ?{_DISTRICT_SEP} ?$")
 _DISTRICT_REACH = 64
 # A remark with a number on the line between the street and the postcode, no street itself (found none there):
 # a label or two and a count or measure ("Kapazität 400", "Plätze: 1.200", "Fläche 120 m²", "Baujahr 1998"); the
@@ -844,7 +848,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if cut > 0 and len(last_line.strip()) <= 30 and (remark or not any(c.isdigit() for c in last_line)):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
-        if found is None and window.rstrip(" ")[-1:] in (",", ";"):
+        if found is None and window.rstrip(" ")[-1:] in _DISTRICT_ENDS:
             # The district in a field of its own between street and postcode, as in a line: "Kolonnenstraße
             # 62, Schöneberg, 10827 Berlin", a CSV row's "...,Kolonnenstr. 62,Tempelhof-Schöneberg,10827 Berlin";
             # then too the street must have a street word (or be one of the pack).
