@@ -95,7 +95,8 @@ def test_row_without_place_needs_a_street_word(oldenburg, text):
 
 @pytest.mark.parametrize("text", [
     # Pug: piped text, "br" between
-    ".legal\n  h2 Impressum\n  p\n    | Kulturetage gGmbH\n    br\n    |  Bahnhofstraße 11\n    br\n    |  26122 Oldenburg\n",
+    ".legal\n  h2 Impressum\n  p\n    | Kulturetage gGmbH\n    br\n    |  Bahnhofstraße 11\n    br\n"
+    "    |  26122 Oldenburg\n",
     # Pug: the block in a span with a class
     "p\n  span.adresse\n    | Stadtbibliothek\n    br\n    | Peterstraße 3\n    br\n    | 26121 Oldenburg\n",
     # Slim: the same marks

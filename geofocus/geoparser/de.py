@@ -418,7 +418,8 @@ _FLOOR_SIDE = r"(?: (?:links|rechts|Mitte|li\.|re\.))"
 _UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG)"
               + _FLOOR_SIDE + r"?|"
               r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|Altbau|Neubau|Seitenflügel|Quergebäude|"
-              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro|Baracke|Halle|Block|Trakt|Flügel|Bau) [A-Z0-9][\w.-]{0,5}|"
+              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro|Baracke|Halle|Block|Trakt|Flügel|Bau)"
+              r" [A-Z0-9][\w.-]{0,5}|"
               r"c/o [^,\n]{1,40})")
 # A supplement as a whole value: a field of a data row between the street and the postcode ("Haus 03", "Altbau").
 _SUPPLEMENT = re.compile(_UNIT_ITEM)
