@@ -171,3 +171,13 @@ def test_two_streets_joined_before_one_place(oldenburg, text, first, second):
 ])
 def test_joined_only_with_a_street_word(oldenburg, text):
     assert len(_found(oldenburg, text)) == 1
+
+
+# -- "Kolonie" after an adjective is a street's name, also where a street word is asked for -------------------------
+
+@pytest.mark.parametrize("text, street", [
+    ("Hofcafé, Neue Kolonie 12, Eversten, 26131 Oldenburg", "Neue Kolonie"),  # a district field between
+    ("Alte Kolonie 3 und Lange Straße 5, 26122 Oldenburg", "Alte Kolonie"),  # joined to a second street
+])
+def test_kolonie_after_an_adjective(oldenburg, text, street):
+    assert street in [s for s, _n, _z, _c, r in _found(oldenburg, text) if r]

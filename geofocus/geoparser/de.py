@@ -82,7 +82,7 @@ _SUFFIX_WORD = (
 _STANDALONE = (
     r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
     r"Pfad|Deich|Graben|Brücke|(?:Heer|Land|Haupt|Bundes|Dorf)(?:stra(?:ß|ss)e|str\.?)|Kamp|"
-    r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende)"
+    r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende|Kolonie)"
 )
 _ADJ = rf"[{U}][{L}]*(?:er|e|es|en|sche|scher)"
 _PREP = (
