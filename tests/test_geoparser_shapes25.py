@@ -143,6 +143,19 @@ def test_keyed_street_with_supplements_after_the_number(oldenburg, text):
     assert _keys(oldenburg, text) == [("Ammerländer Heerstraße", "114", "26129", True)]
 
 
+@pytest.mark.parametrize("street_address", [
+    "Ammerländer Heerstraße 114, 2. OG",
+    "Ammerländer Heerstraße 114, Gebäude A14",
+    "Ammerländer Heerstraße 114, Campus Haarentor, Block 3",
+])
+def test_structured_street_address_with_supplements_after_the_number(oldenburg, street_address):
+    # JSON-LD's streetAddress: the number was taken from the end of the value ("Block 3") or not found at all
+    record = ('{"@context": "https://schema.org", "@type": "Library", "address": {"@type": "PostalAddress",'
+              f' "streetAddress": "{street_address}", "postalCode": "26129", "addressLocality": "Oldenburg"}}}}')
+    page = f'<html><head><script type="application/ld+json">{record}</script></head><body><p>Bibliothek</p></body>'
+    assert _keys(oldenburg, page) == [("Ammerländer Heerstraße", "114", "26129", True)]
+
+
 def test_keyed_street_holding_its_place_stays_whole(oldenburg):
     # the value after the comma has a postcode: the place, not a supplement
     text = '{"street": "Lange Straße 5, 26122 Oldenburg", "city": "Oldenburg"}'

@@ -652,12 +652,31 @@ def keyed_street(value: str, postcode: str, gaz: Gazetteer, named: bool = True) 
     return _trim_street(found.group("street")), _clean_number(found.group("number"))
 
 
+# A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
+GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+# A street value with what follows its house number after a comma: a building, a gate, a room ("Hugo-Eckener-Ring 1,
+# FAC, Building 234, D7.01", "Lange Straße 5, Hinterhaus, 2. OG"), for which a keyed record or structured data has no
+# part; a place written there has its postcode (five digits), and stays.
+_STREET_THEN_SUPPLEMENT = re.compile(r"(?P<street>" + GERMAN_STREET_LINE.pattern + r") ?, ?(?P<rest>[^\n]{1,80})")
+_FIVE_DIGIT_RUN = re.compile(r"(?<!\d)\d{5}(?!\d)")
+
+
+def street_without_supplement(value: str) -> str:
+    """A street value without the supplements after its house number ("Elisabethstraße 7, 2. OG" -> "Elisabethstraße
+    7"), or the value itself."""
+    supplemented = _STREET_THEN_SUPPLEMENT.fullmatch(value)
+    if supplemented is None or _FIVE_DIGIT_RUN.search(supplemented.group("rest")):
+        return value
+    return supplemented.group("street")
+
+
 def is_supplement(value: str) -> bool:
     """Whether ``value`` is an address supplement as a whole: a building, a floor, a room ("Haus 03", "2. OG")."""
     return _SUPPLEMENT.fullmatch(value) is not None
 
 
-__all__ = ["MAX_ANCHORS", "RawAddress", "extract", "is_supplement", "keyed_street"]
+__all__ = ["GERMAN_STREET_LINE", "MAX_ANCHORS", "RawAddress", "extract", "is_supplement", "keyed_street",
+           "street_without_supplement"]
 
 
 # A postcode alone on its line between the place's line and the street's: "Essen\n45127\nFreiheit 5" (the

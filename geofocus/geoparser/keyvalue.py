@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from geofocus.geoparser.de import is_supplement
+from geofocus.geoparser.de import GERMAN_STREET_LINE, is_supplement, street_without_supplement
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
@@ -252,14 +252,12 @@ class KeyedAddress:
                 bare = _BARE_UNIT.fullmatch(unit) and (len(unit) == 1 or any(c.isdigit() for c in unit))
                 unit = ", " + ("#" + unit if bare else unit)
             return f"{number} {street}{unit}, {tail}".strip()
-        if not number and not any(c.isdigit() for c in street) and _GERMAN_STREET_LINE.fullmatch(p.get("unit", "")):
+        if not number and not any(c.isdigit() for c in street) and GERMAN_STREET_LINE.fullmatch(p.get("unit", "")):
             # The street in the second line, a name or c/o in the first (UN/CEFACT's "LineOne": "Hans Muster",
             # "LineTwo": "Kundenstraße 15"): the line with the house number is the street.
             street = p["unit"]
         if not number and "," in street:
-            supplemented = _STREET_THEN_SUPPLEMENT.fullmatch(street)
-            if supplemented is not None and not _FIVE_DIGITS.search(supplemented.group("rest")):
-                street = supplemented.group("street")  # "Hugo-Eckener-Ring 1, FAC, Building 234, D7.01"
+            street = street_without_supplement(street)  # "Hugo-Eckener-Ring 1, FAC, Building 234, D7.01"
         if street[:1].islower():
             # "strasse": "adalbert-stifter-straße": a street key's value in lower case, capitalised as written
             # on pages, so that the readers take it for a name.
@@ -268,13 +266,6 @@ class KeyedAddress:
         return f"{street} {number}".strip() + f"\n{place}"
 
 
-# A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
-_GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
-# A German street value with what follows its house number after a comma: a building, a gate, a room ("Hugo-Eckener-
-# Ring 1, FAC, Building 234, D7.01", "Lange Straße 5, Hinterhaus, 2. OG"), which the key's record has no part for; a
-# place written there has its postcode (five digits), and stays.
-_STREET_THEN_SUPPLEMENT = re.compile(r"(?P<street>" + _GERMAN_STREET_LINE.pattern + r") ?, ?(?P<rest>[^\n]{1,80})")
-_FIVE_DIGITS = re.compile(r"(?<!\d)\d{5}(?!\d)")
 
 
 def _is_direction(value: str) -> bool:

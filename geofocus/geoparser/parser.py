@@ -483,8 +483,11 @@ class GeoParser:
             return None  # "3 Charlotte Road, City of London, EC2A 3PE, UK" on a page read for the US
         # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
         # structured data is written by hand as often as by a template.
-        us_match = _US_NUMBER_STREET.match(record.street_address)
-        de_match = _DE_STREET_NUMBER.match(record.street_address)
+        written = record.street_address
+        if self.address_format == "de" and "," in written:
+            written = de.street_without_supplement(written)  # "streetAddress": "Elisabethstraße 7, 2. OG"
+        us_match = _US_NUMBER_STREET.match(written)
+        de_match = _DE_STREET_NUMBER.match(written)
         if us_match is not None and (self.address_format == "us" or de_match is None):
             number, street = us_match.group("number"), us_match.group("street")
         elif de_match is not None:
