@@ -308,7 +308,7 @@ class GeoParser:
             if no_place and "city" not in keyed.parts and self.address_format == "de" and "postcode" in keyed.parts:
                 # A record with street and postcode keys but no place ("plz": "10551", "strasse":
                 # "Turmstraße", "hausnr": "75"): the postcode is the place.
-                place_by_postcode = self._keyed_without_place(keyed.parts)
+                place_by_postcode = self._keyed_without_place(keyed.parts, keyed.named)
                 if place_by_postcode is not None:
                     if self._add(result, seen, place_by_postcode):
                         limit.found()
@@ -384,15 +384,16 @@ class GeoParser:
         state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
         return state if isinstance(state, str) else None
 
-    def _keyed_without_place(self, parts: dict[str, str]) -> Address | None:
+    def _keyed_without_place(self, parts: dict[str, str], named: bool = True) -> Address | None:
         """The address of keyed parts with a street and a German postcode but no place: in the region when
-        the postcode is one of the region's (its place is the postcode's), else outside it."""
+        the postcode is one of the region's (its place is the postcode's), else outside it. ``named``: keys
+        name the parts (not so a data row's columns, whose street must have a street word)."""
         postcode = _POSTCODE_CLEAN.sub("", parts.get("postcode", "").strip())
         if "street" not in parts or "city" in parts or "postcode_city" in parts or not _POSTCODE_FORM["DE"].fullmatch(
                 postcode):
             return None
         gaz = self.gazetteer
-        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz)
+        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz, named)
         if found is None:
             return None
         street, number = found
@@ -509,8 +510,11 @@ class GeoParser:
             return None  # "3 Charlotte Road, City of London, EC2A 3PE, UK" on a page read for the US
         # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
         # structured data is written by hand as often as by a template.
-        us_match = _US_NUMBER_STREET.match(record.street_address)
-        de_match = _DE_STREET_NUMBER.match(record.street_address)
+        written = record.street_address
+        if self.address_format == "de" and "," in written:
+            written = de.street_without_supplement(written)  # "streetAddress": "Elisabethstraße 7, 2. OG"
+        us_match = _US_NUMBER_STREET.match(written)
+        de_match = _DE_STREET_NUMBER.match(written)
         if us_match is not None and (self.address_format == "us" or de_match is None):
             number, street = us_match.group("number"), us_match.group("street")
         elif de_match is not None:
