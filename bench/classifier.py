@@ -36,6 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from simwebproc import run_crawl, start_simweb  # noqa: E402
+
 from geofocus.classifier.image import MapImageClassifier, features_of_bytes  # noqa: E402
 from geofocus.classifier.policy import ClassifierPolicy  # noqa: E402
 from geofocus.classifier.simgraph import SimView, Visit, closure, link_examples  # noqa: E402
@@ -44,7 +46,6 @@ from geofocus.metrics.truth import load_truth  # noqa: E402
 from geofocus.regions import load_region  # noqa: E402
 from geofocus.simweb import SimWeb, WebParams  # noqa: E402
 from geofocus.simweb.images import training_set  # noqa: E402
-from simwebproc import run_crawl, start_simweb  # noqa: E402
 
 GRID = [round(0.1 * i, 1) for i in range(1, 10)]
 
@@ -282,10 +283,19 @@ def main() -> None:
             models = {"GEOFOCUS_LINK_SVM": link_path, "GEOFOCUS_IMAGE_SVM": image_path, "DEPTH_LIMIT": args.depth}
             checks = [
                 ("text-t1-0.7", dict(GEOFOCUS_CLASSIFIER_SELECTION="text", GEOFOCUS_CLASSIFIER_T1=0.7)),
-                ("both-t1-0.7-t2-0.3", dict(GEOFOCUS_CLASSIFIER_SELECTION="both", GEOFOCUS_CLASSIFIER_T1=0.7,
-                                            GEOFOCUS_CLASSIFIER_T2=0.3)),
-                ("text-t1-0.8-explore-t3-0.2", dict(GEOFOCUS_CLASSIFIER_SELECTION="text", GEOFOCUS_CLASSIFIER_T1=0.8,
-                                                     GEOFOCUS_CLASSIFIER_EXPLORATION="text", GEOFOCUS_CLASSIFIER_T3=0.2)),
+                (
+                    "both-t1-0.7-t2-0.3",
+                    dict(GEOFOCUS_CLASSIFIER_SELECTION="both", GEOFOCUS_CLASSIFIER_T1=0.7, GEOFOCUS_CLASSIFIER_T2=0.3),
+                ),
+                (
+                    "text-t1-0.8-explore-t3-0.2",
+                    dict(
+                        GEOFOCUS_CLASSIFIER_SELECTION="text",
+                        GEOFOCUS_CLASSIFIER_T1=0.8,
+                        GEOFOCUS_CLASSIFIER_EXPLORATION="text",
+                        GEOFOCUS_CLASSIFIER_T3=0.2,
+                    ),
+                ),
             ]
             budget = 0
             for label, settings in checks:

@@ -35,8 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
 from simwebproc import run_crawl, start_simweb  # noqa: E402
+
+from geofocus.metrics.truth import Truth, load_truth  # noqa: E402
 
 
 def crawl(label: str, strategy: str, depth: int, args: argparse.Namespace, seeds: Path, proxy: str, runs: Path,

@@ -48,7 +48,7 @@ def make_links(rng: random.Random, n: int, vocab: list[str]) -> list[tuple[dict,
         return vocab[int(len(vocab) * rng.random() ** 3)]
 
     out = []
-    for i in range(n):
+    for _ in range(n):
         host = f"www.{word()}-{word()}.de"
         special = rng.random() < 0.3
         anchor = rng.choice(SPECIAL) if special else " ".join(word().capitalize() for _ in range(rng.randint(1, 3)))
@@ -164,8 +164,12 @@ def main() -> None:
 
     def page_input(links: list[dict]) -> tuple[HtmlResponse, list[Request]]:
         src = links[-1]["source_url"]
-        resp = HtmlResponse(src, body=b"", request=Request(src, meta={"geofocus": {"relevant": False, "path": parent_path}}))
-        reqs = [Request(link["url"], meta={"geofocus": {"score": 0.5, "priority": 0.5, "link": link}}) for link in links]
+        resp = HtmlResponse(
+            src, body=b"", request=Request(src, meta={"geofocus": {"relevant": False, "path": parent_path}})
+        )
+        reqs = [
+            Request(link["url"], meta={"geofocus": {"score": 0.5, "priority": 0.5, "link": link}}) for link in links
+        ]
         return resp, reqs
 
     def run_pages() -> None:

@@ -11,6 +11,11 @@ if str(ROOT) not in sys.path:
 # subprocess, which inherits this) run without the live Web's politeness delays.
 os.environ["SCRAPY_SETTINGS_MODULE"] = "geofocus.offline_settings"
 
+# The shared fixtures, for every test module (imported here, not in each module).
+from tests.pgutil import pg_cluster, pg_dsn  # noqa: E402, F401
+from tests.redisutil import redis_server, shared_redis, volatile_redis  # noqa: E402, F401
+from tests.simweb_server import simweb  # noqa: E402, F401
+
 
 def project_settings(**overrides):
     """The project's settings (geofocus/settings.py) as a dict, with overrides: for get_crawler."""

@@ -62,7 +62,9 @@ def crawl_env(proxy: str | None) -> dict[str, str]:
     return env
 
 
-def run_crawl(run_dir: Path, seeds: str, proxy: str | None, *extra: str, region: str = "oldenburg", timeout: float = 120):
+def run_crawl(
+    run_dir: Path, seeds: str, proxy: str | None, *extra: str, region: str = "oldenburg", timeout: float = 120
+):
     return subprocess.run(
         crawl_command(run_dir, seeds, *extra, region=region),
         cwd=ROOT, env=crawl_env(proxy), capture_output=True, text=True, timeout=timeout,

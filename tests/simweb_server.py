@@ -2,7 +2,7 @@
 
 Use the context manager anywhere::
 
-    from simweb_server import running_simweb
+    from tests.simweb_server import running_simweb
     with running_simweb(tmp_path, pages=5000) as sw:
         proxy_url, seeds_file, truth_file = sw
         env = {**os.environ, "http_proxy": proxy_url}
@@ -22,9 +22,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import pytest
 

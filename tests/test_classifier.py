@@ -14,7 +14,11 @@ import pytest
 
 from geofocus.classifier.config import ClassifierConfigError, load_config
 from geofocus.classifier.image import (
-    N_FEATURES, ImageRejected, MapImageClassifier, features_of_bytes, is_map_embed,
+    N_FEATURES,
+    ImageRejected,
+    MapImageClassifier,
+    features_of_bytes,
+    is_map_embed,
 )
 from geofocus.classifier.policy import DROP, EXPLORE, SELECT, ClassifierPolicy, PolicyError
 from geofocus.classifier.svm import ModelFileError
@@ -136,7 +140,9 @@ def _png_header(width: int, height: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    )
 
 
 def _tiny_png() -> bytes:
@@ -243,9 +249,8 @@ def test_inconsistent_thresholds_are_refused(kwargs):
 
 
 def _settings(**values):
-    from scrapy.settings import Settings
-
     from conftest import project_settings
+    from scrapy.settings import Settings
 
     return Settings(project_settings(**values))
 

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from crawling import crawl_log, run_crawl
 from geofocus.classifier.image import MapImageClassifier, features_of_bytes
 from geofocus.classifier.simgraph import link_examples
 from geofocus.classifier.text import LinkTextClassifier, region_geo_terms
 from geofocus.regions import load_region
 from geofocus.simweb import SimWeb, WebParams
 from geofocus.simweb.images import image_bytes, training_set
-from simweb_server import running_simweb
+from tests.crawling import crawl_log, run_crawl
+from tests.simweb_server import running_simweb
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from tests.crawling import ROOT, SCRAPY, MiniSite, crawl_command, crawl_env, crawl_log, page, run_crawl
+from tests.crawling import ROOT, SCRAPY, MiniSite, crawl_env, crawl_log, page, run_crawl
 
 ADDRESS = "Schloßplatz 12, 26122 Oldenburg"
 

@@ -250,8 +250,15 @@ def test_scrapy_commands_work_outside_the_repository(tmp_path):
     assert wrong.stderr.strip() == "report: error: GEOFOCUS_DECAY=abc: not allowed; must be a number > 0 and <= 1"
 
 
-@pytest.mark.parametrize("command", [["report", "/nonexistent", "-o", "/tmp/x"], ["train", "/nonexistent", "-o", "/tmp/m"],
-                                     ["region", "list"], ["simweb", "--pages", "200"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["report", "/nonexistent", "-o", "/tmp/x"],
+        ["train", "/nonexistent", "-o", "/tmp/m"],
+        ["region", "list"],
+        ["simweb", "--pages", "200"],
+    ],
+)
 def test_sub_commands_check_settings(command):
     result = subprocess.run([*SCRAPY, *command, "-s", "GEOFOCUS_MAX_PAGES=-5"], cwd=ROOT, env=crawl_env(None),
                             capture_output=True, text=True, timeout=120)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.crawling import MiniSite, crawl_command, crawl_env, crawl_log, page, run_crawl, ROOT
+from tests.crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page, run_crawl
 
 ADDRESS = "Schloßplatz 12<br>26122 Oldenburg (Oldb)"
 
@@ -119,7 +119,9 @@ def test_bfs_crawls_by_seed_distance(web, tmp_path):
 
 def test_page_budget_stops_the_crawl(web, tmp_path):
     run_dir = tmp_path / "run"
-    result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=3", "-s", "CONCURRENT_REQUESTS=1")
+    result = run_crawl(
+        run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=3", "-s", "CONCURRENT_REQUESTS=1"
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert 3 <= len(crawl_log(run_dir)) <= 4
     assert stats_of(run_dir)["finish_reason"] == "budget_reached"
@@ -127,7 +129,9 @@ def test_page_budget_stops_the_crawl(web, tmp_path):
 
 def test_run_description_names_the_node_and_the_cities_it_owns(web, tmp_path):
     run_dir = tmp_path / "run"
-    result = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=2", "-s", "GEOFOCUS_NODE=default")
+    result = run_crawl(
+        run_dir, "http://portal.de/", web.proxy, "-s", "GEOFOCUS_MAX_PAGES=2", "-s", "GEOFOCUS_NODE=default"
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     description = json.loads((run_dir / "run.json").read_text())
     assert description["node"] == "default" and description["strategy"] == "online"
@@ -150,7 +154,9 @@ def test_missing_seeds_file_is_a_clear_error(tmp_path):
 
 def test_stopped_crawl_resumes_without_refetching_or_losing_pages(web, tmp_path):
     run_dir = tmp_path / "run"
-    first = run_crawl(run_dir, "http://portal.de/", web.proxy, "-s", "CONCURRENT_REQUESTS=1", "-s", "CLOSESPIDER_PAGECOUNT=3")
+    first = run_crawl(
+        run_dir, "http://portal.de/", web.proxy, "-s", "CONCURRENT_REQUESTS=1", "-s", "CLOSESPIDER_PAGECOUNT=3"
+    )
     assert first.returncode == 0, first.stderr[-3000:]
     fetched_first = urls(crawl_log(run_dir))
     assert 1 <= len(fetched_first) < 8

@@ -34,7 +34,9 @@ PAGE = ('<html lang="de"><head><title>Café Müller</title></head><body><p>Kaffe
     ],
 )
 def test_pages_declared_utf16_decode_as_what_they_are(encoding, content_type, expected):
-    body = (PAGE.replace("ü", "u").replace("ä", "a").replace("é", "e").replace("ß", "ss") if encoding == "ascii" else PAGE)
+    body = (
+        PAGE.replace("ü", "u").replace("ä", "a").replace("é", "e").replace("ß", "ss") if encoding == "ascii" else PAGE
+    )
     crawler = get_crawler(GeoSpider, project_settings())
     crawler.stats.open_spider()
     mw = build_from_crawler(EncodingSniffMiddleware, crawler)
@@ -71,7 +73,9 @@ def test_a_crawl_finds_the_address_and_links_of_a_latin1_page_declared_utf16(tmp
     finally:
         proxy.stop()
     by_url = {r["url"]: r for r in crawl_log(run_dir)}
-    assert {"http://laden.de/", "http://laden.de/kontakt", "http://laden.de/speisekarte", "http://utf16.de/"} <= set(by_url)
+    assert {"http://laden.de/", "http://laden.de/kontakt", "http://laden.de/speisekarte", "http://utf16.de/"} <= set(
+        by_url
+    )
     for url in ("http://laden.de/", "http://utf16.de/"):
         assert by_url[url]["relevant"] is True, by_url[url]
         assert any(a.get("street", "").startswith("Schloßplatz") or "Schloßplatz" in json.dumps(a, ensure_ascii=False)

@@ -15,7 +15,6 @@ from geofocus.downloadermiddlewares.language import LanguageFilterMiddleware
 from geofocus.downloadermiddlewares.private import PrivateAddressMiddleware
 from geofocus.downloadermiddlewares.tld import TldFilterMiddleware
 from geofocus.downloadermiddlewares.traps import TrapFilterMiddleware
-from geofocus.regions import load_region
 from geofocus.spiders.geo import GeoSpider
 from tests.conftest import project_settings
 
@@ -122,7 +121,12 @@ def test_private_filter_is_off_when_allowed():
 
 @pytest.mark.parametrize(
     "content_type, kept",
-    [("text/html; charset=utf-8", True), ("application/xhtml+xml", True), ("application/pdf", False), ("image/png", False)],
+    [
+        ("text/html; charset=utf-8", True),
+        ("application/xhtml+xml", True),
+        ("application/pdf", False),
+        ("image/png", False),
+    ],
 )
 def test_content_type_filter_on_responses(content_type, kept):
     mw, crawler = make(ContentTypeFilterMiddleware)

@@ -12,9 +12,9 @@ close and reopen.  A shared backend may lease a few entries ahead
 import json
 
 import pytest
-from redisutil import redis_backend
 
 from geofocus.frontier import FrontierEntry, PushResult, SqliteFrontier
+from tests.redisutil import redis_backend
 
 
 def sqlite_backend(tmp_path):
@@ -535,7 +535,7 @@ def test_journal_replay_after_kill_9_matches_a_clean_close(tmp_path, compact_aft
 def test_compaction_folds_the_journal_into_the_batch_records(tmp_path):
     import sqlite3
 
-    from frontierfile import stored_rows
+    from tests.frontierfile import stored_rows
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -567,7 +567,7 @@ def test_compaction_folds_the_journal_into_the_batch_records(tmp_path):
 
 
 def test_a_record_of_mostly_fetched_rows_is_rewritten_without_their_requests(tmp_path):
-    from frontierfile import stored_rows
+    from tests.frontierfile import stored_rows
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -596,9 +596,8 @@ def test_a_record_of_mostly_fetched_rows_is_rewritten_without_their_requests(tmp
 
 
 def test_an_entry_encoded_by_the_caller_is_stored_as_given(tmp_path):
-    from frontierfile import stored_rows
-
     from geofocus.frontier import encode_request_bytes
+    from tests.frontierfile import stored_rows
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -799,7 +798,7 @@ def test_a_frontier_file_whose_records_hold_their_requests_resumes_and_moves_the
     transaction after an fsync), so later opens do not copy them again; new rows go to the payload file."""
     import sqlite3
 
-    from frontierfile import payload_path, stored_rows
+    from tests.frontierfile import payload_path, stored_rows
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -863,7 +862,7 @@ def test_requests_a_crash_kept_from_the_disk_are_set_aside_not_read_as_garbage(t
     as written (a power loss: other bytes where they were written) has its queued URLs handed out as malformed entries
     (which the scheduler sets aside), the rest of the queue intact.  A stray payload file of another
     generation (a rewrite killed before or after its commit) is deleted at open."""
-    from frontierfile import payload_path
+    from tests.frontierfile import payload_path
 
     path = tmp_path / "frontier.sqlite"
     f = SqliteFrontier(path, seed=1)
@@ -924,7 +923,7 @@ def test_the_payload_rewrite_copies_and_fsyncs_in_a_thread_while_the_crawl_goes_
     import threading
     import time
 
-    from frontierfile import payload_path
+    from tests.frontierfile import payload_path
 
     real_fsync = os.fsync
     callers, held, go = [], threading.Event(), threading.Event()
@@ -1020,7 +1019,7 @@ def test_whole_queue_rescoring_from_queued_priorities(tmp_path, fresh):
     for i, url in enumerate(urls):
         f.push(entry(url, i / 300))
     fingerprints, priorities = f.queued_priorities()
-    assert sorted(zip(fingerprints, priorities)) == sorted((u, i / 300) for i, u in enumerate(urls))
+    assert sorted(zip(fingerprints, priorities, strict=True)) == sorted((u, i / 300) for i, u in enumerate(urls))
     leased = f.pop()  # leased after the listing: left alone
     f.done(urls[5])  # fetched after the listing: left alone
     if fresh:
@@ -1055,7 +1054,9 @@ def test_whole_queue_rescoring_with_arrays(tmp_path):
         f.push(entry(url, i / 300))
     fingerprints, priorities = f.queued_priority_array()
     assert isinstance(priorities, np.ndarray) and priorities.dtype == np.float64
-    assert sorted(zip(fingerprints, priorities.tolist(), strict=True)) == sorted((u, i / 300) for i, u in enumerate(urls))
+    assert sorted(zip(fingerprints, priorities.tolist(), strict=True)) == sorted(
+        (u, i / 300) for i, u in enumerate(urls)
+    )
     leased = f.pop()  # leased after the listing: left alone
     f.done(urls[5])  # fetched after the listing: left alone
     new = np.array([1 - urls.index(fp) / 300 for fp in fingerprints])

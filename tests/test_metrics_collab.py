@@ -16,7 +16,7 @@ from geofocus.metrics.collab import (
     overlap,
 )
 from geofocus.metrics.harvest import CrawlTree
-from metrics_logs import addr, page, tree_log, u
+from tests.metrics_logs import addr, page, tree_log, u
 
 
 def test_geo_coverage_is_share_of_pages_with_entities():

@@ -13,7 +13,7 @@ from geofocus.metrics.harvest import (
     tail_lengths,
     windowed_harvest_rate,
 )
-from metrics_logs import page, tree_log, u
+from tests.metrics_logs import page, tree_log, u
 
 
 def test_harvest_curve_counts_relevant_pages_in_fetch_order():

@@ -6,7 +6,7 @@ import pytest
 
 from geofocus.metrics.addresses import address_key, collect_addresses, to_geojson
 from geofocus.metrics.runlog import RunDirError, load_run
-from metrics_logs import addr, page, tree_log, u, write_run
+from tests.metrics_logs import addr, page, tree_log, u, write_run
 
 
 def test_load_run_reads_all_files(tmp_path):

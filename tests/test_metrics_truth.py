@@ -12,7 +12,7 @@ from geofocus.metrics.truth import (
     load_truth,
     match_key,
 )
-from metrics_logs import page
+from tests.metrics_logs import page
 
 
 @pytest.fixture

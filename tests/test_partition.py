@@ -3,7 +3,13 @@
 import pytest
 
 from geofocus.partition import (
-    CityMentions, GeoIPTable, Link, Page, PartitionError, Partitioner, plan_for_region,
+    CityMentions,
+    GeoIPTable,
+    Link,
+    Page,
+    Partitioner,
+    PartitionError,
+    plan_for_region,
 )
 from geofocus.regions.pack import region_from_dict
 

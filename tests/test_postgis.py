@@ -15,7 +15,7 @@ from geofocus.postgis.dsn import conninfo, redact, scrub
 from geofocus.postgis.schema import SCHEMA_VERSION, SchemaError, ensure_schema
 from geofocus.postgis.store import write_records
 from tests.crawling import ROOT, SCRAPY, crawl_env
-from tests.pgutil import free_port, pg_dsn, query  # noqa: F401  (fixture)
+from tests.pgutil import free_port, query
 
 # Oldenburg: Schlossplatz (the README's query point), and points at known distances from it.
 CENTRE = (53.1386, 8.2146)  # lat, lon

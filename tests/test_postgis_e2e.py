@@ -4,7 +4,6 @@ PostgreSQL restart mid-crawl loses nothing."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import subprocess
@@ -16,8 +15,8 @@ import pytest
 
 from geofocus.postgis.rows import address_key
 from tests.crawling import ROOT, SCRAPY, crawl_command, crawl_env, crawl_log, run_crawl
-from tests.pgutil import pg_cluster, pg_dsn, query  # noqa: F401  (fixtures)
-from tests.redisutil import redis_server, unique_crawl_id  # noqa: F401  (fixture)
+from tests.pgutil import query
+from tests.redisutil import unique_crawl_id
 from tests.simweb_server import running_simweb
 from tests.test_postgis import PER_POSTCODE_QUERY, SHARED_ADDRESSES_QUERY
 
@@ -179,7 +178,9 @@ def test_postgres_restarted_mid_crawl_loses_nothing(web, tmp_path, pg_cluster):
     assert len(log) >= 200
     assert_rows_equal_logs(dsn, log)
     assert not (run_dir / "postgis-spool.jsonl").exists()
-    assert re.search(r"'geofocus/postgis/spooled': [1-9]", err) and re.search(r"'geofocus/postgis/unspooled': [1-9]", err)
+    assert re.search(r"'geofocus/postgis/spooled': [1-9]", err) and re.search(
+        r"'geofocus/postgis/unspooled': [1-9]", err
+    )
     assert err.count("is unavailable") == 1 and "is back" in err and "Traceback" not in err
     assert pg_cluster.password not in err
 

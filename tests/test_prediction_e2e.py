@@ -29,7 +29,9 @@ def html(body: str, links: list[tuple[str, str]] = (), address: str = "") -> str
 
 
 def firm_web() -> dict[str, str]:
-    web = {"http://portal.de/": html("Firmen in Oldenburg", [(f"http://firma{i}.de/", f"Firma {i}") for i in range(FIRMS)])}
+    web = {
+        "http://portal.de/": html("Firmen in Oldenburg", [(f"http://firma{i}.de/", f"Firma {i}") for i in range(FIRMS)])
+    }
     for i in range(FIRMS):
         home = f"http://firma{i}.de/"
         links = [(f"{home}{o.lower()}", o) for o in OTHERS]

@@ -3,7 +3,6 @@
 import json
 import math
 import random
-
 from collections import Counter
 from fractions import Fraction
 
@@ -265,7 +264,7 @@ def test_query_cache_stays_within_tolerance_of_exact():
         if step % 7 == 0:
             q = [f"w{rng.randrange(45)}" for _ in range(8)]
             a, b = cached.probabilities(q), exact.probabilities(q)
-            worst = max(worst, *(abs(x - y) for x, y in zip(a, b)))
+            worst = max(worst, *(abs(x - y) for x, y in zip(a, b, strict=True)))
             assert exact.probabilities(q) == b  # the exact model is deterministic
     assert worst < 5e-3
     assert cached.to_dict() == exact.to_dict()

@@ -7,12 +7,12 @@ import sys
 import numpy as np
 import pytest
 from scrapy import Request, signals
+from test_prediction_middleware import link, response
 
 from geofocus import signals as geo_signals
 from geofocus.pagemeta import PageMeta
 from geofocus.prediction.features import link_terms
 from geofocus.prediction.online import OnlineLinkModel, term_ids
-from test_prediction_middleware import link, response
 
 SOURCE = "http://www.portal.de/branchen"
 

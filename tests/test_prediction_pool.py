@@ -4,11 +4,11 @@ import pytest_twisted
 from scrapy import Spider, signals
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
+from test_prediction_middleware import link, train
 
 from geofocus.prediction.features import link_terms
 from geofocus.spidermiddlewares.prediction import LinkPredictionMiddleware
-from redisutil import free_port, shared_server, unique_crawl_id
-from test_prediction_middleware import link, train
+from tests.redisutil import free_port, shared_server, unique_crawl_id
 
 
 class GeoSpider(Spider):

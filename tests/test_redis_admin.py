@@ -9,7 +9,7 @@ from pathlib import Path
 from geofocus.frontier import FrontierEntry
 from geofocus.redis.frontier import RedisFrontier
 from geofocus.redis.modelstore import FORMAT, RedisModelPool
-from redisutil import shared_redis, unique_crawl_id  # noqa: F401
+from tests.redisutil import unique_crawl_id
 
 ROOT = Path(__file__).resolve().parent.parent
 

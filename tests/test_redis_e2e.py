@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from redisutil import redis_server, unique_crawl_id, volatile_redis  # noqa: F401
-from tinysite import TinySite
+from tests.redisutil import unique_crawl_id
+from tests.tinysite import TinySite
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
@@ -149,7 +149,7 @@ def test_host_partition_sends_each_host_to_one_node(tmp_path, site, redis_server
 
 def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
     """Three workers crawl one region of simweb through its proxy under one crawl-wide budget."""
-    from simweb_server import running_simweb
+    from tests.simweb_server import running_simweb
 
     budget = 200
     with running_simweb(tmp_path / "web", pages=5000) as sw:
@@ -192,7 +192,7 @@ def test_three_workers_on_simweb_share_one_budget(tmp_path, redis_server):
 
 def test_simweb_crawl_survives_a_killed_worker_and_a_redis_restart(tmp_path, redis_server):
     """Three workers on simweb; one is killed with SIGKILL mid-crawl and Redis restarts once."""
-    from simweb_server import running_simweb
+    from tests.simweb_server import running_simweb
 
     budget = 300
     crawl = unique_crawl_id("sim-faults")

@@ -11,13 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import project_settings
 from scrapy.utils.test import get_crawler
 
 from geofocus.frontier import FrontierEntry
 from geofocus.redis.connection import RedisUnavailableError, connect, redact
 from geofocus.redis.frontier import RedisFrontier
-from conftest import project_settings
-from redisutil import free_port, redis_server, shared_redis, unique_crawl_id  # noqa: F401
+from tests.redisutil import free_port, unique_crawl_id
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,7 +73,7 @@ def test_missing_crawl_id_and_bad_url_are_clear_errors():
 
 
 def test_password_from_environment(monkeypatch):
-    from redisutil import RedisServer
+    from tests.redisutil import RedisServer
 
     server = RedisServer(password="s3cret").start()
     try:

@@ -21,12 +21,11 @@ import redis
 from scrapy import Request, Spider
 from scrapy.http import FormRequest
 
-from crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page
-from frontierfile import replace_stored_requests, stored_rows
 from geofocus.frontier import DONE, FrontierEntry, SqliteFrontier
 from geofocus.serialize import MalformedRequest, request_from_json_dict, request_to_json_dict
-from redisutil import shared_redis, unique_crawl_id  # noqa: F401
-
+from tests.crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page
+from tests.frontierfile import replace_stored_requests, stored_rows
+from tests.redisutil import unique_crawl_id
 
 WEB = {
     "http://www.malformed-test.de/": page("Start", links=["http://www.malformed-test.de/a", "http://www.malformed-test.de/b"]),

@@ -14,24 +14,24 @@ import subprocess
 import sys
 import threading
 import zipfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from conftest import project_settings
 from scrapy import Spider
 from scrapy.exceptions import UsageError
 from scrapy.utils.test import get_crawler
 from scrapy_redis.stats import RedisStatsCollector
 
-from conftest import project_settings
 from geofocus.redis import generation
 from geofocus.redis.admin import crawl_status
 from geofocus.redis.connection import RedisUnavailableError, check_settings, connect_from_settings
 from geofocus.redis.frontier import RedisFrontier
 from geofocus.redis.keys import CrawlKeys
 from geofocus.redis.stats import SharedStatsCollector
-from redisutil import shared_redis, unique_crawl_id  # noqa: F401
-from tinysite import TinySite
+from tests.redisutil import unique_crawl_id
+from tests.tinysite import TinySite
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]
@@ -124,7 +124,7 @@ def test_shared_stats_add_up_every_workers_figures_without_losing_any(shared_red
     a, b = stats_worker(shared_redis, crawl), stats_worker(shared_redis, crawl)
     for stats in (a, b):
         stats.open_spider()
-    started = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    started = datetime(2026, 1, 1, tzinfo=UTC)
     a.set_value("start_time", started)
 
     def work(stats, n, size):

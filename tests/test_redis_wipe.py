@@ -15,7 +15,7 @@ import pytest
 from geofocus.frontier import FrontierEntry
 from geofocus.redis.frontier import RedisFrontier
 from geofocus.redis.generation import STATE_FILE, CrawlLostError
-from redisutil import RedisServer, redis_server, unique_crawl_id, volatile_redis  # noqa: F401
+from tests.redisutil import RedisServer, unique_crawl_id
 
 
 def entry(i, priority=0.5):

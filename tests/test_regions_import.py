@@ -60,7 +60,9 @@ def test_osm_pbf_with_a_field_of_the_wrong_wire_type_is_an_osm_error(tmp_path):
 
 
 def test_geonames_reader_skips_malformed_lines(tmp_path):
-    text = (DATA / "mini_geonames.txt").read_text() + "DE\t99999\tNowhere\tonly four\n\nDE\t1\tX\t\t\t\t\t\t\tabc\tdef\t1\n"
+    text = (
+        DATA / "mini_geonames.txt"
+    ).read_text() + "DE\t99999\tNowhere\tonly four\n\nDE\t1\tX\t\t\t\t\t\t\tabc\tdef\t1\n"
     (tmp_path / "g.txt").write_text(text)
     rows, bad = read_geonames(tmp_path / "g.txt")
     assert len(rows) == 10 and bad == 2

@@ -1,6 +1,5 @@
 """Scrapy 2.19's remote-control endpoint (runs Python code sent over HTTP) is off unless asked for."""
 
-import os
 
 import pytest
 from scrapy.exceptions import NotConfigured
@@ -8,7 +7,7 @@ from scrapy.extensions.remote_control import RemoteControl
 from scrapy.utils.project import get_project_settings
 from scrapy.utils.test import get_crawler
 
-from crawling import ROOT
+from tests.crawling import ROOT
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from geofocus.reporting import ReportError, build_report
-from metrics_logs import addr, page, tree_log, u, write_run
+from tests.metrics_logs import addr, page, tree_log, u, write_run
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAPY = [sys.executable, "-m", "scrapy.cmdline"]

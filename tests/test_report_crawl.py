@@ -11,9 +11,9 @@ import json
 import subprocess
 
 import pytest
+from test_report import parse, scrapy_report
 
 from tests.crawling import ROOT, MiniSite, crawl_command, crawl_env, crawl_log, page
-from test_report import parse, scrapy_report
 
 STREETS = ["Achternstraße", "Haarenstraße", "Lange Straße", "Staustraße", "Heiligengeiststraße",
            "Gaststraße", "Bergstraße", "Kurwickstraße", "Markt", "Schloßplatz", "Damm",
@@ -126,11 +126,12 @@ def test_items_jsonl_lines_are_the_items_as_itemadapter_serialises_them(crawls):
 def test_map_of_real_crawls_is_the_map_folium_markers_give(crawls, tmp_path):
     """map.html's markers are written from one folium prototype per precision: the page must be
     the one a folium element per marker gives, up to the random element ids."""
+    from test_webmap import same_up_to_ids
+
     from geofocus.metrics.addresses import collect_addresses
     from geofocus.metrics.runlog import load_run
     from geofocus.reporting.build import _region_info
     from geofocus.reporting.webmap import write_map
-    from test_webmap import same_up_to_ids
 
     runs = [load_run(run_dir) for run_dir, _ in crawls]
     region = _region_info(runs)

@@ -6,11 +6,10 @@ import json
 import subprocess
 
 import pytest
-
-from tests.crawling import ROOT, crawl_command, crawl_env, crawl_log
 from test_report import parse, render_and_check, scrapy_report
 
-from simweb_server import running_simweb
+from tests.crawling import ROOT, crawl_command, crawl_env, crawl_log
+from tests.simweb_server import running_simweb
 
 PAGES = 200  # per crawl
 BBOX = (8.12, 53.08, 8.32, 53.21)  # the oldenburg pack's bounding box
@@ -36,7 +35,7 @@ def crawls(simweb):
         procs[run_dir] = subprocess.Popen(cmd, cwd=ROOT, env=crawl_env(simweb["proxy"]),
                                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                           text=True)
-    for run_dir, proc in procs.items():
+    for proc in procs.values():
         _, err = proc.communicate(timeout=180)
         assert proc.returncode == 0, err[-3000:]
     return list(procs)
@@ -63,7 +62,7 @@ def test_report_of_two_simweb_crawls(simweb, crawls, tmp_path):
 
     grades = truth_grades(simweb["truth"])
     relevant_in_web = sum(1 for g in grades.values() if g == "relevant")
-    for run_dir, row in zip(crawls, metrics["runs"]):
+    for run_dir, row in zip(crawls, metrics["runs"], strict=True):
         log = crawl_log(run_dir)
         assert row["fetched"] == len(log) >= PAGES * 0.9
         assert row["relevant"] == sum(1 for p in log if p["relevant"])

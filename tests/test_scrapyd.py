@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from redisutil import free_port, redis_server  # noqa: F401
-from tinysite import TinySite
+from tests.redisutil import free_port
+from tests.tinysite import TinySite
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -161,9 +161,8 @@ def test_scrapyd_refuses_requests_without_its_credentials(tmp_path, scrapyd):
 
 def test_scheduled_crawl_of_simweb_finishes_with_its_relevant_pages(tmp_path):
     """scrapyd runs `geo` against simweb (its jobs inherit scrapyd's http_proxy) and keeps the items."""
-    from simweb_server import running_simweb
-
     from geofocus.metrics.truth import load_truth
+    from tests.simweb_server import running_simweb
 
     with running_simweb(tmp_path / "web", pages=5000) as sw:
         home = tmp_path / "scrapyd"

@@ -14,7 +14,7 @@ from protego import Protego
 
 from geofocus.simweb import SimWeb, WebParams
 from geofocus.simweb.resolve import ROBOTS_DISALLOW
-from simweb_server import ROOT, running_simweb, simweb  # noqa: F401  (fixture)
+from tests.simweb_server import ROOT, running_simweb
 
 PAGES = 5000
 
@@ -183,7 +183,7 @@ def test_traps_are_endless(simweb):
     rep = next(web.host(h) for h in range(web.n_hosts)
                if web.host(h).repeat_trap and not web.host(h).dead)
     url = rep.base + "/aktuelles/"
-    for depth in range(1, 6):
+    for _ in range(1, 6):
         status, _, body = client.get(url)
         assert status == 200 and 'href="aktuelles/"' in body.decode()
         url += "aktuelles/"

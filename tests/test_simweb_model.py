@@ -11,9 +11,9 @@ import pytest
 from geofocus.geoparser import GeoParser
 from geofocus.regions import available_regions, load_region
 from geofocus.simweb import SimWeb, WebParams
+from geofocus.simweb.entities import LOCAL, NEWS, PORTAL, Resolved
 from geofocus.simweb.graphcrawl import crawl
 from geofocus.simweb.render import page_html, respond
-from geofocus.simweb.entities import LOCAL, NEWS, PORTAL, Resolved
 
 
 @pytest.fixture(scope="module")

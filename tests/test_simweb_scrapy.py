@@ -9,7 +9,7 @@ import sys
 import textwrap
 from urllib.parse import urlsplit
 
-from simweb_server import running_simweb
+from tests.simweb_server import running_simweb
 
 SPIDER = textwrap.dedent('''
     import json, sys

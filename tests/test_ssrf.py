@@ -51,12 +51,27 @@ IDS = [f[0] for f in FORMS]
 @pytest.mark.parametrize(
     "host, address",
     [
-        ("2130706433", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("0x7f000001", "127.0.0.1"),
-        ("0177.0.0.1", "127.0.0.1"), ("127.1", "127.0.0.1"), ("0", "0.0.0.0"), ("127.0.0.1.", "127.0.0.1"),
-        ("0x7F.0.0.0x1", "127.0.0.1"), ("017700000001", "127.0.0.1"), ("10.1", "10.0.0.1"), ("192.168.257", "192.168.1.1"),
-        ("134744072", "8.8.8.8"), ("１２７．０．０．１", "127.0.0.1"), ("%31%32%37.0.0.1", "127.0.0.1"),
-        ("1.2.3.4.5", None), ("256.1.1.1", None), ("08.0.0.1", None), ("127..1", None), ("example.com", None),
-        ("1e100.net", None), ("4294967296", None),
+        ("2130706433", "127.0.0.1"),
+        ("0x7f.1", "127.0.0.1"),
+        ("0x7f000001", "127.0.0.1"),
+        ("0177.0.0.1", "127.0.0.1"),
+        ("127.1", "127.0.0.1"),
+        ("0", "0.0.0.0"),
+        ("127.0.0.1.", "127.0.0.1"),
+        ("0x7F.0.0.0x1", "127.0.0.1"),
+        ("017700000001", "127.0.0.1"),
+        ("10.1", "10.0.0.1"),
+        ("192.168.257", "192.168.1.1"),
+        ("134744072", "8.8.8.8"),
+        ("１２７．０．０．１", "127.0.0.1"),
+        ("%31%32%37.0.0.1", "127.0.0.1"),
+        ("1.2.3.4.5", None),
+        ("256.1.1.1", None),
+        ("08.0.0.1", None),
+        ("127..1", None),
+        ("example.com", None),
+        ("1e100.net", None),
+        ("4294967296", None),
     ],
 )
 def test_numeric_hosts_read_as_inet_aton_and_browsers_do(host, address):
@@ -207,4 +222,6 @@ def test_no_private_form_is_fetched_without_a_proxy(direct_crawl, form_id, host,
 
 def test_nothing_at_all_reaches_the_secret_service(proxied_crawl, direct_crawl):
     assert proxied_crawl[1] == [] and direct_crawl[1] == []
-    assert proxied_crawl[0]["geofocus/filtered/private/ip"] + proxied_crawl[0]["geofocus/filtered/private/local_name"] >= 2 * len(FORMS)
+    assert proxied_crawl[0]["geofocus/filtered/private/ip"] + proxied_crawl[0][
+        "geofocus/filtered/private/local_name"
+    ] >= 2 * len(FORMS)

@@ -119,8 +119,16 @@ def test_hosts_that_map_to_forbidden_characters_are_invalid_as_in_browsers(host)
         canonical_url(f"http://{host}/")
 
 
-@pytest.mark.parametrize("url, expected", [("http://www.0xzz/", "http://www.0xzz/"), ("http://0x7f.1/", "http://127.0.0.1/"),
-                                           ("http://a.0x10/", None), ("http://1.2.3.4.5/", None), ("http://x.123/", None)])
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("http://www.0xzz/", "http://www.0xzz/"),
+        ("http://0x7f.1/", "http://127.0.0.1/"),
+        ("http://a.0x10/", None),
+        ("http://1.2.3.4.5/", None),
+        ("http://x.123/", None),
+    ],
+)
 def test_hosts_ending_in_a_number_are_ipv4_addresses_or_invalid(url, expected):
     if expected is None:
         with pytest.raises(InvalidURL):
@@ -129,9 +137,16 @@ def test_hosts_ending_in_a_number_are_ipv4_addresses_or_invalid(url, expected):
         assert canonical_url(url) == expected
 
 
-@pytest.mark.parametrize("host, ascii_host", [("ｅｘａｍｐｌｅ．ｃｏｍ", "example.com"), ("bücher.de", "xn--bcher-kva.de"),
-                                              ("BÜCHER.de", "xn--bcher-kva.de"), ("faß.de", "xn--fa-hia.de"),
-                                              ("example。com", "example.com")])
+@pytest.mark.parametrize(
+    "host, ascii_host",
+    [
+        ("ｅｘａｍｐｌｅ．ｃｏｍ", "example.com"),
+        ("bücher.de", "xn--bcher-kva.de"),
+        ("BÜCHER.de", "xn--bcher-kva.de"),
+        ("faß.de", "xn--fa-hia.de"),
+        ("example。com", "example.com"),
+    ],
+)
 def test_idna_mapped_hosts_become_the_host_browsers_use(host, ascii_host):
     assert urlsplit(canonical_url(f"http://{host}/")).hostname == ascii_host
 

@@ -71,7 +71,7 @@ def test_links_carry_anchor_title_and_context_bounded_by_neighbouring_links():
         <a href="http://other.de/" rel="nofollow">Partner</a></body></html>"""
     )
     links = extract_links(doc, "http://www.cafe.de/start")
-    by_url = {l["url"]: l for l in links}
+    by_url = {link["url"]: link for link in links}
     assert list(by_url) == ["http://www.cafe.de/kontakt.html", "http://www.cafe.de/menu", "http://other.de/"]
     kontakt = by_url["http://www.cafe.de/kontakt.html"]
     assert kontakt["anchor"] == "Anfahrt und Kontakt"
@@ -125,10 +125,10 @@ def test_links_deeper_than_lxml_parses_are_recovered(depth, cut):
 
     response = HtmlResponse("http://laden.de/", body=deep_page(depth).encode(), encoding="utf-8")
     if cut:  # what lxml alone gives: the tree stops at the nesting limit
-        assert [l["url"] for l in extract_links(response.selector.root, response.url)] == ["http://laden.de/top"]
+        assert [link["url"] for link in extract_links(response.selector.root, response.url)] == ["http://laden.de/top"]
     links, too_deep = extract_page_links(response.selector.root, response.text, response.url)
     assert too_deep is cut
-    by_url = {l["url"]: l for l in links}
+    by_url = {link["url"]: link for link in links}
     assert list(by_url) == ["http://laden.de/top", "http://laden.de/deep", "http://laden.de/after"]
     deep = by_url["http://laden.de/deep"]
     assert (deep["anchor"], deep["title"], deep["context"]) == ("Anfahrt", "Tief", "Unser Laden: hier")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
-from tests.crawling import ROOT, crawl_env, crawl_log, run_crawl
+from tests.crawling import crawl_log, run_crawl
 from tests.simweb_server import running_simweb
 
 WARCIO = [sys.executable, "-m", "warcio.cli"]

@@ -13,7 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from redisutil import free_port
+from tests.redisutil import free_port
 
 ADDRESS = "Schloßplatz {n}, 26122 Oldenburg"
 

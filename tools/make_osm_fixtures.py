@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of GeoNames rows, one a line)
 """Write the small OSM and GeoNames fixtures of tests/data (run once; output committed).
 
     python tools/make_osm_fixtures.py

@@ -82,7 +82,7 @@ _SUFFIX_WORD = (
 _STANDALONE = (
     r"(?:Stra(?:ß|ss)e|Str\.?|Weg|Platz|Allee|Ring|Damm|Wall|Gasse|Chaussee|Ufer|Markt|Steg|"
     r"Pfad|Deich|Graben|Brücke|(?:Heer|Land|Haupt|Bundes|Dorf)(?:stra(?:ß|ss)e|str\.?)|Kamp|"
-    r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende)"
+    r"Twiete|Stieg|Hof|Tor|Berg|Esch|Reihe|Wende|Kolonie)"
 )
 _ADJ = rf"[{U}][{L}]*(?:er|e|es|en|sche|scher)"
 _PREP = (
@@ -215,6 +215,17 @@ _BAD_BEFORE = frozenset(".,:/+-–")
 _POSTCODE_TAIL = re.compile(rf"(?![\w.,/\-–]\d)(?: ?\n ?| \| ?|\| ?| |, ?|; ?)(?=[{U}])")
 
 
+def _comma_field(text: str, begin: int, end: int, known: dict | None) -> bool:
+    """Whether the five digits at ``text[begin:end]``, a comma glued before them and a comma or a space after, are
+    a postcode field of a comma-separated row rather than a decimal's places. No digit before the comma: no decimal
+    ("...,Tempelhof-Schöneberg,10827 Berlin,..."). A digit: a region postcode ("1,26122,Oldenburg"), or one with
+    its place after a space ("Kolonnenstr. 62,10827 Berlin", a street column and a "PLZ Ort" column), which
+    ``extract`` takes only after a street word ("Wert 4,26121 Oldenburg" may be a decimal)."""
+    if not text[begin - 2:begin - 1].isdigit():
+        return True
+    return text[end] == " " or (known is not None and text[end - 5:end] in known)
+
+
 def _postcodes(text: str, limit: WorkLimit, known: dict | None = None,
                digits: FiveDigits | None = None) -> Iterator[tuple[int, str, int]]:
     """(start incl. any "D-" prefix, postcode, end of the separator after it).
@@ -238,7 +249,7 @@ def _postcodes(text: str, limit: WorkLimit, known: dict | None = None,
             if before.isalnum() or before == "_" or (
                     before in _BAD_BEFORE and not (text[end:end + 1] in (before, " ") and (
                         (before == ";" and text[end] == ";")
-                        or (before == "," and known is not None and text[end - 5:end] in known)))):
+                        or (before == "," and _comma_field(text, begin, end, known))))):
                 continue
         yield begin, text[end - 5:end], tail.end()
 
@@ -410,9 +421,12 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 _FLOOR_SIDE = r"(?: (?:links|rechts|Mitte|li\.|re\.))"
 _UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG)"
               + _FLOOR_SIDE + r"?|"
-              r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|"
-              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro) [A-Z0-9][\w.-]{0,5}|"
+              r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|Altbau|Neubau|Seitenflügel|Quergebäude|"
+              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro|Baracke|Halle|Block|Trakt|Flügel|Bau)"
+              r" [A-Z0-9][\w.-]{0,5}|"
               r"c/o [^,\n]{1,40})")
+# A supplement as a whole value: a field of a data row between the street and the postcode ("Haus 03", "Altbau").
+_SUPPLEMENT = re.compile(_UNIT_ITEM)
 _UNIT_TAIL = re.compile(
     # A corner named after the house number: "Lange Straße 4 / Ecke Achternstraße, 26122", "(Ecke Markt)".
     r"(?: ?/|,|\n| -| ?\() ?Ecke [A-ZÄÖÜ][^,;()\n]{1,40}\)?[ ,;|·•-]*\n? ?$|"
@@ -425,6 +439,11 @@ _UNIT_REACH = 90
 # of numbers). Matched at the window's last slash, after a digit or a digit and a letter (tested without a
 # pattern); the street before it must then have a street word or be one of the pack ("Kurs 3 / Gruppe A" is none).
 _NAME_AFTER_SLASH = re.compile(r"/ ?[A-ZÄÖÜ][^\d,;/()|\n]{1,40}?(?: [1-9]\d{0,2}[a-zA-Z]?)?[ ,;|·•-]*\n? ?$")
+
+
+# A second street after the slash is no name ("Heiligengeiststraße 10 / Lange Straße 2, 26121"): two streets of
+# one corner building, read as joined (_JOINED_STREET).
+_STREET_AFTER_SLASH = re.compile(rf" ?/ ?(?:{_STREET_STRICT}) {_NUMBER}[ ,;|·•-]*\n? ?$")
 
 
 def _name_after_slash(window: str) -> int:
@@ -450,7 +469,7 @@ def _is_year(number: str) -> bool:
 
 # What each match of _UNIT_TAIL has (one test of these costs a tenth of the pattern's search).
 _UNIT_WORDS = ("G", "Ecke", "geschoss", "Etage", "Stock", "haus", "Haus", "gang", "ebäude", "Raum", "Zimmer", "Büro",
-               "c/o")
+               "c/o", "bau", "Bau", "Baracke", "Halle", "Block", "Trakt", "lügel")
 
 
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:
@@ -461,7 +480,7 @@ def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[st
         window = window[: unit.start()] + ", "
     elif "/" in window:
         named = _name_after_slash(window)
-        if named >= 0:
+        if named >= 0 and _STREET_AFTER_SLASH.match(window, named) is None:
             window = window[:named] + ", "
             loose = False
     tail = _NUMBER_TAIL.search(window, max(0, len(window) - 16))
@@ -526,6 +545,37 @@ def _after_street(text: str, pos: int, gaz: Gazetteer) -> tuple[str, str, int] |
     return None
 
 
+# Two streets of one building or site before one place, joined by a word or a sign: "Uferstr. 23 und Badstr. 41a,
+# 13357 Berlin", "Lange Straße 5 / Achternstraße 2, 26122", "Markt 1 & Schüttingstraße 3"; the first street must
+# have a street word (a loose one would take "Haus 3 und").
+_JOINED_STREET = re.compile(
+    rf"{_WORD_START}(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER}) ?(?:und|&|sowie|/) ?$")
+_JOINED_REACH = 80
+
+
+def _joined_street(window: str, street_start: int) -> re.Match[str] | None:
+    """The street and number joined before the street that starts at ``street_start`` in ``window``, or None."""
+    before = window[max(0, street_start - _JOINED_REACH):street_start]
+    if not before.endswith((" und ", "& ", "/ ", " sowie ", "/")):
+        return None
+    cut = max(before.rfind("\n"), before.rfind(","), before.rfind(":")) + 1
+    joined = _JOINED_STREET.search(before, cut)
+    if joined is None or not _street_ok(joined.group("street")) or _is_year(joined.group("number")):
+        return None
+    offset = max(0, street_start - _JOINED_REACH)
+    return _JOINED_STREET.search(window, offset + joined.start(), street_start)
+
+
+# A district between the house number and the postcode, in a field of its own (after a comma, a semicolon, a bar,
+# a middle dot or a spaced dash, as footers separate the parts): one to three capitalised words, hyphens joining
+# parts ("Tempelhof-Schöneberg"), "OT"/"Ortsteil"/"Stadtteil"/"Bezirk" before it; no digits (a field with a
+# number may be a house number of its own).
+_DISTRICT_SEP = r"(?:[,;|·•]| [-–])"
+_DISTRICT_ENDS = frozenset(",;|·•-–")
+_DISTRICT_FIELD = re.compile(
+    rf"{_DISTRICT_SEP} ?(?:(?:OT|Ortsteil|Stadtteil|Stadtbezirk|Bezirk|Gemeindeteil) )?{_CAPWORD}(?: {_CAPWORD}){{0,2}}"
+    rf" ?{_DISTRICT_SEP} ?$")
+_DISTRICT_REACH = 64
 # A remark with a number on the line between the street and the postcode, no street itself (found none there):
 # a label or two and a count or measure ("Kapazität 400", "Plätze: 1.200", "Fläche 120 m²", "Baujahr 1998"); the
 # street above must then have a street word (or be one of the pack), as for a line without digits.
@@ -597,20 +647,45 @@ def _trim_street(street: str) -> str:
     return street.strip(" ,;-")
 
 
-def keyed_street(value: str, postcode: str, gaz: Gazetteer) -> tuple[str, str] | None:
+def keyed_street(value: str, postcode: str, gaz: Gazetteer, named: bool = True) -> tuple[str, str] | None:
     """(street, house number) of a value that a key names as the street of a record whose place is given by
     its postcode alone (``"strasse": "Turmstraße", "hausnr": "75", "plz": "10551"``), or None: the value
     must end in a street and a house number as the page text writes them (a name without a street word
-    too: the key says it is a street), and be no sample."""
+    too, when a key says it is a street: ``named``; a column of a data row must have a street word or be a
+    street of the pack), and be no sample."""
     if postcode in _SAMPLE_POSTCODES or gaz.samples.search(value):
         return None
-    found = _find_street_before(value.strip() + "\n", loose=True, gaz=gaz)
+    found = _find_street_before(value.strip() + "\n", loose=named, gaz=gaz)
     if found is None:
         return None
     return _trim_street(found.group("street")), _clean_number(found.group("number"))
 
 
-__all__ = ["MAX_ANCHORS", "RawAddress", "extract", "keyed_street"]
+# A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
+GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+# A street value with what follows its house number after a comma: a building, a gate, a room ("Hugo-Eckener-Ring 1,
+# FAC, Building 234, D7.01", "Lange Straße 5, Hinterhaus, 2. OG"), for which a keyed record or structured data has no
+# part; a place written there has its postcode (five digits), and stays.
+_STREET_THEN_SUPPLEMENT = re.compile(r"(?P<street>" + GERMAN_STREET_LINE.pattern + r") ?, ?(?P<rest>[^\n]{1,80})")
+_FIVE_DIGIT_RUN = re.compile(r"(?<!\d)\d{5}(?!\d)")
+
+
+def street_without_supplement(value: str) -> str:
+    """A street value without the supplements after its house number ("Elisabethstraße 7, 2. OG" -> "Elisabethstraße
+    7"), or the value itself."""
+    supplemented = _STREET_THEN_SUPPLEMENT.fullmatch(value)
+    if supplemented is None or _FIVE_DIGIT_RUN.search(supplemented.group("rest")):
+        return value
+    return supplemented.group("street")
+
+
+def is_supplement(value: str) -> bool:
+    """Whether ``value`` is an address supplement as a whole: a building, a floor, a room ("Haus 03", "2. OG")."""
+    return _SUPPLEMENT.fullmatch(value) is not None
+
+
+__all__ = ["GERMAN_STREET_LINE", "MAX_ANCHORS", "RawAddress", "extract", "is_supplement", "keyed_street",
+           "street_without_supplement"]
 
 
 # A postcode alone on its line between the place's line and the street's: "Essen\n45127\nFreiheit 5" (the
@@ -778,11 +853,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     continue
             city_text = _COUNTRY_TAIL.sub("", _CITY_TRAIL.sub("", place.group(0)))
             if city_text.count(" ") == 1 and text.startswith(":", city_pos + len(city_text)):
-                first = city_text.split(" ", 1)[0]
-                if first.rstrip(".").lower() not in _PLACE_PREFIXES:
+                first_word = city_text.split(" ", 1)[0]
+                if first_word.rstrip(".").lower() not in _PLACE_PREFIXES:
                     # The label of the next field on the place's line ("39104 Magdeburg Wer: alle", "10115 Berlin
                     # Eintritt: frei"): no word of the place (but "Bad Homburg:", "Frankfurt am Main:" are places).
-                    city_text = _CITY_TRAIL.sub("", first)
+                    city_text = _CITY_TRAIL.sub("", first_word)
             city_end = city_pos + len(city_text)
             if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
                 continue
@@ -815,6 +890,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             if cut > 0 and len(last_line.strip()) <= 30 and (remark or not any(c.isdigit() for c in last_line)):
                 window = window[: cut + 1]
                 found = _find_street_before(window, loose=False, gaz=gaz)
+        if found is None and window.rstrip(" ")[-1:] in _DISTRICT_ENDS:
+            # The district in a field of its own between street and postcode, as in a line: "Kolonnenstraße
+            # 62, Schöneberg, 10827 Berlin", a CSV row's "...,Kolonnenstr. 62,Tempelhof-Schöneberg,10827 Berlin";
+            # then too the street must have a street word (or be one of the pack).
+            district = _DISTRICT_FIELD.search(window, max(0, len(window) - _DISTRICT_REACH))
+            if district is not None:
+                window = window[: district.start()] + ", "
+                found = _find_street_before(window, loose=False, gaz=gaz)
         if (found is not None and start > 1 and text[start - 1] == "," and text[start - 2].isdigit()
                 and text[start + 5:start + 6] != "," and _search_before(_BEFORE_STRICT, _STRICT_TAIL, window) is None):
             continue  # "Wert 4,26121 Oldenburg" may be a decimal: a glued comma only after a street word
@@ -836,6 +919,15 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                       text.startswith(".", city_end))
         if raw is None:
             continue
+        if found is not None:
+            joined = _joined_street(window, found.start())
+            if joined is not None:
+                # "Uferstr. 23 und Badstr. 41a, 13357 Berlin": the first street has the place of the second
+                first = _finish(text, gaz, postcode, joined.group("street"), joined.group("number"), city_text,
+                                canonical, window_start + joined.start(), end, text.startswith(".", city_end))
+                if first is not None:
+                    with_postcode.add((normalise_street(first.street), first.house_number))
+                    yield first
         with_postcode.add((normalise_street(raw.street), raw.house_number))
         yield raw
         taken_until = end

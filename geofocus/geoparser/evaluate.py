@@ -388,6 +388,9 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 21)": sorted((data / "realtext").glob("heldout21_*.txt")),
         "real text (held-out 22)": sorted((data / "realtext").glob("heldout22_*.txt")),
         "real text (held-out 23)": sorted((data / "realtext").glob("heldout23_*.txt")),
+        "real text (held-out 24)": sorted((data / "realtext").glob("heldout24_*.txt")),
+        "real text (held-out 25)": sorted((data / "realtext").glob("heldout25_*.txt")),
+        "real text (held-out 26)": sorted((data / "realtext").glob("heldout26_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from geofocus.geoparser.de import GERMAN_STREET_LINE, is_supplement, street_without_supplement
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
@@ -155,12 +156,18 @@ ROLES = {
     "street": ("streetaddress", "street", "strasse", "straße", "streetname", "address1", "addressline1", "adresse",
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
-               "primaryline", "lineone", "addresslines"),
+               "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
+               "addresslines"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
-                 "postcodecode"),
-    "city": ("addresslocality", "locality", "city", "ort", "town", "stadt", "place", "cityname"),
+                 "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
+    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname"),
+    # "locality" names the city in most records (Pelias, Google's components) but a part of it where a "city" key
+    # stands beside it (Photon's and Mapbox's features: "city": "Washington", "locality": "Golden Triangle"): the
+    # record's city only when it has no other (``_with_city``); so do the smaller places of OSM's address keys
+    # (Nominatim: "village": "Sag Harbor", "hamlet") and a geocoder's "municipality" (TomTom, Azure).
+    "locality": ("locality", "village", "hamlet", "municipality"),
     "postcode_city": ("zipcity", "plzort", "postcodecity", "ortplz", "cityzip", "zipandcity"),
     # The US place line in one value, city, state and ZIP ("formatted_city_state_zip": "ARLINGTON, VA, 22201-9998",
     # "lastLine": "Denver CO 80202", "csz": "Austin, TX 78701"): the address's tail as written.
@@ -214,6 +221,7 @@ class KeyedAddress:
     start: int = 0
     end: int = 0
     parent: str | None = None  # the key of an enclosing object: "street" for {name, number}
+    named: bool = True  # False: the parts are a data row's columns, which no key names
 
     def text(self, us: bool) -> str | None:
         """The parts in the order a page writes them, or None if there is no street and place."""
@@ -252,10 +260,12 @@ class KeyedAddress:
                 bare = _BARE_UNIT.fullmatch(unit) and (len(unit) == 1 or any(c.isdigit() for c in unit))
                 unit = ", " + ("#" + unit if bare else unit)
             return f"{number} {street}{unit}, {tail}".strip()
-        if not number and not any(c.isdigit() for c in street) and _GERMAN_STREET_LINE.fullmatch(p.get("unit", "")):
+        if not number and not any(c.isdigit() for c in street) and GERMAN_STREET_LINE.fullmatch(p.get("unit", "")):
             # The street in the second line, a name or c/o in the first (UN/CEFACT's "LineOne": "Hans Muster",
             # "LineTwo": "Kundenstraße 15"): the line with the house number is the street.
             street = p["unit"]
+        if not number and "," in street:
+            street = street_without_supplement(street)  # "Hugo-Eckener-Ring 1, FAC, Building 234, D7.01"
         if street[:1].islower():
             # "strasse": "adalbert-stifter-straße": a street key's value in lower case, capitalised as written
             # on pages, so that the readers take it for a name.
@@ -264,8 +274,6 @@ class KeyedAddress:
         return f"{street} {number}".strip() + f"\n{place}"
 
 
-# A German street line: a name, a space and a house number at its end ("Kundenstraße 15", "Am Markt 3a").
-_GERMAN_STREET_LINE = re.compile(r"[A-ZÄÖÜ][^\d\n]{1,60} [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
 
 
 def _is_direction(value: str) -> bool:
@@ -550,6 +558,11 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                 current.parts[role] = value  # the record's own object: no gap counts
                 current.end = end
                 continue
+            if scope == current_scope and role == "locality":
+                # OSM's places from the smallest up ("hamlet", then "village"): the larger one is the address's.
+                current.parts[role] = value
+                current.end = end
+                continue
             if (len(scope) > len(current_scope) and scope[:len(current_scope)] == current_scope
                     and not street_inside(scope[-1], role)):
                 # A part of an object nested in the record's, without a street of its own: the record's when
@@ -571,7 +584,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
-                yield current
+                yield _with_city(current)
             current = None
         if current is None:
             current = KeyedAddress(start=start)
@@ -579,7 +592,15 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         current.parts[role] = value
         current.end = end
     if current is not None and (not street_required or "street" in current.parts):
-        yield current
+        yield _with_city(current)
+
+
+def _with_city(record: KeyedAddress) -> KeyedAddress:
+    """``record`` with its "locality" as its city if it names no city of its own, else without it."""
+    locality = record.parts.pop("locality", None)
+    if locality is not None:
+        record.parts.setdefault("city", locality)
+    return record
 
 
 # Pre-filled form fields: <input name="strasse" value="Lange Straße 4">, in any attribute order.
@@ -788,7 +809,11 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
-                if "city" not in parts and not (us and "unit" not in parts and _ROW_US_TYPED.match(value[
+                if "city" not in parts and not us:
+                    # A street and its postcode, no place ("Magazinstr. 5;Haus 03 ;10179;1.236"): the parser
+                    # names the postcode's place if the street has a street word (GeoParser._keyed_without_place).
+                    return KeyedAddress(parts={"street": value, "postcode": later}, named=False)
+                if "city" not in parts and not ("unit" not in parts and _ROW_US_TYPED.match(value[
                         value.index(" ") + 1:])):
                     break
                 # US: a street with a type word and its ZIP in the next field, no city ("1343 North California
@@ -800,6 +825,8 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             elif us and "city" not in parts and "unit" not in parts and _is_unit(later) and any(
                     c.isdigit() for c in later) and not later[:1].isdigit():
                 parts["unit"] = later  # "Suite 100", "Apt 2" ("2nd Floor" is read by the text pass)
+            elif not us and "city" not in parts and is_supplement(later):
+                continue  # a building or floor column between street and place ("Haus 03", "Altbau")
             elif "city" not in parts and _ROW_PLACE.fullmatch(later):
                 parts["city"] = later
             else:
@@ -815,7 +842,7 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
 # of plain pages), then in one pass over the lines. A record without a CITY line (LOCALITY, or a postal code
 # alone) is not read.
 _PROPERTY_LINE = re.compile(r"^[ \t]*+(?:X-)?([A-Z][A-Z0-9-]{1,30}+)(?:;[^:\n]{0,120}+)?:([^\n]{0,200}+)$", re.M)
-_PROPERTY_ROLES = frozenset(("street", "city", "state", "postcode", "unit"))
+_PROPERTY_ROLES = frozenset(("street", "city", "locality", "state", "postcode", "unit"))
 
 
 def property_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
@@ -830,11 +857,11 @@ def property_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         role = _key_role(line.group(1), None)
         if line.start() != current.end + 1 or role in current.parts:
             if "street" in current.parts:
-                yield current
+                yield _with_city(current)
             current = KeyedAddress(start=line.start())
         current.end = line.end()
         value = " ".join(line.group(2).replace("\\,", ",").replace("\\;", ";").split())
         if role in _PROPERTY_ROLES and value:
             current.parts[role] = value
     if "street" in current.parts:
-        yield current
+        yield _with_city(current)

@@ -25,34 +25,48 @@ from geofocus.geoparser.reshape import unescape_letters
 
 # The signs that an "=XX" is quoted-printable and not a value in a URL, a form or a style ("?c=FF0000",
 # "[state]=CA", "zip=94114"): a byte outside ASCII inside a word ("f=FCr", "Stra=C3=9Fe", "=F6ffnen"), an
-# encoded "=", line break or space ("=3D", "=0D=0A", "=20" at a line end), or a soft line break (an "="
-# ending a line after a letter, a digit or a tag). The "=" first: a fast scan, then one test of the next
-# character for all the signs (half the scan's cost on a page of attributes, where "=" is followed by a
-# quote); the characters around the escape are looked at only then.
+# encoded "=", line break or space ("=3D", "=0D=0A", "=20" at a line end), a comma encoded between a word
+# and the next ("Newtown=2C PA", "Inc.=2C All rights": mailers that encode punctuation), or a soft line
+# break (an "=" ending a line after a letter, a digit or a tag). The "=" first: a fast scan, then one test
+# of the next character for all the signs (half the scan's cost on a page of attributes, where "=" is
+# followed by a quote); the characters around the escape are looked at only then.
 _SIGN = re.compile(r"=(?=[0-9A-F\r\n])(?:(?:(?<=[^\W\d_]=)[89A-F][0-9A-F]|[89A-F][0-9A-F](?=[a-zäöüß]|=[89A-F]))"
-                   r"(?![0-9A-F]{4})|(?:3D|0[DA]|09)(?![0-9A-F]{4})|20[ \t]*\r?\n"
+                   r"(?![0-9A-F]{4})|(?:3D|0[DA]|09)(?![0-9A-F]{4})|20[ \t]*\r?\n|(?<=[^\W_.]=)2C(?=[ \t]\w)"
                    r"|(?:(?<=[^\W_]=)|(?<=>=))\r?\n)")
 # Signs needed before the text is decoded: one is a formula or a URL, three are an encoding.
 SIGNS_NEEDED = 3
-# A sign enough on its own, for a short excerpt of a mail (a signature: "Deelb=F6genkamp 4", "Stra=DFe"): a
-# letter of two UTF-8 bytes, or one Latin-1 letter between letters ("=F6g", not the "=FF0000" of a colour).
-_LETTER_SIGN = re.compile(r"=(?<=[A-Za-zäöüß]=)(?:[C-F][0-9A-F]=[89AB][0-9A-F]|[C-F][0-9A-F](?=[a-zäöüß]))")
+# A sign enough on its own, for a short excerpt of a mail (a signature: "Deelb=F6genkamp 4", "Stra=DFe",
+# "Newtown=2C PA 18940"): a letter of two UTF-8 bytes, one Latin-1 letter between letters ("=F6g", not the
+# "=FF0000" of a colour), or a comma encoded between a word and a capitalised word or a number.
+_LETTER_SIGN = re.compile(r"=(?<=[A-Za-zäöüß]=)(?:[C-F][0-9A-F]=[89AB][0-9A-F]|[C-F][0-9A-F](?=[a-zäöüß])"
+                          r"|2C(?=[ \t][A-Z0-9]))")
 # Bytes that are no UTF-8, kept by the decoder as surrogates U+DC80..U+DCFF: read as Windows-1252.
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for i in range(128)}
+# A text that names its own encoding: a vCard 2.1 property ("LABEL;ENCODING=QUOTED-PRINTABLE:", "ADR;WORK;
+# QUOTED-PRINTABLE:") or a mail part's header ("Content-Transfer-Encoding: quoted-printable"); with one sign
+# of the encoding it is decoded.
+_DECLARED = re.compile(r"[;:=] ?quoted-printable\b", re.IGNORECASE)
+
+
+def _declared(text: str) -> bool:
+    """Whether ``text`` names the quoted-printable encoding (two substring tests on most pages)."""
+    if "uoted-printable" not in text and "UOTED-PRINTABLE" not in text:
+        return False
+    return _DECLARED.search(text) is not None
 
 
 def unquote_printable(text: str) -> str:
     """``text`` with its quoted-printable escapes and soft line breaks decoded, if it shows
-    :data:`SIGNS_NEEDED` signs of the encoding or an encoded letter inside a word; otherwise ``text``
-    itself."""
+    :data:`SIGNS_NEEDED` signs of the encoding, or one with an encoded letter inside a word, an encoded
+    comma after one or the encoding named (:data:`_DECLARED`); otherwise ``text`` itself."""
     signs = 0
     for _ in _SIGN.finditer(text):
         signs += 1
         if signs == SIGNS_NEEDED:
             break
     else:
-        if signs == 0 or _LETTER_SIGN.search(text) is None:
+        if signs == 0 or (_LETTER_SIGN.search(text) is None and not _declared(text)):
             return text
     # The C decoder of the binascii module: escapes ("=XX", either case) and soft line breaks, in one pass.
     data = binascii.a2b_qp(text.encode("utf-8", errors="surrogatepass"))

@@ -147,6 +147,31 @@ def _fuller(one: Address, other: Address) -> bool:
     return len(one.street) > len(other.street)
 
 
+# A US street's house numbers go up by two on each side: three or more consecutive numbers of one street and ZIP
+# ("111 Main St", "112 Main St", "113 Main St", ... in a test's contacts) are a generated sequence, no addresses.
+_ENUMERATED_RUN = 3
+
+
+def _without_enumerations(addresses: list[Address]) -> list[Address]:
+    """``addresses`` without those whose house numbers are a run of ``_ENUMERATED_RUN`` or more consecutive
+    numbers of one street and ZIP."""
+    numbers: dict[tuple[str, str | None], set[int]] = {}
+    for address in addresses:
+        if address.house_number.isdigit():
+            numbers.setdefault((_usps_street(address.street), address.postcode), set()).add(int(address.house_number))
+    enumerated: set[tuple[str, str | None, int]] = set()
+    for (street, postcode), found in numbers.items():
+        for number in found:
+            if number - 1 not in found:  # a run's first number
+                run = range(number, next(n for n in range(number, number + len(found) + 1) if n not in found))
+                if len(run) >= _ENUMERATED_RUN:
+                    enumerated.update((street, postcode, n) for n in run)
+    if not enumerated:
+        return addresses
+    return [a for a in addresses if not (a.house_number.isdigit() and (
+        _usps_street(a.street), a.postcode, int(a.house_number)) in enumerated)]
+
+
 class _Seen:
     """What one parse has found, indexed so that adding an address costs the same however many there
     are (a list scan per address made a page of thousands of addresses quadratic)."""
@@ -288,7 +313,7 @@ class GeoParser:
             if no_place and "city" not in keyed.parts and self.address_format == "de" and "postcode" in keyed.parts:
                 # A record with street and postcode keys but no place ("plz": "10551", "strasse":
                 # "Turmstraße", "hausnr": "75"): the postcode is the place.
-                place_by_postcode = self._keyed_without_place(keyed.parts)
+                place_by_postcode = self._keyed_without_place(keyed.parts, keyed.named)
                 if place_by_postcode is not None:
                     if self._add(result, seen, place_by_postcode):
                         limit.found()
@@ -344,6 +369,8 @@ class GeoParser:
             point = structured.geo_position(markup)
             if point is not None:
                 self._attach_point(result, point)
+        if self.address_format == "us" and len(result.all_addresses) >= _ENUMERATED_RUN:
+            result.all_addresses = _without_enumerations(result.all_addresses)
         result.truncated = limit.truncated
         return result
 
@@ -362,15 +389,16 @@ class GeoParser:
         state = self.region.raw.get("zip3_states", {}).get(postcode[:3])
         return state if isinstance(state, str) else None
 
-    def _keyed_without_place(self, parts: dict[str, str]) -> Address | None:
+    def _keyed_without_place(self, parts: dict[str, str], named: bool = True) -> Address | None:
         """The address of keyed parts with a street and a German postcode but no place: in the region when
-        the postcode is one of the region's (its place is the postcode's), else outside it."""
+        the postcode is one of the region's (its place is the postcode's), else outside it. ``named``: keys
+        name the parts (not so a data row's columns, whose street must have a street word)."""
         postcode = _POSTCODE_CLEAN.sub("", parts.get("postcode", "").strip())
         if "street" not in parts or "city" in parts or "postcode_city" in parts or not _POSTCODE_FORM["DE"].fullmatch(
                 postcode):
             return None
         gaz = self.gazetteer
-        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz)
+        found = de.keyed_street(f"{parts['street']} {parts.get('number', '')}", postcode, gaz, named)
         if found is None:
             return None
         street, number = found
@@ -491,8 +519,11 @@ class GeoParser:
             return None  # "3 Charlotte Road, City of London, EC2A 3PE, UK" on a page read for the US
         # The region's order first ("1600 Main St" / "Schloßplatz 1"), then the other one:
         # structured data is written by hand as often as by a template.
-        us_match = _US_NUMBER_STREET.match(record.street_address)
-        de_match = _DE_STREET_NUMBER.match(record.street_address)
+        written = record.street_address
+        if self.address_format == "de" and "," in written:
+            written = de.street_without_supplement(written)  # "streetAddress": "Elisabethstraße 7, 2. OG"
+        us_match = _US_NUMBER_STREET.match(written)
+        de_match = _DE_STREET_NUMBER.match(written)
         if us_match is not None and (self.address_format == "us" or de_match is None):
             number, street = us_match.group("number"), us_match.group("street")
         elif de_match is not None:
@@ -505,6 +536,8 @@ class GeoParser:
         postcode = _POSTCODE_CLEAN.sub("", record.postcode).strip() if record.postcode else None
         if postcode and self.address_format == "us" and len(postcode) > 5 and postcode[:5].isdigit():
             postcode = postcode[:5]  # a ZIP+4 ("77002-1234", "770021234"): the ZIP, as the text readers give it
+        if postcode and self.address_format == "us" and us.no_zip(postcode):
+            return None  # "postalCode": "99999": a placeholder, as the text readers take it
         locality = " ".join(record.locality.split()) if record.locality else None
         canonical = None
         written_state = (record.region or "").strip()

@@ -63,6 +63,13 @@ _UPPER_AFTER_BREAK = re.compile(r"\n[^a-zäöüß\n]*[A-ZÄÖÜ]{4,}[^a-zäöü�
 # quoted mail "> "): "#    Escherweg 2" / "#    D-26121 Oldenburg, Germany".
 _COMMENT = re.compile(r"^[ \t]*(?:#+|--|%+|>+)[ \t]+", re.M)
 _COMMENT_AFTER_BREAK = re.compile(r"\n[ \t]*(?:#+|--|%+|>+)[ \t]")
+# Text lines of Pug (Jade) and Slim templates start with "|" ("|  Neumatten 4"), and an element without text stands
+# alone on its line between them ("br", "p", "span.note"): the marks go, the element lines too. A line with another
+# "|" is a table's row ("| Straße | PLZ |"), no template text.
+_PIPED_TEXT = re.compile(r"^[ \t]*\|[ \t]+(?=[^|\n]*$)", re.M)
+_PIPED_AFTER_BREAK = re.compile(r"\n[ \t]*\|[ \t]+[^|\n]*\n")
+_PUG_BREAK = re.compile(r" ?#\[br ?/?\] ?")
+_ELEMENT_LINE = re.compile(r"^[ \t]*(?:br|hr|p|span|div|li|strong|em|b|i|small|address)(?:[.#][\w-]+)*[ \t]*$", re.M)
 _MOJIBAKE = re.compile(r"[ÃÂ][^\sA-Za-z]")  # "StraÃŸe", "Â " (ftfy decides whether it is mojibake)
 # A Markdown link, "[801 18th St NW](http://...)": its text stays, the address it points to goes.
 # Bounded and without nested quantifiers: one pass.
@@ -352,6 +359,10 @@ def reshape(text: str) -> str | None:
             or (backslash and ("\\\n" in out or out.endswith("\\")))
             or _BULLET.match(out) or _BULLET_AFTER_BREAK.search(out)):
         out = _without_markdown(out)
+    if "|" in out and _PIPED_AFTER_BREAK.search(out):
+        out = _ELEMENT_LINE.sub("", _PIPED_TEXT.sub("", out))  # "p" / "| Sebastian Sebald" / "br" / "| Neumatten 4"
+    if "#[" in out:
+        out = _PUG_BREAK.sub("\n", out)  # "p Peterstraße 3 #[br] 26121 Oldenburg": Pug's tag in a line of text
     if (("#" in out or "%" in out or ">" in out or "--" in out)
             and (_COMMENT.match(out) or _COMMENT_AFTER_BREAK.search(out))):
         out = _COMMENT.sub("", out)

@@ -17,7 +17,7 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, split_before
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, UNIT_WORDS, split_before
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
@@ -230,6 +230,42 @@ def _city_before_zip(text: str, begin: int, zip_code: str, gaz: Gazetteer) -> st
     return None
 
 
+# Where a value or a field starts: a line, a quote, a label's colon, a cell.
+_FIELD_STARTS = "\n\"'>:;|\t"
+
+
+def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
+    """The state of the ZIP at ``begin`` (the pack's ``zip3_states``) when the ZIP ends a field that holds
+    nothing else before it but a house number, a street with a type word and a town of one to three
+    capitalised words, without a state ("380 New York St. Redlands 92373", "9 Maple Dr, Salem 97301"); else None.
+    Not for a ZIP of the region: its city is read before it (``_city_before_zip``), and a word there that is no
+    name of the ZIP's places ("12 Oak St Warehouse 30301") must not make an address of the region."""
+    if text[begin:begin + 5] in gaz.postcodes:
+        return None
+    low = max(0, begin - 80)
+    start = max(text.rfind(c, low, begin) for c in _FIELD_STARTS)
+    if start < 0 and low > 0:
+        return None
+    words = text[start + 1:begin].replace(",", " ").split()
+    if len(words) < 4 or not _NUMBER_WORD.fullmatch(words[0]):
+        return None
+    typed = max((i for i, w in enumerate(words[:-1]) if i > 1 and w.lower().rstrip(".") in TYPE_WORDS), default=0)
+    if not typed:
+        return None
+    town = words[typed + 1:]
+    while town and town[0].lower().rstrip(".") in DIRECTION_WORDS:
+        town = town[1:]  # "Main St NW Salem": the street's direction
+    if not 1 <= len(town) <= 3 or not all(w[:1].isupper() and w.isalpha() for w in town):
+        return None
+    if any(w.lower() in TYPE_WORDS or w.lower() in UNIT_WORDS or w.upper() in _COUNTRY_AS_CITY for w in town):
+        return None  # "Main St Suite 12345", "123 Main St, Anytown, USA 12345" (a sample: no state, a country)
+    state = gaz.region.raw.get("zip3_states", {}).get(text[begin:begin + 3])
+    return state if isinstance(state, str) else None
+
+
+_NUMBER_WORD = re.compile(r"[1-9]\d{0,5}[A-Z]?")
+
+
 def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
              digits: FiveDigits | None = None) -> list[tuple[int, str, str | None, int, bool]]:
     """(state start, state as written, ZIP or None, end, weak) in text order; ``digits``: the scan of
@@ -306,6 +342,13 @@ def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
             if own_state is not None and begin not in found:
                 # The ZIP stands where the state would: the anchor is the ZIP, the state its city's.
                 found[begin] = (begin, own_state, text[begin:end], tail.end())
+            elif begin not in found:
+                zip_state = _town_before_zip(text, begin, gaz)
+                if zip_state is not None:
+                    # "380 New York St. Redlands 92373": a typed street, a town and its ZIP as the whole value or
+                    # line; the state is the ZIP's (weak: a typed street is needed).
+                    found[begin] = (begin, zip_state, text[begin:end], tail.end())
+                    weak.add(begin)
             continue
         if state is None or not _known_state(state.group("state")):
             continue
@@ -463,6 +506,18 @@ def _far_towns(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     return towns
 
 
+# No ZIP starts with 000 to 004 (the USPS's first prefix is 005) or is above 99950 (Ketchikan, Alaska, the last):
+# "00000" and "99999" are a form's or a sample's placeholders.
+_UNASSIGNED_ZIP3 = frozenset(("000", "001", "002", "003", "004"))
+_LAST_ZIP = 99950
+
+
+def no_zip(zip_code: str) -> bool:
+    """Whether the five digits of ``zip_code`` are no ZIP's ("00000", "99999")."""
+    digits = zip_code[:5]
+    return digits.isdigit() and (digits[:3] in _UNASSIGNED_ZIP3 or int(digits) > _LAST_ZIP)
+
+
 def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     """(folded place name, state) of the USPS-acceptable names of the region's ZIPs (``postcodes`` entries'
     fourth field), the state being that of the ZIP's city."""
@@ -599,6 +654,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street):
             continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if raw.postcode and no_zip(raw.postcode):
+            continue  # "New York, NY 99999": a placeholder ZIP, no address
         if _measured(raw.street):
             continue  # "44 sq. ft. 000 Columbia Ave.", "2 acres Columbia Ave.": a quantity, no house number
         if raw.city and raw.city.upper().replace(".", "").replace(" ", "") in _COUNTRY_AS_CITY:
@@ -617,6 +674,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
             place = raw.city.split(" ", 1)[1]
             if place[:1].isupper():
+                canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
+                raw.city, raw.in_region = canonical or place, in_region
+        if raw.street.count(" ") >= 3:
+            raw.street = _without_complex_name(raw.street)  # "14 Millett Drive Taylor Brook Mall Auburn, ME"
+        if raw.city and " " in raw.city and any(word in raw.city for word in _COMPLEX_NAMES):
+            place = _COMPLEX_BEFORE_PLACE.sub("", raw.city, count=1)
+            if place != raw.city:
+                # "900 Elm Road Lakeview Office Complex Salem, OR": the complex's name read as the place's first words
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
         if raw.city and " " in raw.city and raw.state and (fold(raw.city), raw.state) not in region_cities:
@@ -690,6 +755,59 @@ def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: 
     return None
 
 
+# The name of a mall, a centre or a building written between the street and the place ("14 Millett Drive Taylor
+# Brook Mall Auburn, ME 04210", "200 N Main St, Westgate Mall, Suite 5, Denver"): a capitalised name ending in
+# one of these words after a street's thoroughfare type word, no part of the street or of the place.
+_COMPLEX_NAMES = ("Mall", "Center", "Centre", "Plaza", "Building", "Tower", "Complex", "Galleria", "Marketplace",
+                  "Pavilion")
+_COMPLEX_WORDS = frozenset(name.lower() for name in _COMPLEX_NAMES) | {"towers", "bldg"}
+_THOROUGHFARE_WORDS = frozenset("st street ave avenue av rd road dr drive blvd boulevard ln lane way pkwy parkway hwy "
+                                "highway ct court pl place ter terrace cir circle trl trail pike expy expressway fwy "
+                                "freeway".split())
+# (between commas after the street, before a unit or the place, which must follow: left out of the window before
+# the state and of the span usaddress re-reads; not "10 Main St, Rockville Centre, NY", a place, nor a quadrant's
+# tower, "1800 M Street, NW North Tower, Ste. 700", a unit)
+_COMPLEX_BETWEEN = re.compile(rf"\b(?:{_SUFFIX})\.?(?:[ \t]+(?:[NSEW]|[NS][EW]|[NS]\.[EW]\.)\.?)?(?P<name>,[ \t]*"
+                              r"(?!(?:[NS][EW]?|[EW]|North|South|East|West)\b)(?:[A-Z][\w.'&-]*[ \t]+){1,4}"
+                              r"(?:" + "|".join(_COMPLEX_NAMES) + r")s?)"
+                              r"(?=[ \t]*,[ \t]*[\w#][^\n]*\w)")
+
+# (read by usaddress as the place's first words, before the place)
+_COMPLEX_BEFORE_PLACE = re.compile(r"^(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".join(_COMPLEX_NAMES)
+                                   + r")s?[ \t,]+(?=[A-Z])")
+
+
+def _without_complex_between(window: str) -> tuple[str, int]:
+    """``window`` without a complex's name between commas after its street (``_COMPLEX_BETWEEN``), and how many
+    characters went."""
+    if not any(word in window for word in _COMPLEX_NAMES):
+        return window, 0
+    found = _COMPLEX_BETWEEN.search(window)
+    if found is None:
+        return window, 0
+    return window[:found.start("name")] + window[found.end("name"):], found.end("name") - found.start("name")
+
+
+def _without_complex_name(street: str) -> str:
+    """``street`` without a complex's name written after its thoroughfare type word (``_COMPLEX_WORDS``): the
+    first such type word after a name word (with the direction after it), followed by two to five capitalised
+    words, the last a complex word, none of them a thoroughfare type ("Millett Drive Taylor Brook Mall",
+    "Peachtree Rd NE Phipps Plaza"; not "16th Street Mall", a street)."""
+    words = street.split(" ")
+    if words[-1].lower().rstrip(".") not in _COMPLEX_WORDS:
+        return street
+    for i in range(1, len(words) - 2):
+        if words[i].lower().rstrip(".") in _THOROUGHFARE_WORDS:
+            if words[i + 1].lower().replace(".", "") in DIRECTION_WORDS:
+                i += 1  # "Peachtree Rd NE Phipps Plaza": the direction after the type word is the street's
+            name = words[i + 1:]
+            if 2 <= len(name) <= 5 and all(w[:1].isupper() and w.lower().rstrip(".") not in _THOROUGHFARE_WORDS
+                                      for w in name):
+                return " ".join(words[:i + 1])
+            return street
+    return street
+
+
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
 _COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish)),")
 
@@ -742,7 +860,7 @@ _AT_CROSS_STREET = re.compile(rf"\b(?:{_SUFFIX})\.?(?P<cut> (?:at|&) .*$)")
 # line ("Chambers, \n2nd Floor \n121 N. LaSalle St"; a record's "name" field, then its "address" field).
 _UNIT_BEFORE = (r"(?:(?:(?:(?:Conference|Board|Meeting|Community|Hearing|Committee|Council|Training) )?(?:Room|Rm\.?)"
                 r"|Suites?|Sutie|Siute|Suiet|Stuie|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|APT\.?)[ -]?"
-                r"(?:[A-Z][a-z]{2,12} )?#?"
+                r"(?:[A-Z][a-z]{2,12} |[A-Z]{2,4} (?![A-Z]{2} \d{5}(?!\d)))?#?"
                 r"(?:[A-Za-z]-?)?\d[A-Za-z0-9-]{0,7}(?:/\d[A-Za-z0-9-]{0,7})?"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?)[ -]?#?(?:[A-Z]-?)?\d{1,3}[A-Z]?(?![\w-])(?![ \t]+\d)"
                 r"|(?:Building|Bldg\.?|BUILDING|BLDG\.?) [A-Z](?![\w-])(?![ \t]+\d)"
@@ -770,6 +888,11 @@ _UNIT_AFTER = re.compile(
 _UNIT_NEXT_LINE = re.compile(rf"[ \t,]*\n[ \t]*(?P<unit>{_UNIT_BEFORE})[ \t]*,?[ \t]*(?:\n(?![ \t]*[1-9])|$)")
 # What may stand before the house number on its line when the unit is on the line above: a key or a label.
 _LINE_LEAD = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_]{1,20}[\"']?[ \t]*[:=][ \t]*)?[\"']?[ \t]*$")
+
+
+# A unit's word ending a line, its number on the next ("Room" / "MRE 2D-296, 445 South Street").
+_UNIT_WORD_ENDS_LINE = re.compile(r"(?<![\w-])(?:Room|Rm\.?|Suite|Ste\.?|Unit|Apt\.?|ROOM|RM\.?|SUITE|STE\.?|UNIT|"
+                                  r"APT\.?)[ \t]*\n")
 
 
 # A building or floor unit before the house number needs a comma after it: without one the building's number is
@@ -829,7 +952,17 @@ def _leading_unit(text: str, number_at: int) -> str | None:
         if found is not None and not (_BUILDING_OR_FLOOR.match(found.group("unit"))
                                       and "," not in text[found.end("unit"):number_at]):
             return _unit_of(text, found)
-    if line_start == 0 or not _LINE_LEAD.match(text, line_start, number_at):
+    if line_start == 0:
+        return None
+    wrapped = _UNIT_WORD_ENDS_LINE.search(text, max(0, line_start - 40), line_start) if number_at > line_start else None
+    if wrapped is not None and wrapped.end() == line_start:
+        # A unit wrapped between its word and its number ("Office: Bellcore Room" / "MRE 2D-296, 445 South
+        # Street"): read as one line.
+        above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
+        found = _LEADING_UNIT.search(text[above:line_start - 1].rstrip() + " " + text[line_start:number_at])
+        if found is not None and not _BUILDING_OR_FLOOR.match(found.group("unit")):
+            return found.group("unit")
+    if not _LINE_LEAD.match(text, line_start, number_at):
         return None
     # The line above ends in a unit and holds no address of its own (no five digits).
     above = text.rfind("\n", max(0, line_start - 121), line_start - 1) + 1
@@ -881,6 +1014,7 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         span = ", ".join(part for k, part in enumerate(parts)
                          if k in (0, len(parts) - 1) or any(c.isdigit() for c in part))
     span = _without_cross_note(span, span=True)[0]  # "633 Folsom St. between 2nd and 3rd streets, San Francisco"
+    span = _without_complex_between(span)[0]  # "200 N Main St, Westgate Mall, Suite 5, Denver"
     fields = usfields.split(span)
     if fields is None or _norm_number(fields.number) != _norm_number(raw.house_number):
         return raw
@@ -926,6 +1060,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if written.startswith(fields.city + " ") and re.search(
             rf"\b{re.escape(written)}[ \t,]*(?:{_STATE_ALT})\.?(?:[ \t,]|$)", span):
         return raw  # "Santa Fe New Mexico 87508": the place's last word read as part of the state
+    if written.startswith(fields.city + " ") and re.search(rf"\b{re.escape(written)}[ \t,]*\d{{5}}", span):
+        return raw  # "Costa Mesa 92627" without a state: the place's last word read as the state
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
@@ -1016,6 +1152,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
         if country is not None:
             before = before[:country.start()] + before[country.end():]
             at -= country.end() - country.start()
+        before, cut = _without_complex_between(before)  # "200 N Main St, Westgate Mall, Suite 5, Denver"
+        at -= cut
         noted = False  # a note line left out of ``before``: the span of the text holds it, usaddress must not re-read
         if zip_code is not None and not weak and "\n" in before:
             note = _NOTE_LINE.search(before)

@@ -56,12 +56,12 @@ _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split
 _WORD_DIRECTIONS = frozenset("north south east west".split())
 # Every direction as a word of its own, without dots ("n", "ne", "north", "northeast").
 DIRECTION_WORDS = frozenset(w for w in _DIRECTIONS if "." not in w) | _COMPOUND_DIRECTIONS | _WORD_DIRECTIONS
-_UNIT_WORDS = frozenset(
+UNIT_WORDS = frozenset(
     "suite suites ste ste. apt apt. apartment unit fl fl. flr flr. floor rm rm. room bldg bldg. building dept dept. "
     "trlr lot spc space no no. # sutie siute suit suiet stuie".split()  # the misspellings of "suite" pages have
 )
 # The unit words that count only before a mark with a digit or a single letter ("Pier 39", "Hangar 3B", "PMB 123",
-# "Box 45"): the secondary unit designators of USPS Publication 28 (Appendix C2) not in ``_UNIT_WORDS`` and a private
+# "Box 45"): the secondary unit designators of USPS Publication 28 (Appendix C2) not in ``UNIT_WORDS`` and a private
 # mailbox (PMB), as pages write them after the street. Without the mark they are words of names ("Pier 1 Imports"
 # aside, "Box Elder", "Slip Road"). One list, read by the splitter here and by ``us._UNIT`` (the pattern).
 NUMBERED_UNIT_WORDS = ("PMB", "Hangar", "Hngr", "Pier", "Slip", "Box", "Ofc", "Office", "Trailer", "Spc")
@@ -109,7 +109,7 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
         return j + 1 if j < n and _UNIT_MARK_NUMBERED.match(tokens[j][0]) else i  # "PMB 123", "Pier 39"
     if i + 2 < n and tokens[i + 1][0] == "#" and _ABBREVIATION.match(tokens[i][0]) and tokens[i + 2][0][:1].isdigit():
         return i + 3  # "ECM # 90772"
-    if i < n and tokens[i][0].lower() in _UNIT_WORDS:
+    if i < n and tokens[i][0].lower() in UNIT_WORDS:
         j = i + 1
         if j < n and tokens[j][0] == "#":
             j += 1
@@ -156,6 +156,14 @@ def split_before(window: str) -> Split | None:
     # Try house numbers from the right: the last one that gives a whole address wins.
     for k in range(len(tokens) - 3, -1, -1):
         word = tokens[k][0]
+        if word == "0" and window[:tokens[k][1]].rstrip(" \t")[-1:] in ("", "\n", ",", ":", "'", '"'):
+            # House number zero: a lot or a garage without a number of its own ("0 Charles St, Boston, MA"), also
+            # in parcel and permit data; only where the address's line, field or value starts, before a typed
+            # street.
+            split = _split_from(tokens, k, window)
+            if split is not None and split.typed:
+                return split
+            continue
         if not (_HOUSE_NUMBER.match(word) or _GRID_NUMBER.match(word)
                 or (_GRID_PART.match(word) and _GRID_PART.match(tokens[k + 1][0]))
                 or (_GRID_SINGLE.match(word) and not (k > 0 and _GRID_HALF.match(tokens[k - 1][0]))
@@ -168,7 +176,7 @@ def split_before(window: str) -> Split | None:
             continue  # "164 South 100 West": a grid street, its house number is the first one
         if k > 0 and _GRID_PART.match(tokens[k - 1][0]) and _GRID_PART.match(word):
             continue  # the second half of "N165 W2123"
-        if k > 0 and (tokens[k - 1][0].lower() in _UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
+        if k > 0 and (tokens[k - 1][0].lower() in UNIT_WORDS or tokens[k - 1][0].lower() in _ROUTE_WORDS
                       or k > 1 and tokens[k - 1][0].lower() in ("road", "rd", "rd.")
                       and tokens[k - 2][0].lower() in _NUMBERED_ROADS
                       or tokens[k - 1][0][:1].isdigit() and not _other_field(window, tokens, k)
@@ -190,7 +198,7 @@ _BUILDING_WORDS = frozenset("building bldg bldg.".split())
 def _name_word(token: str) -> bool:
     """A capitalised word of a name ("Capitol", "Office"), not a number, type word or unit word."""
     low = token.lower()
-    return (token[:1].isupper() and not token[:1].isdigit() and low not in TYPES and low not in _UNIT_WORDS
+    return (token[:1].isupper() and not token[:1].isdigit() and low not in TYPES and low not in UNIT_WORDS
             and low not in _ROUTE_WORDS)
 
 

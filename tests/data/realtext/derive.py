@@ -35,7 +35,10 @@ def file_text(mirrors: Path, source: dict, path: str) -> str:
     repo = mirrors / key / "repo"
     out = subprocess.run(["git", "-C", str(repo), "show", f"{source['commit']}:{path}"],
                          check=True, capture_output=True)
-    return out.stdout.decode("utf-8")
+    try:
+        return out.stdout.decode("utf-8")
+    except UnicodeDecodeError:  # pages saved in their own Windows charset (webstruct's contact pages)
+        return out.stdout.decode("cp1252")
 
 
 def main(argv: list[str]) -> int:
