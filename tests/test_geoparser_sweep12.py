@@ -228,3 +228,13 @@ def test_phone_number_above_a_place_is_no_street(us, text):
 def test_a_queens_house_number_with_a_dash_stays(us):
     found = _found(us, "Office: 123-45 Queens Blvd, New York, NY 11375")
     assert [(s, n, z) for s, _u, n, z, _c, _r in found] == [("Queens Blvd", "123-45", "11375")]
+
+
+# -- a height in feet and inches is no house number zero ----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Height/Weight\n5' 0\", 120 lbs\nhome street\nSeattle, WA 98101",
+    "5' 0\"\n140 lbs street\nDenver, CO 80203",
+])
+def test_height_is_no_house_number_zero(us, text):
+    assert _found(us, text) == []

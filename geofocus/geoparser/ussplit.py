@@ -156,7 +156,10 @@ def split_before(window: str) -> Split | None:
     # Try house numbers from the right: the last one that gives a whole address wins.
     for k in range(len(tokens) - 3, -1, -1):
         word = tokens[k][0]
-        if word == "0" and window[:tokens[k][1]].rstrip(" \t")[-1:] in ("", "\n", ",", ":", "'", '"'):
+        lead = window[:tokens[k][1]].rstrip(" \t") if word == "0" else ""
+        if word == "0" and lead[-1:] in ("", "\n", ",", ":", "'", '"') and not (
+                lead[-1:] in ("'", '"') and lead[-2:-1].isdigit()) and (
+                window[tokens[k][1] + 1:tokens[k][1] + 2] not in ("'", '"')):  # 6' 0" (a height) is no house number
             # House number zero: a lot or a garage without a number of its own ("0 Charles St, Boston, MA"), also
             # in parcel and permit data; only where the address's line, field or value starts, before a typed
             # street.
