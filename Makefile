@@ -23,7 +23,7 @@ $(STAMP): requirements.txt requirements-dev.txt setup.py
 	@echo "make install: done"
 
 lint: install
-	$(BIN)/ruff check geofocus
+	$(BIN)/ruff check geofocus tests bench tools
 	$(BIN)/mypy geofocus
 
 test: install lint

@@ -67,18 +67,26 @@ def _address(r: random.Random, in_region: bool = True) -> tuple[str, str, str]:
     number = r.choice((str(r.randint(1, 180)), f"{r.randint(1, 99)}a", f"{r.randint(1, 50)}-{r.randint(51, 99)}"))
     if in_region:
         return f"{street} {number}", r.choice(CODES), r.choice(CITIES)
-    return f"Oldenburger Straße {number}", r.choice(("28195", "23758", "26203")), r.choice(("Bremen", "Oldenburg in Holstein", "Wardenburg"))
+    return (
+        f"Oldenburger Straße {number}",
+        r.choice(("28195", "23758", "26203")),
+        r.choice(("Bremen", "Oldenburg in Holstein", "Wardenburg")),
+    )
 
 
 def make_page(r: random.Random, kind: str) -> str:
-    nav = "".join(f'<li><a href="/seite/{i}" title="Seite {i}">Menüpunkt {i}</a></li>' for i in range(r.randint(20, 60)))
+    nav = "".join(
+        f'<li><a href="/seite/{i}" title="Seite {i}">Menüpunkt {i}</a></li>' for i in range(r.randint(20, 60))
+    )
     head = ("<head><meta charset='utf-8'><title>Seite</title><style>" + "body{margin:0} .c{color:#333} " * 40
             + "</style><script>" + "window.dataLayer=window.dataLayer||[];function g(){dataLayer.push(arguments)} " * 30
             + "</script></head>")
     street, code, city = _address(r, in_region=r.random() < 0.8)
     extra = ""
     if kind == "footer":
-        extra = f"<footer><p>© 2024 Firma</p><p>{street} · {code} {city} · Tel. 0441 {r.randint(10000, 99999)}</p></footer>"
+        extra = (
+            f"<footer><p>© 2024 Firma</p><p>{street} · {code} {city} · Tel. 0441 {r.randint(10000, 99999)}</p></footer>"
+        )
     elif kind == "imprint":
         extra = (f"<table><tr><th>Anschrift</th><td>{street}</td></tr><tr><th>PLZ/Ort</th><td>{code} {city}</td></tr>"
                  f"<tr><th>Handelsregister</th><td>HRB {r.randint(1000, 99999)}</td></tr></table>")
@@ -94,12 +102,16 @@ def make_page(r: random.Random, kind: str) -> str:
                             "addressLocality": city}}
         extra = f'<script type="application/ld+json">{json.dumps(data, ensure_ascii=False)}</script>'
     elif kind == "microdata":
-        extra = (f'<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope '
-                 f'itemtype="https://schema.org/PostalAddress"><span itemprop="streetAddress">{street}</span> '
-                 f'<span itemprop="postalCode">{code}</span> <span itemprop="addressLocality">{city}</span></div></div>')
+        extra = (
+            f'<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope '
+            f'itemtype="https://schema.org/PostalAddress"><span itemprop="streetAddress">{street}</span> '
+            f'<span itemprop="postalCode">{code}</span> <span itemprop="addressLocality">{city}</span></div></div>'
+        )
     elif kind == "hcard":
-        extra = (f'<div class="vcard"><span class="fn">Praxis</span><div class="adr"><span class="street-address">'
-                 f'{street}</span>, <span class="postal-code">{code}</span> <span class="locality">{city}</span></div></div>')
+        extra = (
+            f'<div class="vcard"><span class="fn">Praxis</span><div class="adr"><span class="street-address">'
+            f'{street}</span>, <span class="postal-code">{code}</span> <span class="locality">{city}</span></div></div>'
+        )
     body = _prose(r, r.randint(2500, 7000))
     return f"<!DOCTYPE html><html>{head}<body><nav><ul>{nav}</ul></nav><main>{body}</main>{extra}</body></html>"
 

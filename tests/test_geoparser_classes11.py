@@ -145,17 +145,36 @@ def test_street_without_street_word_still_read(oldenburg):
 
 # -- f. CSV fields with doubled quotes, and a remark in brackets with a digit between the parts -----------------
 
-@pytest.mark.parametrize("region, text, expected", [
-    ("oldenburg", 'name,strasse,plz,ort\n"Müller, ""Der Bäcker""",Lange Straße 5,26122,Oldenburg\n',
-     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
-    ("oldenburg", '"Kita ""Sonnenschein"" 2","Gartenweg 12","26122","Oldenburg"',
-     ("12", "Gartenweg", None, "26122", "Oldenburg", True)),
-    ("oldenburg", '"""Haus Sonne"" Lange Straße 5",26122,Oldenburg',
-     ("5", "Lange Straße", None, "26122", "Oldenburg", True)),
-    ("us", 'id,name,address,city,state,zip\n7,"Sam""s ""Deli"", LLC","400 Elm St","Dallas","TX","75202"\n',
-     ("400", "Elm St", None, "75202", "Dallas", True)),
-    ("us", '"1200 Main St, Suite ""B""","Dallas","TX","75201"', ("1200", "Main St", "Suite B", "75201", "Dallas", True)),
-])
+@pytest.mark.parametrize(
+    "region, text, expected",
+    [
+        (
+            "oldenburg",
+            'name,strasse,plz,ort\n"Müller, ""Der Bäcker""",Lange Straße 5,26122,Oldenburg\n',
+            ("5", "Lange Straße", None, "26122", "Oldenburg", True),
+        ),
+        (
+            "oldenburg",
+            '"Kita ""Sonnenschein"" 2","Gartenweg 12","26122","Oldenburg"',
+            ("12", "Gartenweg", None, "26122", "Oldenburg", True),
+        ),
+        (
+            "oldenburg",
+            '"""Haus Sonne"" Lange Straße 5",26122,Oldenburg',
+            ("5", "Lange Straße", None, "26122", "Oldenburg", True),
+        ),
+        (
+            "us",
+            'id,name,address,city,state,zip\n7,"Sam""s ""Deli"", LLC","400 Elm St","Dallas","TX","75202"\n',
+            ("400", "Elm St", None, "75202", "Dallas", True),
+        ),
+        (
+            "us",
+            '"1200 Main St, Suite ""B""","Dallas","TX","75201"',
+            ("1200", "Main St", "Suite B", "75201", "Dallas", True),
+        ),
+    ],
+)
 def test_csv_doubled_quotes(request, region, text, expected):
     assert _found(request.getfixturevalue(region), text) == [expected]
 
@@ -209,17 +228,36 @@ def test_old_postcode_negatives(oldenburg, text):
 
 # -- g. a list of places named before a colon: the line beside a region city's line names a place too -----------
 
-@pytest.mark.parametrize("text, expected", [
-    ("Our offices\nHouston: 900 Bagby St, Suite 100\nBeaumont: 350 Pine St\n",
-     [("900", "Bagby St", "Suite 100", None, "Houston", True), ("350", "Pine St", None, None, "Beaumont", False)]),
-    ('"description": "Hearings\\nAlbany: 250 Broadway, Room 1923\\nNew York: 163 W. 125th Street\\n"',
-     [("250", "Broadway", "Room 1923", None, "Albany", False), ("163", "W. 125th Street", None, None, "New York", True)]),
-    ("* Phoenix: 1700 W. Washington St\n* Tucson: 400 W. Congress St, Suite 201\n",
-     [("1700", "W. Washington St", None, None, "Phoenix", True),
-      ("400", "W. Congress St", "Suite 201", None, "Tucson", True)]),
-    ("Seattle: 1301 5th Ave\nBellevue: 450 110th Ave NE\nSpokane Valley: 11703 E Sprague Ave\n",
-     [("1301", "5th Ave", None, None, "Seattle", True), ("450", "110th Ave NE", None, None, "Bellevue", False)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "Our offices\nHouston: 900 Bagby St, Suite 100\nBeaumont: 350 Pine St\n",
+            [
+                ("900", "Bagby St", "Suite 100", None, "Houston", True),
+                ("350", "Pine St", None, None, "Beaumont", False),
+            ],
+        ),
+        (
+            '"description": "Hearings\\nAlbany: 250 Broadway, Room 1923\\nNew York: 163 W. 125th Street\\n"',
+            [
+                ("250", "Broadway", "Room 1923", None, "Albany", False),
+                ("163", "W. 125th Street", None, None, "New York", True),
+            ],
+        ),
+        (
+            "* Phoenix: 1700 W. Washington St\n* Tucson: 400 W. Congress St, Suite 201\n",
+            [
+                ("1700", "W. Washington St", None, None, "Phoenix", True),
+                ("400", "W. Congress St", "Suite 201", None, "Tucson", True),
+            ],
+        ),
+        (
+            "Seattle: 1301 5th Ave\nBellevue: 450 110th Ave NE\nSpokane Valley: 11703 E Sprague Ave\n",
+            [("1301", "5th Ave", None, None, "Seattle", True), ("450", "110th Ave NE", None, None, "Bellevue", False)],
+        ),
+    ],
+)
 def test_places_listed_before_a_colon(us, text, expected):
     assert _found(us, text) == expected
 

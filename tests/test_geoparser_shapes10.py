@@ -70,10 +70,12 @@ def test_locality_with_city_and_state(us, text, expected):
     ("/*<![CDATA[*/", "/*]]>*/"),
 ])
 def test_json_ld_in_a_cdata_section(us, opening, closing):
-    page = ('<html><head><script type="application/ld+json">\n' + opening + '\n'
-            '{"@context": "https://schema.org", "@type": "Library", "name": "Central Library", "address": '
-            '{"@type": "PostalAddress", "streetAddress": "1000 4th Ave", "addressLocality": "Seattle", '
-            '"addressRegion": "WA", "postalCode": "98104"}}\n' + closing + '\n</script></head><body>Hours</body></html>')
+    page = (
+        '<html><head><script type="application/ld+json">\n' + opening + "\n"
+        '{"@context": "https://schema.org", "@type": "Library", "name": "Central Library", "address": '
+        '{"@type": "PostalAddress", "streetAddress": "1000 4th Ave", "addressLocality": "Seattle", '
+        '"addressRegion": "WA", "postalCode": "98104"}}\n' + closing + "\n</script></head><body>Hours</body></html>"
+    )
     assert _keys(us, page) == {("1000", "4TH AVE", "98104", True)}
 
 

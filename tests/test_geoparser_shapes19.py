@@ -152,14 +152,32 @@ def test_no_floor_unit_without_a_numbered_floor_of_the_address(us, text):
 
 # -- the place before the street in a sentence: a part of the city named, a relative clause, a floor -----------
 
-@pytest.mark.parametrize("text, street, unit, number, city", [
-    ("The sprint is at the library in downtown Denver, CO, which is at 1600 Glenarm Pl.", "Glenarm Pl.",
-     None, "1600", "Denver"),
-    ("Our office in Seattle, WA,\nwhich is on the 4th floor of 1000 2nd Ave, has parking.", "2nd Ave", "4th floor",
-     "1000", "Seattle"),
-    ("We meet in Austin, TX on the second floor of 500 Congress Ave every month.", "Congress Ave", "second floor", "500",
-     "Austin"),
-])
+@pytest.mark.parametrize(
+    "text, street, unit, number, city",
+    [
+        (
+            "The sprint is at the library in downtown Denver, CO, which is at 1600 Glenarm Pl.",
+            "Glenarm Pl.",
+            None,
+            "1600",
+            "Denver",
+        ),
+        (
+            "Our office in Seattle, WA,\nwhich is on the 4th floor of 1000 2nd Ave, has parking.",
+            "2nd Ave",
+            "4th floor",
+            "1000",
+            "Seattle",
+        ),
+        (
+            "We meet in Austin, TX on the second floor of 500 Congress Ave every month.",
+            "Congress Ave",
+            "second floor",
+            "500",
+            "Austin",
+        ),
+    ],
+)
 def test_place_before_the_street_in_a_sentence(us, text, street, unit, number, city):
     assert [(s, u, n, c) for s, u, n, _z, c, _r in _found(us, text)] == [(street, unit, number, city)]
 

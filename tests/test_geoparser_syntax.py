@@ -62,15 +62,18 @@ def test_us_addresses_in_the_forms_pages_write(us, text, street, number, unit, c
 
 @pytest.mark.parametrize("text, street, number, unit, zip_code", [
     # YAML records, one part per key, values unquoted (the district offices of the US Congress).
-    ("  - id: X\n    address: 2700 M Street\n    suite: 250B\n    city: Bakersfield\n    state: CA\n    zip: '93301'",
+    ("  - id: X\n    address: 2700 M Street\n    suite: 250B\n"
+     "    city: Bakersfield\n    state: CA\n    zip: '93301'",
      "M Street", "2700", "#250B", "93301"),
     ("- address: 310 E 38th St\n  suite: Suite 222\n  city: Minneapolis\n  state: MN\n  zip: 55409",
      "E 38th St", "310", "Suite 222", "55409"),
-    ("  - id: X\n    address: One Gateway Center\n    suite: 23rd Floor\n    city: Newark\n    state: NJ\n    zip: '07102'",
+    ("  - id: X\n    address: One Gateway Center\n    suite: 23rd Floor\n"
+     "    city: Newark\n    state: NJ\n    zip: '07102'",
      "Gateway Center", "One", "23rd Floor", "07102"),
     # Microdata and table cells: the ZIP in its own element after the state.
     ('<span itemprop="streetAddress">7 S. Broadway</span><br>\n<span itemprop="addressLocality">Denver</span>,\n'
-     '<span itemprop="addressRegion">CO</span>\n<span itemprop="postalCode">80209</span>', "S. Broadway", "7", None, "80209"),
+     '<span itemprop="addressRegion">CO</span>\n<span itemprop="postalCode">80209</span>',
+     "S. Broadway", "7", None, "80209"),
 ])
 def test_us_addresses_split_over_keys_or_elements(us, text, street, number, unit, zip_code):
     found = [(a.street, a.house_number, a.unit, a.postcode, a.in_region) for a in us.parse(text).all_addresses]
