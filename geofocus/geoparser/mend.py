@@ -31,6 +31,9 @@ SIGNS_NEEDED = 3
 # A sign enough on its own, for a short excerpt of a mail (a signature: "Deelb=F6genkamp 4", "Stra=DFe"): a
 # letter of two UTF-8 bytes, or one Latin-1 letter between letters ("=F6g", not the "=FF0000" of a colour).
 _LETTER_SIGN = re.compile(r"=(?<=[A-Za-zäöüß]=)(?:[C-F][0-9A-F]=[89AB][0-9A-F]|[C-F][0-9A-F](?=[a-zäöüß]))")
+# Also enough on its own: an encoded line break right before a soft one ("Suite C=0A=" / "Santa Cruz"), how vCard
+# 2.1 and mail write a value of several lines (a LABEL, an ADR, a NOTE) in quoted-printable.
+_BREAK_SIGN = re.compile(r"=(?:0D=)?0A=\r?\n")
 # Bytes that are no UTF-8, kept by the decoder as surrogates U+DC80..U+DCFF: read as Windows-1252.
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for i in range(128)}
@@ -38,15 +41,15 @@ _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for 
 
 def unquote_printable(text: str) -> str:
     """``text`` with its quoted-printable escapes and soft line breaks decoded, if it shows
-    :data:`SIGNS_NEEDED` signs of the encoding or an encoded letter inside a word; otherwise ``text``
-    itself."""
+    :data:`SIGNS_NEEDED` signs of the encoding, an encoded letter inside a word or an encoded line break
+    before a soft one; otherwise ``text`` itself."""
     signs = 0
     for _ in _SIGN.finditer(text):
         signs += 1
         if signs == SIGNS_NEEDED:
             break
     else:
-        if signs == 0 or _LETTER_SIGN.search(text) is None:
+        if signs == 0 or _LETTER_SIGN.search(text) is None and _BREAK_SIGN.search(text) is None:
             return text
     # The C decoder of the binascii module: escapes ("=XX", either case) and soft line breaks, in one pass.
     data = binascii.a2b_qp(text.encode("utf-8", errors="surrogatepass"))
