@@ -109,3 +109,27 @@ def test_quoted_printable_line_break(us, text, expected):
 def test_an_equals_sign_before_a_line_end_alone_decodes_nothing(us):
     # a URL's parameter value "0A" at a line end, no address written: the text is left as it is
     assert _found(us, "see https://example.org/?id=0A=\nfor 12 photos") == []
+
+
+# -- a place's labelled line ending in a town without state or ZIP ----------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # an invitation's "Where:" line, the sentence ended after the town
+    ("When: Saturday, 6 PM\nWhere:  88 Harbor Road, Mystic.\nRSVP: by Friday",
+     [("Harbor Road", None, "88", None, "Mystic", False)]),
+    # a Markdown list item with a bold label and a unit
+    ("- **Venue**: 400 Elm Street, Suite 5, Hanover\n- **Time**: 7 PM",
+     [("Elm Street", "Suite 5", "400", None, "Hanover", False)]),
+])
+def test_labelled_line_ending_in_a_town(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Where: 12 Oak St, Main Hall.",  # a building after the street, no town
+    "Location: 12 Oak St, Texas.",  # a state, no town
+    "Tell us where: 12 Oak St, Mystic.",  # the label in a sentence, not at its line's start
+    "Where: 12 Oak, Mystic.",  # no street's type word
+])
+def test_labelled_line_without_a_town_or_a_street(us, text):
+    assert _found(us, text) == []

@@ -674,7 +674,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     (see :mod:`geofocus.geoparser.usfields`)."""
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit)):
+    for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
+                     _labelled_towns(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
@@ -1464,6 +1465,40 @@ def _city_first_read(first: re.Match[str], written: str,
     return _PlaceFirstRead(street=street, unit=(first.group("unit") or "").strip(" ,") or None,
                            house_number=first.group("number"), postcode=None, city=canonical, city_text=written,
                            in_region=True, start=first.start("number"), end=first.end(), state=city_state)
+
+
+# A place's label at a line's start, then a house number, a street with a type word (and a unit), a comma and a
+# town that ends the line or the sentence, without state or ZIP: "Where:  25 Washington Avenue, Morristown.",
+# "Venue: 88 Harbor Rd, Mystic" (invitations, event listings, mails). The label says it is a place and the
+# street's type word that it is a street; the town is outside the region (a region city's name is read by
+# ``_city_anchored``, or left to a state, as ``_CITY_ONLY_LEFT_OUT`` says). A literal ":" starts the search.
+_LABELLED_TOWN = re.compile(
+    r":(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for label in ("where", "location", "venue", "address", "place")
+                       for bold in ("", r"\*\*", "__"))
+    + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
+_LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
+
+
+def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``)."""
+    if ":" not in text:
+        return
+    region_names = {name for name, _state in region_city_index(gaz)}
+    for m in _LABELLED_TOWN.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None or not limit.anchor():
+            continue  # the label starts its line: "Where:", not "Tell us where: ..."
+        town = m.group("town")
+        if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
+                or state_code(town) in STATES):
+            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.": a region city, a building, a state
+        words = m.group("street").lower().split()
+        if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        unit = (m.group("unit") or "").strip(" ,") or None
+        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None, city=town,
+                         city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
 
 
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
