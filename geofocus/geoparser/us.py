@@ -1471,10 +1471,11 @@ def _city_first_read(first: re.Match[str], written: str,
 # town that ends the line or the sentence, without state or ZIP: "Where:  25 Washington Avenue, Morristown.",
 # "Venue: 88 Harbor Rd, Mystic" (invitations, event listings, mails). The label says it is a place and the
 # street's type word that it is a street; the town is outside the region (a region city's name is read by
-# ``_city_anchored``, or left to a state, as ``_CITY_ONLY_LEFT_OUT`` says). A literal ":" starts the search.
+# ``_city_anchored``, or left to a state, as ``_CITY_ONLY_LEFT_OUT`` says). A literal ":" starts the search, the
+# labels' last letters tested first (a JSON key's colon follows a quote).
 _LABELLED_TOWN = re.compile(
-    r":(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for label in ("where", "location", "venue", "address", "place")
-                       for bold in ("", r"\*\*", "__"))
+    r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
+                                         for label in ("where", "location", "venue", "address", "place"))
     + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
     + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
