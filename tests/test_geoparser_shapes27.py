@@ -106,9 +106,9 @@ def test_quoted_printable_line_break(us, text, expected):
     assert _found(us, text) == expected
 
 
-def test_an_equals_sign_before_a_line_end_alone_decodes_nothing(us):
-    # a URL's parameter value "0A" at a line end, no address written: the text is left as it is
-    assert _found(us, "see https://example.org/?id=0A=\nfor 12 photos") == []
+def test_an_encoded_break_without_an_address_makes_none(us):
+    # a URL's parameter value "0A" at a line end, decoded as a break: still no address in it
+    assert _found(us, "see https://example.org/?id=0A=\nfor 12 photos, Seattle, WA") == []
 
 
 # -- a place's labelled line ending in a town without state or ZIP ----------------------------------------------
