@@ -128,6 +128,7 @@ def test_labelled_line_ending_in_a_town(us, text, expected):
 @pytest.mark.parametrize("text", [
     "Where: 12 Oak St, Main Hall.",  # a building after the street, no town
     "Location: 12 Oak St, Texas.",  # a state, no town
+    "Address: 12 Oak St, Cook County.",  # a county, which may hold a region city
     "Tell us where: 12 Oak St, Mystic.",  # the label in a sentence, not at its line's start
     "Where: 12 Oak, Mystic.",  # no street's type word
 ])

@@ -1478,6 +1478,7 @@ _LABELLED_TOWN = re.compile(
                                          for label in ("where", "location", "venue", "address", "place"))
     + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
     + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
+_COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a region city: it says too little
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
 
@@ -1492,8 +1493,8 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
             continue  # the label starts its line: "Where:", not "Tell us where: ..."
         town = m.group("town")
         if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
-                or state_code(town) in STATES):
-            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.": a region city, a building, a state
+                or state_code(town) in STATES or _COUNTY_WORD.search(town)):
+            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own
         words = m.group("street").lower().split()
         if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
