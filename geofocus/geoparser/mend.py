@@ -40,6 +40,9 @@ SIGNS_NEEDED = 3
 # "=FF0000" of a colour), or a comma encoded between a word and a capitalised word or a number.
 _LETTER_SIGN = re.compile(r"=(?<=[A-Za-zäöüß]=)(?:[C-F][0-9A-F]=[89AB][0-9A-F]|[C-F][0-9A-F](?=[a-zäöüß])"
                           r"|2C(?=[ \t][A-Z0-9]))")
+# Also enough on its own: an encoded line break right before a soft one ("Suite C=0A=" / "Santa Cruz"), how vCard
+# 2.1 and mail write a value of several lines (a LABEL, an ADR, a NOTE) in quoted-printable.
+_BREAK_SIGN = re.compile(r"=(?:0D=)?0A=\r?\n")
 # Bytes that are no UTF-8, kept by the decoder as surrogates U+DC80..U+DCFF: read as Windows-1252.
 _SURROGATE = re.compile("[\udc80-\udcff]")
 _CP1252 = {0xDC80 + i: bytes([0x80 + i]).decode("cp1252", errors="replace") for i in range(128)}
@@ -59,14 +62,16 @@ def _declared(text: str) -> bool:
 def unquote_printable(text: str) -> str:
     """``text`` with its quoted-printable escapes and soft line breaks decoded, if it shows
     :data:`SIGNS_NEEDED` signs of the encoding, or one with an encoded letter inside a word, an encoded
-    comma after one or the encoding named (:data:`_DECLARED`); otherwise ``text`` itself."""
+    comma after one, an encoded line break before a soft one or the encoding named (:data:`_DECLARED`);
+    otherwise ``text`` itself."""
     signs = 0
     for _ in _SIGN.finditer(text):
         signs += 1
         if signs == SIGNS_NEEDED:
             break
     else:
-        if signs == 0 or (_LETTER_SIGN.search(text) is None and not _declared(text)):
+        if signs == 0 or (_LETTER_SIGN.search(text) is None and _BREAK_SIGN.search(text) is None
+                          and not _declared(text)):
             return text
     # The C decoder of the binascii module: escapes ("=XX", either case) and soft line breaks, in one pass.
     data = binascii.a2b_qp(text.encode("utf-8", errors="surrogatepass"))

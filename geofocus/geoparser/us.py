@@ -97,14 +97,18 @@ _STREET = (
 # Without a street suffix ("1001 Avenida De Las Americas"): only before a ZIP code.
 _STREET_LOOSE = r"(?:[A-Z][a-z'.-]+ |(?:de|del|la|las|los|of|the) ){0,5}[A-Z][a-z'.-]+"
 _ORDINALS = "First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth"
-_UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept|No)\.?"
-         r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"
+# A wing of the floor after a unit, ending its field ("Suite 210 W,", "35th Floor North\n"): part of the unit.
+_WING = r"(?: (?:North|South|East|West|[NS]\.?[EW]\.?|[NSEW]\.?)(?=,|\n))?"
+_UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|Rm|Room|Bldg|Building|Dept)\.?"
+         r" ?#?[\w-]{1,6}(?:/[\w-]{1,6})?" + _WING +
+         r"|,? No\.? ?#?[\w-]{1,6}(?:/[\w-]{1,6})?"  # (no wing: "Highway No. 130 North" is the road's direction)
+         +
          r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
          + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
          r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
-         + r") (?:Floor|Fl\.?|floor|fl\.)"  # "23rd Floor", "4th floor"
+         + r") (?:Floor|Fl\.?|floor|fl\.)" + _WING +  # "23rd Floor", "4th floor"
          r"|,? (?:Garden|Lower|Upper|Ground|Main|Street|Plaza|Concourse|Lobby) (?:Level|Floor)"
          r"|,? (?:Level|Lvl\.?) \d{1,2}"
          r"|,? (?:Entrance|Door|Gate|Wing|Dock) (?:[A-Z]|\d{1,3}[A-Z]?)(?![\w-])"  # "Entrance A", "Door 3"
@@ -533,6 +537,12 @@ def _accepted_names(gaz: Gazetteer) -> frozenset[tuple[str, str]]:
     return names
 
 
+def _direction_only(street: str) -> bool:
+    """Whether ``street`` is nothing but directions ("South", "N.E."): the wing of a floor, no street's name."""
+    words = street.lower().replace(".", "").split()
+    return bool(words) and all(w in DIRECTION_WORDS for w in words)
+
+
 def _split_address(before: str, start: int, state_text: str, zip_code: str | None, end: int, weak: bool,
                    gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
                    limit: WorkLimit) -> RawAddress | None:
@@ -588,6 +598,20 @@ _PLACE_LABEL = re.compile(r"(?i)\b(?:address|addr|adresse|office|location|locate
                           r"headquarters|contact|store|shop|studio|where|directions|venue|campus|clinic|showroom)")
 
 
+def _sentence_ended(lead: str) -> bool:
+    """Whether prose before a house number ends a sentence or a remark, so that the address starts after it
+    ("... not Ringlers itself) 1223 S.W. Stark Portland, OR", "Come by! 233 East Fulton Grand Rapids, MI");
+    not an area code ("(503) 384 ...") nor an abbreviation's dot ("Ste. 12", "No. 5")."""
+    if lead.endswith(")"):
+        opening = lead.rfind("(")
+        return opening >= 0 and not any(c.isdigit() for c in lead[opening:])
+    if lead.endswith(("!", "?")):
+        return True
+    word = lead[:-1].rsplit(None, 1)[-1] if lead.endswith(".") and lead[:-1].strip() else ""
+    return (len(word) > 2 and word.isalpha() and word[-1].islower() and word.lower() not in TYPE_WORDS
+            and word.lower() not in UNIT_WORDS)
+
+
 def _tagged_address(before: str, window: str, start: int, state_text: str, zip_code: str | None, end: int,
                     weak: bool, gaz: Gazetteer, region_cities: dict[tuple[str, str], str], anchor: str,
                     limit: WorkLimit) -> RawAddress | None:
@@ -605,7 +629,8 @@ def _tagged_address(before: str, window: str, start: int, state_text: str, zip_c
             break
         line_start = window.rfind("\n", 0, m.start()) + 1
         lead = window[line_start:m.start()].strip()
-        if lead and not (lead.endswith(_LEAD_OK) or lead.lower() == "at" or lead.lower().endswith(" at")):
+        if lead and not (lead.endswith(_LEAD_OK) or lead.lower() == "at" or lead.lower().endswith(" at")
+                         or _sentence_ended(lead)):
             continue
         if "\n" in window[m.start():].strip():
             continue  # one line: a line break inside is read by the other readings
@@ -649,11 +674,12 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     (see :mod:`geofocus.geoparser.usfields`)."""
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
-    for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit)):
+    for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
+                     _labelled_towns(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
-        if not any(c.isalpha() for c in raw.street):
-            continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street
+        if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
+            continue  # "Phone: 312 555 0100, Chicago, IL": digits alone are no street, nor is "5 South" (a wing)
         if raw.postcode and no_zip(raw.postcode):
             continue  # "New York, NY 99999": a placeholder ZIP, no address
         if _measured(raw.street):
@@ -1024,8 +1050,10 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
         return raw  # "Columbus OHIO": the state read as part of the place
     if raw.unit and fields.unit is None and raw.unit.lower() in fields.city.lower():
         return raw  # "42 W. Madison Street, Garden Level\nChicago": the unit read as part of the place
-    cut = raw.unit.replace(fields.unit, "", 1).strip() if raw.unit and fields.unit and fields.unit != raw.unit and (
-        fields.unit in raw.unit) else ""
+    # (a unit of two parts is compared without its comma: "Suite 400, 4 North" read as "Suite 400 4")
+    written_unit = " ".join(raw.unit.replace(",", " ").split()) if raw.unit else ""
+    cut = written_unit.replace(fields.unit, "", 1).strip() if written_unit and fields.unit and (
+        fields.unit != written_unit) and fields.unit in written_unit else ""
     if cut and fields.city.startswith(cut + " ") and span.partition(raw.unit or "")[2][:1] in ("\n", ","):
         # "Suite 325 East\nPhiladelphia", "Suite 200 West, Denver": a word of the unit, a break after the unit,
         # read as part of the place
@@ -1044,10 +1072,14 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     extra = fields.street[len(raw.street):] if fields.street.startswith(raw.street) else ""
     if raw.unit and extra[:1] in (" ", ",") and extra.strip(" ,") and raw.unit.startswith(extra.strip(" ,") + " "):
         return raw  # "1985 N. Central, Board Room 2": the room's name read as part of the street
+    if raw.unit and extra[:1] == " " and raw.unit.endswith(extra):
+        return raw  # "230 S. Dearborn St., 35th floor SW": the wing of the unit read as the street's direction
     if (raw.unit and extra[:1] in (" ", "\n") and extra.strip() == raw.unit.lstrip("#")
             and span.partition(raw.street)[2][:1] == "\n"):
         return raw  # "2200 Elm Ave" / "12" / "Dallas": the unit on a line of its own read as part of the street
     unit = fields.unit
+    if unit is not None and unit == written_unit:
+        unit = raw.unit  # "Suite 700, 7 E": the unit as written, with the comma between its parts
     if unit is not None and raw.unit == "#" + unit:
         unit = raw.unit  # a bare unit on a line of its own, written as one ("#250B")
     if unit is None and raw.unit and _NUMBERED_UNIT.match(raw.unit) and raw.unit not in fields.street and (
@@ -1188,6 +1220,8 @@ def _extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     zip_code is not None and "\n" in before[again.start():max(again.end("street"), again.end("unit"))]
                     or _city_rejoined(gaz, before, again, state_text, zip_code, region_cities)):
                 found = again
+        if found is not None and _direction_only(found.group("street")):
+            found = None  # "Room 1210, 12 West": a floor and its wing, no street; the splitter reads the unit
         if found is None:
             if not spaced and (joined is before or _ADDRESS_START.search(joined) is None):
                 continue
@@ -1530,6 +1564,42 @@ def _city_first_read(first: re.Match[str], written: str,
     return _PlaceFirstRead(street=street, unit=(first.group("unit") or "").strip(" ,") or None,
                            house_number=first.group("number"), postcode=None, city=canonical, city_text=written,
                            in_region=True, start=first.start("number"), end=first.end(), state=city_state)
+
+
+# A place's label at a line's start, then a house number, a street with a type word (and a unit), a comma and a
+# town that ends the line or the sentence, without state or ZIP: "Where:  25 Washington Avenue, Morristown.",
+# "Venue: 88 Harbor Rd, Mystic" (invitations, event listings, mails). The label says it is a place and the
+# street's type word that it is a street; the town is outside the region (a region city's name is read by
+# ``_city_anchored``, or left to a state, as ``_CITY_ONLY_LEFT_OUT`` says). A literal ":" starts the search, the
+# labels' last letters tested first (a JSON key's colon follows a quote).
+_LABELLED_TOWN = re.compile(
+    r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
+                                         for label in ("where", "location", "venue", "address", "place"))
+    + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
+_COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a region city: it says too little
+_LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
+
+
+def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``)."""
+    if ":" not in text:
+        return
+    region_names = {name for name, _state in region_city_index(gaz)}
+    for m in _LABELLED_TOWN.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None or not limit.anchor():
+            continue  # the label starts its line: "Where:", not "Tell us where: ..."
+        town = m.group("town")
+        if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
+                or state_code(town) in STATES or _COUNTY_WORD.search(town)):
+            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own
+        words = m.group("street").lower().split()
+        if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        unit = (m.group("unit") or "").strip(" ,") or None
+        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None, city=town,
+                         city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
 
 
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:

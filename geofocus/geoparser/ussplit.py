@@ -54,6 +54,7 @@ _NUMBERED_ROADS = frozenset("county country state farm ranch park forest market 
 _DIRECTIONS = frozenset("n s e w n. s. e. w. ne nw se sw n.e. n.w. s.e. s.w.".split())
 _COMPOUND_DIRECTIONS = frozenset("northeast northwest southeast southwest".split())
 _WORD_DIRECTIONS = frozenset("north south east west".split())
+_WING_DIRECTIONS = _DIRECTIONS | _COMPOUND_DIRECTIONS | _WORD_DIRECTIONS
 # Every direction as a word of its own, without dots ("n", "ne", "north", "northeast").
 DIRECTION_WORDS = frozenset(w for w in _DIRECTIONS if "." not in w) | _COMPOUND_DIRECTIONS | _WORD_DIRECTIONS
 UNIT_WORDS = frozenset(
@@ -114,13 +115,12 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
         if j < n and tokens[j][0] == "#":
             j += 1
         if j < n and len(tokens[j][0]) <= 8 and tokens[j][0] not in (",", "\n"):
-            if j + 1 < n and tokens[j + 1][0].lower() in _WORD_DIRECTIONS and (
-                    j + 2 == n or tokens[j + 2][0] in (",", "\n")) and tokens[i][0].lower() not in ("no", "no."):
-                return j + 2  # "Suite 325 East": a wing of the floor, part of the unit (not "Highway No. 130 North")
-            return j + 1
+            if tokens[i][0].lower() in ("no", "no."):
+                return j + 1  # "Highway No. 130 North": the direction is the road's
+            return _past_wing(tokens, j + 1)
         return i
     if i + 1 < n and _ORDINAL.match(tokens[i][0]) and tokens[i + 1][0].lower().rstrip(".") in ("fl", "flr", "floor"):
-        return i + 2
+        return _past_wing(tokens, i + 2)
     if (i + 2 < n and tokens[i + 1][0].lower() in ("room", "rm", "rm.") and tokens[i][0].lower() in _ROOM_USES
             and any(c.isdigit() for c in tokens[i + 2][0]) and len(tokens[i + 2][0]) <= 8):
         return i + 3  # "Conference Room 5301": the number of a room named by its use
@@ -137,6 +137,15 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
             i + 1 == n or tokens[i + 1][0] in (",", "\n")):
         return i + 1  # "Mezzanine,"
     return i
+
+
+def _past_wing(tokens: list[tuple[str, int]], j: int) -> int:
+    """Index past a wing of the floor at ``j`` that ends the field ("Suite 325 East", "35th floor SW",
+    "Room 301 N.E."), or ``j``: a direction after a unit's mark is the unit's, not the street's or the city's."""
+    if j < len(tokens) and tokens[j][0].lower() in _WING_DIRECTIONS and (
+            j + 1 == len(tokens) or tokens[j + 1][0] in (",", "\n")):
+        return j + 1
+    return j
 
 
 def _skip_breaks(tokens: list[tuple[str, int]], i: int) -> int:
@@ -315,6 +324,8 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         # and no year as house number ("2019 Annual Report, Austin").
         if not all(t[:1].isupper() or t[:1].isdigit() for t, _p in head[:street_end]):
             return None
+        if all(w in _WING_DIRECTIONS for w in words[:street_end]):
+            return None  # "Suite #5685, 5 South": a floor and its wing; no street is named by a direction alone
         if number.isdigit() and len(number) == 4 and 1900 <= int(number) <= 2099 and words[0] not in _DIRECTIONS:
             return None  # (a year is not followed by "W. Polk": "1950 W. Polk, Chicago" is an address)
     if not typed and _GRID_SINGLE.match(number):
@@ -352,6 +363,9 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
                 bare) and any(c.isdigit() for c in bare) and not (bare.isdigit() and len(bare) == 5):  # a ZIP
             end = pos + 1
             line_unit = not unit_tokens and remaining[pos + 1][0] == "\n"
+        if (end <= pos and unit_tokens and pos + 1 < len(remaining) and bare.isdigit() and len(bare) <= 2
+                and remaining[pos + 1][0].lower() in _WING_DIRECTIONS):
+            end = _past_wing(remaining, pos + 1)  # "Suite #5685, 5 South": the wing of the fifth floor, after the unit
         if end <= pos:
             break
         unit_tokens = unit_tokens + remaining[pos:end] if unit_tokens else remaining[pos:end]
