@@ -389,6 +389,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 22)": sorted((data / "realtext").glob("heldout22_*.txt")),
         "real text (held-out 23)": sorted((data / "realtext").glob("heldout23_*.txt")),
         "real text (held-out 26)": sorted((data / "realtext").glob("heldout26_*.txt")),
+        "real text (held-out 28)": sorted((data / "realtext").glob("heldout28_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
