@@ -557,6 +557,14 @@ def _abbreviates(written: str, place: str, dotted: bool = False) -> bool:
 # a digit before any punctuation on the line ("Oldenburg Lange Straße 4"; prose "Oldenburg seit 1990"
 # fails at the small letter).
 _SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?\d]{{2,40}}?\d")
+# A preposition between the city and the street in a sentence: "wir treffen uns in Oldenburg in der Achternstraße
+# 12", "im Makerspace des DAI Heidelberg in der Sofienstraße 12." (the street read as after a space, below).
+_PREPOSITIONS_AFTER_CITY = r"(?:in der|in dem|im|auf der|auf dem)"
+_PREPOSITION_AFTER_CITY = re.compile(rf" {_PREPOSITIONS_AFTER_CITY}(?= [{U}])")
+# What ends such a street in a sentence: what ends a city-first address, a "!" or "?", or the sentence going on
+# in small letters ("in Oldenburg auf dem Waffenplatz 3 zu sehen").
+_PREPOSITION_STREET_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|[.:!?](?:\s|$)|\(|(?<= )(?=[a-zäöüß]))""")
+_PREPOSITION_HINT = re.compile(rf"[^\W\d_]++ {_PREPOSITIONS_AFTER_CITY} [{U}][^\n,.;:!?\d]{{2,40}}?\d")
 # A street right after the city, with a space only: "Oldenburg Lange Straße 4".
 _AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
 # The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
@@ -866,7 +874,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         return (text.find("(", at - 2, at) >= 0
                 or text.find(",", at, reach) >= 0 or text.find(":", at, reach) >= 0
                 or text.find("|", at, reach) >= 0
-                or _SPACED_HINT.match(text, at) is not None)
+                or _SPACED_HINT.match(text, at) is not None
+                or _PREPOSITION_HINT.match(text, at) is not None)
 
     old_codes: dict[str, str] = gaz.region.raw.get("old_postcodes") or {}
     for start in gaz.city_mentions(text, limit, keep=maybe_address):
@@ -900,6 +909,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
             if _find_street_before(before, loose=False, gaz=gaz) is None:
                 street_first = False  # a number on the line before ("id: 990025693\nBremen Rutenstraße 1")
         city = None
+        preposition = None
         if not street_first:
             # The city-first form: "Oldenburg, Peterstraße 3" / "Oldenburg: ...".
             # Not a dash: "Oldenburg – Am Sonntag ..." opens a news item.
@@ -914,6 +924,9 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
             country = _COUNTRY_AFTER_CITY.match(text, after_city) if city is not None else None
             if country is not None:
                 after_city = country.end()  # "Nuremberg, Germany\nVogelweiherstraße 66"
+            preposition = _PREPOSITION_AFTER_CITY.match(text, after_city) if city is not None else None
+            if preposition is not None:
+                after_city = preposition.end()  # "Heidelberg in der Sofienstraße 12": the street after it
             if city is None or after_city >= len(text):
                 continue
             spaced = None
@@ -924,7 +937,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
                 spaced = _AFTER_SPACE.match(text, after_city)
                 if (spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
                         or spaced.group("street").lower().endswith("bahnhof")  # "Oldenburg Hauptbahnhof 2"
-                        or not _FIELD_END.match(text, spaced.end())):
+                        or not (_PREPOSITION_STREET_END if preposition is not None
+                                else _FIELD_END).match(text, spaced.end())):
                     continue  # "Oldenburg, ...", "Oldenburg: ...", "Oldenburg | ..." (a footer's fields)
         if not anchored and not limit.anchor():
             break
@@ -950,7 +964,8 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         else:
             after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
                 _after_street(text, after_city, gaz))
-            if after is None or not _CITY_FIRST_END.match(text, after[2]):
+            if after is None or not (_PREPOSITION_STREET_END if preposition is not None
+                                     else _CITY_FIRST_END).match(text, after[2]):
                 continue
             street, number, end = after
             addr_start = start

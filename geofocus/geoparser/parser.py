@@ -20,7 +20,16 @@ from geofocus.geoparser.keyvalue import (
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import join_broken_names, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import join_concatenated, repair_mojibake, reshape, tags_as_breaks, unfold
+from geofocus.geoparser.reshape import (
+    join_concatenated,
+    join_continued,
+    repair_mojibake,
+    reshape,
+    statement_literals,
+    tags_as_breaks,
+    unescape_letters,
+    unfold,
+)
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -242,6 +251,11 @@ class GeoParser:
             # The escapes of iCalendar and vCard text where no property starts a line (a piece of a folded
             # DESCRIPTION, a feed's copy): "1700 Summit Ave.\, St. Paul\, MN 55105".
             text = text.replace("\\,", ",").replace("\\;", ";")
+        if "\\" in text:
+            # A quoted string folded over lines by a YAML dump or continued in program text ("Hafenstr. 1, \" /
+            # "\ M\xFCnster"), and the escaped letters of data ("M\xFCnster", "Bahnhofstra\u00dfe"): a city
+            # named without postcode is read in the page text only (see the reshaped reading below).
+            text = unescape_letters(join_continued(text))
         # String literals joined in program text, a line-break constant between ("'Peterstraße 3' . PHP_EOL .
         # '26121 Oldenburg'", "\"1500 Marilla St\" + System.lineSeparator() + \"Dallas, TX 75201\""): one string.
         text = join_concatenated(text)
@@ -259,9 +273,11 @@ class GeoParser:
                 limit.found()
         # The same text with the syntax between address parts taken out (quoted
         # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
-        # parts named by keys anywhere in the markup, in any order.
-        reshaped = reshape(text)
-        if reshaped is not None:
+        # parts named by keys anywhere in the markup, in any order; and the same text read as the
+        # string literals of its program statements (a PDF's cells, a line each).
+        for reshaped in (reshape(text), statement_literals(text)):
+            if reshaped is None:
+                continue
             # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
             # anchors the page text cannot read leave this reading its share.
             limit.renew(budget)

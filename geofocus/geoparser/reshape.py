@@ -142,6 +142,70 @@ def _unescape_u(match: re.Match[str]) -> str:
     return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
+def _letter_of_escape(match: re.Match[str]) -> str:
+    letter = _unescape_u(match)
+    return letter if len(letter) == 1 and (letter.isalpha() or letter == "\xa0") else match.group(0)
+
+
+def unescape_letters(text: str) -> str:
+    r"""``text`` with the escapes of _U_ESCAPE that stand for a letter or a no-break space decoded, the others
+    kept as written. For the page text, which is read before ``reshape``: a city known only by its name is
+    read there ("Hafenweg 30,  M\xFCnster" in a YAML dump, "Bahnhofstra\u00dfe 9" in JSON); an escaped
+    "<" ("\u003cbr/\u003e") stays for ``reshape``, which reads it as a line break."""
+    if "\\u" in text or "\\x" in text:
+        return _U_ESCAPE.sub(_letter_of_escape, text)
+    return text
+
+
+# A double-quoted string continued on the next line after a backslash at the line's end, as YAML dumps fold long
+# strings (PyYAML: "Hafenstr. 1, \" / "    \ M\xFCnster"; the indentation goes, "\ " is an escaped space)
+# and C, Python and shell strings continue: the line holds one quote, the string's opening one, before the
+# backslash (a Markdown line ending in "\" is a line break, and holds no open quote). Each pass joins one line
+# to the next; a string folded over several lines takes a pass a line.
+_CONTINUED = re.compile(r'''^([^"\n]*+"(?:[^"\n\\]|\\.)*+)\\\n[ \t]*+\\?(?=[ \S])''', re.M)
+_CONTINUED_PASSES = 8
+
+
+def join_continued(text: str) -> str:
+    """``text`` with double-quoted strings continued over lines (see ``_CONTINUED``) joined, or ``text`` itself
+    if it has none."""
+    if "\\\n" not in text:
+        return text
+    for _pass in range(_CONTINUED_PASSES):
+        joined = _CONTINUED.sub(r"\1", text)
+        if joined == text:
+            break
+        text = joined
+    return text
+
+
+# Program statements that each write a line of an address as a string literal: a PDF's cells, a document's text
+# calls, a list's items ('$this->Cell(472, 3, "Pflugstraße 9a");', 'doc.text("26122 Oldenburg", 20, 46);',
+# 'lines.add("...");'), statements without a literal between them ('$this->Ln(6);'). Read as the lines their
+# literals are, the statements without a literal dropped; lines that are no such statement stay. A statement is a
+# line of a call ended by ";", its callee a name or a chain ("$this->", "doc.", "Foo::"), its arguments on the line.
+_STATEMENT = re.compile(r"""[ \t]*+[$\w][\w$.\->:\[\]]{0,80}+\([^\n]{0,300}\)[ \t]*+;[ \t]*+$""")
+_LITERAL = re.compile(r""""([^"\\\n]{1,200})"|'([^'\\\n]{1,200})'""")
+
+
+def statement_literals(text: str) -> str | None:
+    """``text`` with its one-line call statements read as the string literals they hold (see ``_STATEMENT``), or
+    None if fewer than two such statements hold one (no lines to join)."""
+    if ");" not in text:
+        return None
+    lines: list[str] = []
+    with_literal = 0
+    for line in text.split("\n"):
+        if ");" not in line or _STATEMENT.match(line) is None:
+            lines.append(line)
+            continue
+        literals = [double or single for double, single in _LITERAL.findall(line)]
+        if literals:
+            with_literal += 1
+            lines.extend(literals)
+    return "\n".join(lines) if with_literal >= 2 else None
+
+
 def _unescape_letters(text: str) -> str:
     r"""``text`` with the escapes of _U_ESCAPE decoded. A page writes a few distinct ones many times ("\u00e4",
     "\u00df"): each is replaced with one str.replace (a C scan) rather than a Python call per escape, in up to
@@ -361,7 +425,10 @@ def reshape(text: str) -> str | None:
         out = _capitalised_lower_lines(out)
     if out is text:
         return None
-    # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are.
-    out = "\n".join([raw if raw[0] != " " and raw[-1] != " " and "  " not in raw and "\t" not in raw
-                     else " ".join(raw.split()) for raw in out.split("\n") if raw and not raw.isspace()])
+    # Lines that need no change (no space at either end, none doubled, no tab) are kept as they are. A no-break
+    # space is a space too: an escaped one ends a field ("postalCode": "53925\u00a0") where a reader wants the
+    # line's end.
+    out = "\n".join([raw if not raw[0].isspace() and not raw[-1].isspace() and "  " not in raw and "\t" not in raw
+                     and "\xa0" not in raw else " ".join(raw.split())
+                     for raw in out.split("\n") if raw and not raw.isspace()])
     return out if out != text else None
