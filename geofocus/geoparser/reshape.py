@@ -142,18 +142,24 @@ def _unescape_u(match: re.Match[str]) -> str:
     return match.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
+# The escapes (of the form of _U_ESCAPE) that may stand for a letter or a no-break space: Latin-1's upper half and Latin
+# Extended-A (\u00a0-\u017f, \xc0-\xff); an escaped "<" or quote is not even matched (a page of "\u003cbr\u003e"
+# costs a scan, no call per escape).
+_LETTER_ESCAPE = re.compile(r"(?<!\\)\\++(?:u(00[a-fA-F][0-9a-fA-F]|01[0-7][0-9a-fA-F])|x([c-fC-F][0-9a-fA-F]))")
+
+
 def _letter_of_escape(match: re.Match[str]) -> str:
     letter = _unescape_u(match)
     return letter if len(letter) == 1 and (letter.isalpha() or letter == "\xa0") else match.group(0)
 
 
 def unescape_letters(text: str) -> str:
-    r"""``text`` with the escapes of _U_ESCAPE that stand for a letter or a no-break space decoded, the others
+    r"""``text`` with the escapes that stand for a letter or a no-break space decoded (see _LETTER_ESCAPE), the others
     kept as written. For the page text, which is read before ``reshape``: a city known only by its name is
     read there ("Hafenweg 30,  M\xFCnster" in a YAML dump, "Bahnhofstra\u00dfe 9" in JSON); an escaped
     "<" ("\u003cbr/\u003e") stays for ``reshape``, which reads it as a line break."""
-    if "\\u" in text or "\\x" in text:
-        return _U_ESCAPE.sub(_letter_of_escape, text)
+    if "\\u0" in text or "\\x" in text:
+        return _LETTER_ESCAPE.sub(_letter_of_escape, text)
     return text
 
 
