@@ -147,6 +147,10 @@ def _unescape_u(match: re.Match[str]) -> str:
 # costs a scan, no call per escape).
 _LETTER_ESCAPE = re.compile(r"(?<!\\)\\++(?:u(00[a-fA-F][0-9a-fA-F]|01[0-7][0-9a-fA-F])|x([c-fC-F][0-9a-fA-F]))")
 
+# Their beginnings, tested for first (a substring test is a fast scan; the pattern is tried at every backslash).
+_LETTER_ESCAPE_SIGNS = ("\\u00c", "\\u00d", "\\u00e", "\\u00f", "\\u00C", "\\u00D", "\\u00E", "\\u00F",
+                        "\\u00a", "\\u00A", "\\u01", "\\x")
+
 
 def _letter_of_escape(match: re.Match[str]) -> str:
     letter = _unescape_u(match)
@@ -158,7 +162,7 @@ def unescape_letters(text: str) -> str:
     kept as written. For the page text, which is read before ``reshape``: a city known only by its name is
     read there ("Hafenweg 30,  M\xFCnster" in a YAML dump, "Bahnhofstra\u00dfe 9" in JSON); an escaped
     "<" ("\u003cbr/\u003e") stays for ``reshape``, which reads it as a line break."""
-    if "\\u0" in text or "\\x" in text:
+    if any(sign in text for sign in _LETTER_ESCAPE_SIGNS):
         return _LETTER_ESCAPE.sub(_letter_of_escape, text)
     return text
 
