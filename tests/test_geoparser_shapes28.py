@@ -66,6 +66,9 @@ def test_a_markdown_line_break_is_not_a_continuation():
     ("doc.setFontSize(10);\ndoc.text('Musikschule am Wall', 20, 30);\ndoc.text('Theaterwall 14', 20, 35);\n"
      "doc.text('26122 Oldenburg', 20, 40);\n",
      [("Theaterwall", "14", "26122", "Oldenburg", True)]),
+    # ReportLab in Python: no ";" after the calls
+    ('c.setFont("Helvetica", 9)\nc.drawString(40, 800, "Lange Straße 4")\nc.drawString(40, 788, "26122 Oldenburg")\n',
+     [("Lange Straße", "4", "26122", "Oldenburg", True)]),
     # a Java list of lines, outside the region
     ('lines.add("Hafenstraße 20");\nlines.add("20359 Hamburg");\n',
      [("Hafenstraße", "20", "20359", "Hamburg", False)]),
