@@ -614,10 +614,15 @@ _SPACED_HINT = re.compile(rf"[^\W\d_]++(?: ?\([^()\n]{{1,8}}\))? [{U}][^\n,.;:!?
 # A street right after the city, with a space only: "Oldenburg Lange Straße 4".
 _AFTER_SPACE = re.compile(rf" (?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
 # A street after the city joined by a preposition or in brackets, in prose: "in Magdeburg in der Leibnizstraße 32",
-# "in Blankenburg (Kreuzstraße 16)", "in Oldenburg an der Hunte 4"; a street with a street word only.
+# "in Blankenburg (Kreuzstraße 16)", "in Oldenburg an der Hunte 4", "Heidelberg auf dem Marktplatz 3"; a street
+# with a street word only.
+_PREPOSITIONS_AFTER_CITY = r"(?:in der|in dem|in|an der|am|auf der|auf dem|im)"
 _AFTER_PREPOSITION = re.compile(
-    rf" (?:(?:in der|in|an der|am|auf der|im) |\()(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
-_PREPOSITION_HINT = re.compile(rf"[^\W\d_]++ (?:(?:in der|in|an der|am|auf der|im) |\()[{U}]")
+    rf" (?:{_PREPOSITIONS_AFTER_CITY} |\()(?P<street>{_STREET_STRICT}) (?P<number>{_NUMBER_STRICT})(?![\w])")
+_PREPOSITION_HINT = re.compile(rf"[^\W\d_]++ (?:{_PREPOSITIONS_AFTER_CITY} |\()[{U}]")
+# What ends such a street in a sentence: what ends a city-first address, a "!" or "?", or the sentence going on in
+# small letters ("in Oldenburg auf dem Waffenplatz 3 zu sehen").
+_PROSE_STREET_END = re.compile(r""" ?(?:$|\n|[,;)|'"\]]|[.:!?](?:\s|$)|\(|(?<= )(?=[a-zäöüß]))""")
 # The end of a field: the line, a quote, a comma or semicolon, a closing bracket.
 _FIELD_END = re.compile(r" ?(?:$|\n|[\"',;)\]|])")
 # A district after the city's name: "Oldenburg-Eversten", "Oldenburg - Kreyenbrück".
@@ -1031,18 +1036,18 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
             if city is None or after_city >= len(text):
                 continue
             spaced = None
+            in_prose = False
             if (text[after_city] not in ",:|" and text[after_city:after_city + 2] != " |"
                     and (country is None or text[after_city] != "\n")):
                 # "Oldenburg Lange Straße 4" (a transit stop's or a data field's form): only a street with a
                 # street word, and the number must end the field.
                 spaced = _AFTER_SPACE.match(text, after_city)
-                in_prose = False
                 if spaced is None and text[after_city:after_city + 1] == " ":
                     prose = _AFTER_PREPOSITION.match(text, after_city)
                     # The number ends the street's phrase: "in Magdeburg in der Leibnizstraße 32 (Netz39)."
                     in_prose = (prose is not None and _street_ok(prose.group("street"))
                                 and not _is_year(prose.group("number"))
-                                and _CITY_FIRST_END.match(text, prose.end()) is not None)
+                                and _PROSE_STREET_END.match(text, prose.end()) is not None)
                     spaced = prose if in_prose else None
                 if not in_prose and (
                         spaced is None or not _street_ok(spaced.group("street")) or _is_year(spaced.group("number"))
@@ -1073,7 +1078,7 @@ def _extract_without_postcode(text: str, gaz: Gazetteer, limit: WorkLimit,
         else:
             after = (spaced.group("street"), spaced.group("number"), spaced.end()) if spaced is not None else (
                 _after_street(text, after_city, gaz))
-            if after is None or not _CITY_FIRST_END.match(text, after[2]):
+            if after is None or not (_PROSE_STREET_END if in_prose else _CITY_FIRST_END).match(text, after[2]):
                 continue
             street, number, end = after
             addr_start = start

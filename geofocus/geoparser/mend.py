@@ -21,8 +21,6 @@ from __future__ import annotations
 import binascii
 import re
 
-from geofocus.geoparser.reshape import unescape_letters
-
 # The signs that an "=XX" is quoted-printable and not a value in a URL, a form or a style ("?c=FF0000",
 # "[state]=CA", "zip=94114"): a byte outside ASCII inside a word ("f=FCr", "Stra=C3=9Fe", "=F6ffnen"), an
 # encoded "=", line break or space ("=3D", "=0D=0A", "=20" at a line end), a comma encoded between a word
@@ -118,10 +116,23 @@ def fold_yaml_strings(text: str) -> str:
     return _YAML_FOLD.sub("", text)
 
 
+# The escapes that may stand for a letter or a no-break space (Latin-1's upper half, Latin Extended-A), not after an
+# escaped backslash. An escaped "<" or quote is left as written: the second reading (``reshape``) takes
+# "\\u003cbr\\u003e" for a line break, which a "<br>" in the page text would not be.
+_LETTER_ESCAPE = re.compile(r"(?<!\\)\\(?:u(00[a-fA-F][0-9a-fA-F]|01[0-7][0-9a-fA-F])|x([a-fA-F][0-9a-fA-F]))")
+
+
+def _escaped_letter(match: re.Match[str]) -> str:
+    character = chr(int(match.group(1) or match.group(2), 16))
+    if character == "\xa0":
+        return " "  # as the page text writes "&nbsp;"
+    return character if character.isalpha() else match.group(0)
+
+
 def unescape_string_letters(text: str) -> str:
     """``text`` with the letter escapes of string literals decoded when it shows their sign (``\\xFC``,
-    ``\\u00fc`` inside a word; a no-break space escaped as ``\\u00a0`` becomes a space, as the page text writes
-    ``&nbsp;``), or ``text`` itself."""
+    ``\\u00fc`` inside a word; a no-break space escaped as ``\\u00a0`` becomes a space), the other escapes kept, or
+    ``text`` itself."""
     if "\\" not in text or ("\\u" not in text and "\\x" not in text) or _LETTER_ESCAPE_SIGN.search(text) is None:
         return text
-    return unescape_letters(text).replace("\xa0", " ")
+    return _LETTER_ESCAPE.sub(_escaped_letter, text)

@@ -20,7 +20,14 @@ from geofocus.geoparser.keyvalue import (
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import fold_yaml_strings, join_broken_names, unescape_string_letters, unquote_printable
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
-from geofocus.geoparser.reshape import join_concatenated, repair_mojibake, reshape, tags_as_breaks, unfold
+from geofocus.geoparser.reshape import (
+    join_concatenated,
+    repair_mojibake,
+    reshape,
+    statement_literals,
+    tags_as_breaks,
+    unfold,
+)
 from geofocus.geoparser.text import html_to_text
 from geofocus.regions import Region
 
@@ -264,9 +271,11 @@ class GeoParser:
                 limit.found()
         # The same text with the syntax between address parts taken out (quoted
         # fields, JSON keys, Markdown, escapes, capitals, mojibake), and address
-        # parts named by keys anywhere in the markup, in any order.
-        reshaped = reshape(text)
-        if reshaped is not None:
+        # parts named by keys anywhere in the markup, in any order; and the same text read as the
+        # string literals of its program statements (a PDF's cells, a line each).
+        for reshaped in (reshape(text), statement_literals(text)):
+            if reshaped is None:
+                continue
             # Each reading gets its anchors and candidates afresh (see model.ANCHOR_CHARS): thousands of
             # anchors the page text cannot read leave this reading its share.
             limit.renew(budget)

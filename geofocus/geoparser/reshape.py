@@ -174,6 +174,40 @@ def unescape_letters(text: str) -> str:
     return _U_ESCAPE.sub(_unescape_u, text)
 
 
+# Program statements that each write a line of an address as a string literal: a PDF's cells, a document's text
+# calls, a list's items ('$this->Cell(472, 3, "Pflugstraße 9a");', 'doc.text("26122 Oldenburg", 20, 46);',
+# 'c.drawString(72, 706, "Am Stadtmuseum 4-8")', 'lines.add("...");'), statements without a literal between them
+# ('$this->Ln(6);'). Read as the lines their literals are, the statements without a literal dropped; lines that are
+# no such statement stay. A statement is a line of a call, ended by ";" or not (Python), its callee a name or a
+# chain ("$this->", "doc.", "Foo::"), its arguments on the line. Found by one scan of the line starts (a prose line
+# fails at its first space).
+_STATEMENT = re.compile(r"""^[ \t]*+[$\w][\w$.\->:\[\]]{0,80}+\([^\n]{0,300}\)[ \t]*+;?[ \t]*+$""", re.M)
+_LITERAL = re.compile(r""""([^"\\\n]{1,200})"|'([^'\\\n]{1,200})'""")
+
+
+def statement_literals(text: str) -> str | None:
+    """``text`` with its one-line call statements read as the string literals they hold (see ``_STATEMENT``), or
+    None if fewer than two such statements hold one (no lines to join)."""
+    if ")" not in text or ('"' not in text and "'" not in text):
+        return None
+    parts: list[str] = []
+    pos = 0
+    with_literal = 0
+    for statement in _STATEMENT.finditer(text):
+        literals = [double or single for double, single in _LITERAL.findall(statement.group(0))]
+        parts.append(text[pos:statement.start()])
+        pos = statement.end()
+        if literals:
+            with_literal += 1
+            parts.append("\n".join(literals))
+        elif text.startswith("\n", pos):
+            pos += 1  # the statement's line goes, not only its text: the lines around it stay neighbours
+    if with_literal < 2:
+        return None
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
 def _without_latex(text: str) -> str:
     """``text`` with LaTeX line breaks turned into line breaks (and then its other LaTeX taken out), or ``text``
     itself if it has none."""

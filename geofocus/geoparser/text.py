@@ -95,6 +95,29 @@ def _with_shown_attributes(markup: str) -> str:
     return "".join(parts)
 
 
+# A page's description (<meta name="description" content="...">, og:description, twitter:description): search
+# results and link previews show it, and a meetup's or a shop's page may say only there where it is ("We meet ...
+# at NewStore, Bödekerstraße 56 in Hannover."). It stands in the head, which is no text (see _drop_hidden): its value
+# (with a digit in its first 300 characters, 900 at most, as a shown attribute's) is read as a line before the page
+# text. The tag's name or property before or after its content; the tag's parts bounded, the quantifiers lazy only
+# inside a tag.
+_DESCRIPTION_TAG = re.compile(r"<meta\b[^<>]{0,300}?description[^<>]{0,1200}>", re.I)
+_CONTENT_VALUE = re.compile(r"""\bcontent[ \t]*=[ \t]*"""
+                            r"""(?:"([^"<>\d]{0,300}\d[^"<>]{0,600})"|'([^'<>\d]{0,300}\d[^'<>]{0,600})')""", re.I)
+
+
+def _descriptions(markup: str) -> list[str]:
+    """The values of the description meta tags of ``markup`` that hold a digit (see ``_DESCRIPTION_TAG``)."""
+    if "escription" not in markup and "ESCRIPTION" not in markup:
+        return []
+    values = []
+    for tag in _DESCRIPTION_TAG.finditer(markup):
+        content = _CONTENT_VALUE.search(tag.group(0))
+        if content is not None:
+            values.append(content.group(1) or content.group(2))
+    return values
+
+
 def _drop_hidden(markup: str) -> str:
     """Remove script/style/comment blocks; an unclosed one runs to the end."""
     if "<" not in markup:
@@ -135,8 +158,11 @@ def html_to_text(markup: str) -> str:
     entities are decoded.  Plain text passes through with its lines.
     """
     if "<" in markup:
+        described = _descriptions(markup)
         markup = _drop_hidden(markup)
         markup = _TAG.sub(_tag_replacement, _with_shown_attributes(markup))
+        if described:
+            markup = "\n".join(described) + "\n" + markup
     if "&" in markup:
         markup = html.unescape(markup)
     if "\xad" in markup or "\u200b" in markup:
