@@ -128,3 +128,24 @@ def test_heredoc_opens_no_tag(oldenburg, text):
 def test_html_tags_are_still_tags(oldenburg):
     text = "<p><b>Stadtmuseum</b><br>Am Stadtmuseum 4<br>26121 Oldenburg</p>"
     assert _found(oldenburg, text) == [("Am Stadtmuseum", "4", "26121", "Oldenburg", True)]
+
+
+# -- Mannheim's squares: a block's letter and number as the street -----------------------------------------------
+
+@pytest.mark.parametrize("text, street, number, postcode", [
+    ("Stadtbibliothek, N 3, 4, 68161 Mannheim", "N 3", "4", "68161"),
+    ('{"name": "Kunsthalle", "address": "F1 10, 68159 Mannheim"}', "F1", "10", "68159"),
+    ("Zeughaus\nC5 2-4\n68159 Mannheim", "C5", "2-4", "68159"),
+    ("Kanzlei Weber, L 14, 16a, 68161 Mannheim", "L 14", "16a", "68161"),
+])
+def test_mannheim_square_as_the_street(oldenburg, text, street, number, postcode):
+    assert _keys(oldenburg, text) == [(street, number, postcode, False)]
+
+
+@pytest.mark.parametrize("text", [
+    "Umleitung über B 75 3, 28195 Bremen",  # a federal road before another postcode
+    "Papier A4 12, 80331 München",  # a paper size
+    "Feld J2 4, 68159 Mannheim",  # no square has the letter J
+])
+def test_square_names_elsewhere_are_no_streets(oldenburg, text):
+    assert _keys(oldenburg, text) == []
