@@ -116,7 +116,8 @@ def test_builder_methods_ending_in_a_digit(oldenburg, text):
     "$vcard = <<<VCARD\nBEGIN:VCARD\nADR;TYPE=work:;;Markt 1;Oldenburg;;26122;Deutschland\nEND:VCARD\nVCARD;\n"
     "$this->assertSame('x', $card->ADR->getValue());",
     # Ruby squiggly heredoc
-    "body = <<~TEXT\n  Stadtmuseum\n  Am Stadtmuseum 4\n  26121 Oldenburg\nTEXT\nexpect(page).to have_content(x) if a->b",
+    "body = <<~TEXT\n  Stadtmuseum\n  Am Stadtmuseum 4\n  26121 Oldenburg\nTEXT\n"
+    "expect(page).to have_content(x) if a->b",
     # shell heredoc
     "cat <<EOF > imprint.txt\nLandesbibliothek, Pferdemarkt 15, 26121 Oldenburg\nEOF\necho done >> log",
 ])
