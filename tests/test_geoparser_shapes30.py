@@ -43,6 +43,21 @@ def test_parties_with_prefixed_keys_in_json(oldenburg):
                                       ("Heiligengeiststraße", "6", "26121", True)]
 
 
+def test_parties_with_german_owner_words(oldenburg):
+    text = """$sendung = [
+        'kundennummer' => '5012345678',
+        'absenderStrasse' => 'Lange Straße',
+        'absenderHausnummer' => '12',
+        'absenderPlz' => '26122',
+        'absenderOrt' => 'Oldenburg',
+        'empfaengerStrasse' => 'Obernstraße',
+        'empfaengerHausnummer' => '5',
+        'empfaengerPlz' => '28195',
+        'empfaengerOrt' => 'Bremen',
+    ];"""
+    assert _keys(oldenburg, text) == [("Lange Straße", "12", "26122", True), ("Obernstraße", "5", "28195", False)]
+
+
 def test_second_party_of_another_country_is_not_read_as_german(oldenburg):
     # the shipper's country key before its parts, the receiver's in another country after them
     text = """$data = [
@@ -93,8 +108,19 @@ def test_arguments_one_per_line(oldenburg, text, street, number, postcode):
     assert _found(oldenburg, text) == [(street, number, postcode, "Oldenburg", True)]
 
 
-def test_arguments_one_per_line_without_an_address(oldenburg):
-    text = "log(\n    'Oldenburg',\n    '26122',\n    'done'\n);"
+def test_street_and_number_in_arguments_of_their_own_one_per_line(oldenburg):
+    text = "$a = new Address(\n    'Lange Straße',\n    '12',\n    '26122',\n    'Oldenburg'\n);"
+    assert _found(oldenburg, text) == [("Lange Straße", "12", "26122", "Oldenburg", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "log(\n    'Oldenburg',\n    '26122',\n    'done'\n);",
+    # a Swiss address: a four-digit postcode, no German one
+    "$b->setShipperAddress(\n    'Test Tester',\n    'CHE',\n    '8005',\n    'Zürich',\n    'Lagerstrasse',\n"
+    "    '11'\n);",
+    "items = [\n  'apple',\n  'pear',\n  '26122',\n]",
+])
+def test_arguments_one_per_line_without_a_german_address(oldenburg, text):
     assert _found(oldenburg, text) == []
 
 
