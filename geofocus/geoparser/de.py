@@ -161,6 +161,15 @@ _STRICT_TAIL = _longest(rf"{_FIELD_GAP}(?:{_NUMBER_STRICT}){_SEP}")
 _LOOSE_TAIL = _longest(rf" (?:{_NUMBER}){_SEP}")
 
 
+# Mannheim's centre is a grid of blocks ("Quadrate") named by a letter and a number, and the block is the street:
+# "A1 4", "N 7, 13", "Q6 1-3", "L 15, 11" (house 11 of block L 15); the letters are A to I and K to U. Read only
+# before a postcode of the grid: elsewhere "B 75 3" is a federal road and "A4 12" a paper size.
+_SQUARE_POSTCODES = frozenset(("68159", "68161"))
+_SQUARE_BEFORE = re.compile(rf"(?<![{L}{U}\d-])(?P<street>[A-IK-U] ?(?:1[0-5]|[1-9])),? "
+                            rf"(?P<number>[1-9]\d{{0,2}}(?: ?[-/] ?[1-9]\d{{0,2}})?[a-h]?){_SEP}$")
+_SQUARE_REACH = 24
+
+
 def _search_before(pattern: re.Pattern[str], tail: int, window: str) -> re.Match[str] | None:
     """``pattern.search(window)`` for ``_BEFORE_STRICT`` (``tail`` = _STRICT_TAIL) and ``_BEFORE_LOOSE``."""
     cut = len(window) - 1 - tail  # the street ends at or after this ("$" may stand before a last line break)
@@ -877,6 +886,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             window = window[: aside.start()] + "\n"
         window = _without_aside(window)
         found = _find_street_before(window, loose=True, gaz=gaz)
+        if found is None and postcode in _SQUARE_POSTCODES:
+            found = _SQUARE_BEFORE.search(window, max(0, len(window) - _SQUARE_REACH))
         if found is None and ")" in window[-6:]:
             bracketed = _BRACKETED_STREET.search(window, max(0, len(window) - 70))
             if bracketed is not None:

@@ -64,7 +64,7 @@ _VALUE_EQUAL_EQUAL = re.compile(r"==(?<=[ \t]==)" + _ASSERTED)
 # A setter or a builder names the part in its method, the value its one argument: ``address.setStreet("Lange
 # Straße 4")``, ``$a->setPostcode('26122')``, ``Address.builder().street("Lange Straße").houseNumber("4")``,
 # ``.withCity("Oldenburg")``; the key is the method's name without "set" or "with" (see ``_key_role``). The match
-# starts at the "(" (a literal: a fast scan), right after a letter.
+# starts at the "(" (a literal: a fast scan), right after a letter or digit.
 _METHOD_BEFORE = re.compile(r"(?<![\w$])([A-Za-z_]\w{1,40})$")
 # A key and its value as the two string arguments of a call: ``inputData.put("homeCity", "Dallas")`` (a Java map),
 # ``params.set('zip', '75201')``, ``form.append("street", "...")``; the key is the first argument
@@ -72,7 +72,8 @@ _METHOD_BEFORE = re.compile(r"(?<![\w$])([A-Za-z_]\w{1,40})$")
 _VALUE_PAIR = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*["'][A-Za-z_][\w.-]{1,40}["'][ \t]*,[ \t]*"""
                          r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
 _PAIR_KEY = re.compile(r"""\([ \t]*["']([A-Za-z_][\w.-]{1,40})["']""")
-_VALUE_CALL = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
+# A method's name may end in a digit ("withAddressLine1", "setStreet2").
+_VALUE_CALL = re.compile(r"""\((?<=[A-Za-z0-9]\()[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
 
 
 def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
@@ -195,10 +196,11 @@ ROLES = {
     "unit_number": ("secondarynumber", "unitnumber"),
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
-# two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street").
+# two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street", a parcel
+# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity").
 _KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
                  "office", "business", "home", "work", "from", "to", "origin", "destination", "sender", "recipient",
-                 "pickup", "delivery")
+                 "pickup", "delivery", "shipper", "consignee", "receiver")
 _KEY_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _KEY_PREFIXES)
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
@@ -211,6 +213,8 @@ _UNIT_VALUE = re.compile(
 def _is_unit(value: str) -> bool:
     return _UNIT_VALUE.fullmatch(value) is not None
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
+# A house number has at most six digits in a row (45500 Fremont Blvd, 712046 Rge Road 34); more are an account's.
+_NO_HOUSE_NUMBER = re.compile(r"\d{7}")
 # Values this far apart belong to different objects.
 _GAP = 400
 
@@ -499,6 +503,11 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         value = " ".join((match.group(1) or match.group(2) or unquoted or match.group(4) or "").split())
         if not value:
             continue
+        if role == "number" and _NO_HOUSE_NUMBER.search(value):
+            # "billingNumber": "33333333330101", "customer_number": "0004711234": a key that reads as a house
+            # number's (a prefix and "number") names an account; taken as the house number, it would push the
+            # record's own ("shipperStreetNumber": "11d") into the next party's address.
+            continue
         yield match.start(), key_match.start(), match.end(), role, value
         if role == "street":
             # The house number as a bare number of a few digits in the next field ("street": "Friedhofsweg",
@@ -548,11 +557,13 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
 
     current: KeyedAddress | None = None
     current_scope: tuple[int, ...] = ()
+    last_role: str | None = None
     while True:
         item = ahead.popleft() if ahead else next(scoped, None)
         if item is None:
             break
         (position, start, end, role, value), scope = item
+        previous_role, last_role = last_role, role
         if current is not None and current_scope:
             if scope == current_scope and role not in current.parts and role != "label":
                 current.parts[role] = value  # the record's own object: no gap counts
@@ -572,9 +583,12 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                     current.parts[role] = value
                     current.end = end
                 continue
-        if role == "country" and current is not None and position - current.end <= _GAP:
-            # A record names its country in several keys ("countryCode", "countryName"): no new record. At most
-            # a few are kept (a page of nothing but country keys must not grow one string).
+        if role == "country" and current is not None and position - current.end <= _GAP and (
+                "country" not in current.parts or previous_role == "country"):
+            # A record names its country in several keys, one after the other ("countryCode", "countryName"): no
+            # new record. At most a few are kept (a page of nothing but country keys must not grow one string).
+            # A country key after other parts of a record that has its country starts the next party's
+            # ("shipperCountryCode": "DEU", ... "recipientCountryCode": "USA"), as any part read twice does.
             known = current.parts.get("country")
             if known is None:
                 current.parts["country"] = value

@@ -18,9 +18,12 @@ import re
 
 import ftfy  # repairs mojibake far better than any table written here
 
-# Signs of data syntax: a quoted value after a key or between separators (literal first chars: a fast scan). A
-# quote may have the prefix of a Python string literal, u'...', b'...', r'...' (see _STR_PREFIX).
-_DATA_SIGN = re.compile(r"""["'][ \t]*[,;:=|][ \t]*[uUbBrR]{0,2}["'{\[0-9]|[:=][ \t]*[uUbBrR]{0,2}["'{]""")
+# Signs of data syntax: a quoted value after a key or between separators (literal first chars: a fast scan), or
+# quoted values one per line, each line ending in a comma (a call's arguments or an array written down the page:
+# "'04229'," / "'Leipzig'," / "'Nonnenstrasse',"). A quote may have the prefix of a Python string literal, u'...',
+# b'...', r'...' (see _STR_PREFIX).
+_DATA_SIGN = re.compile(r"""["'][ \t]*(?:[,;:=|][ \t]*[uUbBrR]{0,2}["'{\[0-9]|,[ \t]*\n[ \t]*["'])"""
+                        r"""|[:=][ \t]*[uUbBrR]{0,2}["'{]""")
 # The prefix of a string literal before its quote, Python's u'..' / b'..' / r'..' (a Python 2 repr writes every
 # string u'...'): taken out where data syntax is (only there: the test costs a scan), so that the quotes delimit
 # the fields as above.

@@ -33,7 +33,9 @@ _BLOCK_TAGS = frozenset(
 # quantifiers are possessive: with plain ``*`` the name and the attribute part
 # both match letters, and "<" followed by a run of n letters without ">"
 # backtracks through every split (n**2 steps: 20 KB took 2.7 s).
-_TAG = re.compile(r"<(?:/?([a-zA-Z][a-zA-Z0-9]*+)|[!?])[^<>]*+>")
+# A "<" right after another opens no tag: a heredoc's start in program text ("$data = <<<VCF", "<<~EOS", "<<EOF")
+# would otherwise run as one tag to the next ">" ("$result->getParts()"), taking the lines between with it.
+_TAG = re.compile(r"<(?<!<<)(?:/?([a-zA-Z][a-zA-Z0-9]*+)|[!?])[^<>]*+>")
 
 
 # The replacement of a tag name as written, for block tags in lower case, capitals and title case and
