@@ -391,6 +391,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 24)": sorted((data / "realtext").glob("heldout24_*.txt")),
         "real text (held-out 25)": sorted((data / "realtext").glob("heldout25_*.txt")),
         "real text (held-out 26)": sorted((data / "realtext").glob("heldout26_*.txt")),
+        "real text (held-out 29)": sorted((data / "realtext").glob("heldout29_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
