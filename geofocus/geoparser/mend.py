@@ -9,7 +9,9 @@ scan.  A run of escapes is decoded as UTF-8 when its bytes are UTF-8 (``f=C3=BCr
 Windows-1252 otherwise (``f=FCr``), so a message's charset need not be known.
 
 A compound street name broken after its hyphen by a layout or a line wrap
-(``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`.
+(``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`; a US house number that a
+wrapped sentence leaves at a line's end, its street on the next line (``Visit us at 1217`` /
+``Barranca Dr. Suite B, El Paso, Texas.``), by :func:`join_wrapped_numbers`.
 """
 
 from __future__ import annotations
@@ -85,3 +87,20 @@ def join_broken_names(text: str) -> str:
     if _BROKEN_NAME.search(text) is None:  # a regex scan from the literal "-": faster than two "in" tests
         return text
     return _BROKEN_NAME.sub("-", text)
+
+
+# A house number ending a line after "at", its street starting the next: a sentence that the source wraps, as
+# editors and templates wrap prose ("Come visit us at 1217\n  Barranca Dr. Suite B, El Paso, Texas.", "located
+# at 500\nN. Main Street"). The street: a direction or a capitalised word (or an ordinal), at most three more
+# capitalised words, then a common type word. The pattern starts with the literal "t ": one fast scan.
+_WRAPPED_NUMBER = re.compile(
+    r"t (?<=\b[Aa]t )(\d{1,6})[ \t]*\n[ \t]*(?=(?:[NSEW]\.? |(?:North|South|East|West) )?[A-Z0-9][\w'.-]*"
+    r"(?: [A-Z][\w'.-]*){0,3} (?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|"
+    r"Court|Pkwy|Parkway|Hwy|Highway|Sq|Square|Ter|Terrace|Cir|Circle|Trl|Trail|Plaza|Plz)\b)")
+
+
+def join_wrapped_numbers(text: str) -> str:
+    """``text`` with US house numbers that a line wrap parted from their street joined to it."""
+    if _WRAPPED_NUMBER.search(text) is None:
+        return text
+    return _WRAPPED_NUMBER.sub(r"t \1 ", text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import unquote_plus
 
 # Elements whose content is never visible text.
 _HIDDEN_OPEN = re.compile(r"<(script|style|noscript|template|svg|head|select)\b|<!--", re.I)
@@ -93,6 +94,29 @@ def _with_shown_attributes(markup: str) -> str:
         return markup
     parts.append(markup[pos:])
     return "".join(parts)
+
+
+# A map's link or embed names the place it shows in its URL: a Google Maps place or search path
+# ("/maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601,+USA/@33.97,..."), a query or route parameter ("?q=",
+# "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles...").
+# Pages often show only a business's name or "Get directions" there. ``map_places`` gives the places, decoded,
+# a line each and each once; only those with a digit (an address has a number; a name or coordinates alone make
+# no address). The pattern starts at the host's name; quantifiers bounded.
+_MAP_PLACE = re.compile(
+    r"(?:google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com)[^\"'<>\s]{0,400}?"
+    r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address)=|!2s)([^\"'<>&!@#?]{10,200})")
+
+
+def map_places(markup: str) -> str:
+    """The places that the map links and embeds of ``markup`` name in their URLs, a line each (see above)."""
+    if "maps" not in markup:  # one scan of the page
+        return ""
+    places: dict[str, None] = {}
+    for match in _MAP_PLACE.finditer(markup):
+        place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).split())
+        if any(c.isdigit() for c in place):
+            places[place] = None
+    return "\n".join(places)
 
 
 def _drop_hidden(markup: str) -> str:
