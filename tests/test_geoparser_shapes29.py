@@ -97,3 +97,32 @@ def test_house_number_wrapped_from_its_street(us, text, expected):
 ])
 def test_numbers_at_a_line_end_without_a_street_after(us, text):
     assert _found(us, text) == []
+
+
+# -- a district of a region city written as the town, with the ZIP the USPS files under the district -----------
+
+@pytest.mark.parametrize("text, expected", [
+    # San Fernando Valley districts of Los Angeles, a footer and a location page
+    ("<footer>Valley Arts Center<br>14410 Sylvan Street<br>Van Nuys, CA 91401</footer>",
+     [("Sylvan Street", None, "14410", "91401", "Van Nuys", True)]),
+    ("<p class='address'>18401 Ventura Blvd<br>Tarzana, California 91356</p>",
+     [("Ventura Blvd", None, "18401", "91356", "Tarzana", True)]),
+    # Houston's Kingwood, San Diego's La Jolla on one line
+    ("Kingwood branch: 4400 Bens View Ln, Kingwood, TX 77339", [("Bens View Ln", None, "4400", "77339", "Kingwood",
+                                                                True)]),
+    ("7825 Fay Ave, La Jolla, CA 92037", [("Fay Ave", None, "7825", "92037", "La Jolla", True)]),
+])
+def test_district_of_a_region_city_as_the_town(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the same names in other states are other towns
+    ("<p>500 Market St<br>Wilmington, DE 19801</p>", [("Market St", None, "500", "19801", "Wilmington", False)]),
+    ("<p>220 Tampa Ave<br>Venice, FL 34285</p>", [("Tampa Ave", None, "220", "34285", "Venice", False)]),
+    # a district's name that is also a far town of the state (Santa Barbara County's Mission Hills)
+    ("<p>3600 Constellation Rd<br>Mission Hills, CA 93436</p>",
+     [("Constellation Rd", None, "3600", "93436", "Mission Hills", False)]),
+])
+def test_district_names_elsewhere_stay_out(us, text, expected):
+    assert _found(us, text) == expected
