@@ -101,10 +101,13 @@ def _with_shown_attributes(markup: str) -> str:
 # "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles...").
 # Pages often show only a business's name or "Get directions" there. ``map_places`` gives the places, decoded,
 # a line each and each once; only those with a digit (an address has a number; a name or coordinates alone make
-# no address). The pattern starts at the host's name; quantifiers bounded.
-_MAP_PLACE = re.compile(
-    r"(?:google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com)[^\"'<>\s]{0,400}?"
-    r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address)=|!2s)([^\"'<>&!@#?]{10,200})")
+# no address). A scan for the maps hosts, then each URL (to its quote, bracket or line's end: an attribute's URL
+# may hold spaces; 2,000 characters at most, the scan going on after it) is searched for its place: every
+# character is looked at a bounded number of times.
+_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com")
+_URL_END = re.compile(r"[\"'<>)\]\n]")
+_MAP_PLACE = re.compile(r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address)=|!2s)([^\"'<>&!@#?]{10,200})")
+_URL_MAX = 2000
 
 
 def map_places(markup: str) -> str:
@@ -112,10 +115,16 @@ def map_places(markup: str) -> str:
     if "maps" not in markup:  # one scan of the page
         return ""
     places: dict[str, None] = {}
-    for match in _MAP_PLACE.finditer(markup):
-        place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).split())
-        if any(c.isdigit() for c in place):
-            places[place] = None
+    pos = 0
+    while (host := _MAP_HOST.search(markup, pos)) is not None:
+        url_end = _URL_END.search(markup, host.end(), host.end() + _URL_MAX)
+        end = url_end.start() if url_end is not None else min(len(markup), host.end() + _URL_MAX)
+        for match in _MAP_PLACE.finditer(markup, host.end(), end):
+            place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).split())
+            if any(c.isdigit() for c in place):
+                places[place] = None
+                break
+        pos = max(end, host.end())
     return "\n".join(places)
 
 
