@@ -393,6 +393,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 26)": sorted((data / "realtext").glob("heldout26_*.txt")),
         "real text (held-out 27)": sorted((data / "realtext").glob("heldout27_*.txt")),
         "real text (held-out 28)": sorted((data / "realtext").glob("heldout28_*.txt")),
+        "real text (held-out 29)": sorted((data / "realtext").glob("heldout29_*.txt")),
         "real text (held-out 30)": sorted((data / "realtext").glob("heldout30_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}

@@ -180,7 +180,7 @@ ROLES = {
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname",
-             "linetwo", "linethree"),
+             "linetwo", "linethree", "address3", "addressline3", "line3", "streetaddress3"),
     # The parts of a US street's name in keys of their own (geocoders' components: "number": "1657",
     # "predirectional": "W", "street": "Broad", "suffix": "St"), joined to the street's value (``_us_street``).
     "predirection": ("predirectional", "predirection", "predir", "streetpredirection", "streetpredirectional",
@@ -336,6 +336,17 @@ _STATE_ZIP = re.compile(r"([A-Za-z][A-Za-z .]{1,20}?)[ \t]+\d{5}(?:-\d{4})?")
 def _is_state_zip(part: str) -> bool:
     match = _STATE_ZIP.fullmatch(part)
     return match is not None and (match.group(1).lower() in _STATE_NAMES or match.group(1) in STATES)
+
+
+# A US place line, the city, a comma and the state with its ZIP ("Whittier, CA 90601", "San Antonio, Texas
+# 78201-5039"): what a record's second or third address line holds when the first is the street.
+_CITY_THEN_STATE_ZIP = re.compile(
+    r"[A-Za-z][A-Za-z .'-]{0,40}?,[ \t]*([A-Za-z][A-Za-z .]{1,20}?[ \t]+\d{5}(?:-\d{4})?)")
+
+
+def _is_place_line(value: str) -> bool:
+    match = _CITY_THEN_STATE_ZIP.fullmatch(value)
+    return match is not None and _is_state_zip(match.group(1))
 
 
 def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
@@ -563,6 +574,10 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         if item is None:
             break
         (position, start, end, role, value), scope = item
+        if role == "unit" and _is_place_line(value):
+            # "address_line_2: Whittier, CA 90601" (or line 3 after a suite): numbered address lines hold the
+            # place after the street, not only a unit.
+            role = "place_line"
         previous_role, last_role = last_role, role
         if current is not None and current_scope:
             if scope == current_scope and role not in current.parts and role != "label":

@@ -14,6 +14,9 @@ A compound street name broken after its hyphen by a layout or a line wrap
 Letters escaped in the string literals of data files (``M\\xFCnster`` in a YAML dump, ``50171\\u00a0`` in
 JSON), and YAML's folds of a double-quoted string (``M\\xFC\\`` / ``  nster``, ``Münster,\\`` / ``  \\ Tel.``),
 are decoded by :func:`unescape_string_letters`, so that the page text's readers see the place as written.
+(``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`; a US house number that a
+wrapped sentence leaves at a line's end, its street on the next line (``Visit us at 1217`` /
+``Barranca Dr. Suite B, El Paso, Texas.``), by :func:`join_wrapped_numbers`.
 """
 
 from __future__ import annotations
@@ -136,3 +139,18 @@ def unescape_string_letters(text: str) -> str:
     if "\\" not in text or ("\\u" not in text and "\\x" not in text) or _LETTER_ESCAPE_SIGN.search(text) is None:
         return text
     return _LETTER_ESCAPE.sub(_escaped_letter, text)
+# A house number ending a line after "at", its street starting the next: a sentence that the source wraps, as
+# editors and templates wrap prose ("Come visit us at 1217\n  Barranca Dr. Suite B, El Paso, Texas.", "located
+# at 500\nN. Main Street"). The street: a direction or a capitalised word (or an ordinal), at most three more
+# capitalised words, then a common type word. The pattern starts with the literal "t ": one fast scan.
+_WRAPPED_NUMBER = re.compile(
+    r"t (?<=\b[Aa]t )(\d{1,6})[ \t]*\n[ \t]*(?=(?:[NSEW]\.? |(?:North|South|East|West) )?[A-Z0-9][\w'.-]*"
+    r"(?: [A-Z][\w'.-]*){0,3} (?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|"
+    r"Court|Pkwy|Parkway|Hwy|Highway|Sq|Square|Ter|Terrace|Cir|Circle|Trl|Trail|Plaza|Plz)\b)")
+
+
+def join_wrapped_numbers(text: str) -> str:
+    """``text`` with US house numbers that a line wrap parted from their street joined to it."""
+    if _WRAPPED_NUMBER.search(text) is None:
+        return text
+    return _WRAPPED_NUMBER.sub(r"t \1 ", text)

@@ -18,7 +18,13 @@ from geofocus.geoparser.keyvalue import (
     xml_addresses,
 )
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
-from geofocus.geoparser.mend import fold_yaml_strings, join_broken_names, unescape_string_letters, unquote_printable
+from geofocus.geoparser.mend import (
+    fold_yaml_strings,
+    join_broken_names,
+    join_wrapped_numbers,
+    unescape_string_letters,
+    unquote_printable,
+)
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
 from geofocus.geoparser.reshape import (
     join_concatenated,
@@ -28,7 +34,7 @@ from geofocus.geoparser.reshape import (
     tags_as_breaks,
     unfold,
 )
-from geofocus.geoparser.text import html_to_text
+from geofocus.geoparser.text import html_to_text, map_places
 from geofocus.regions import Region
 
 __all__ = ["GeoParser", "html_to_text"]
@@ -238,6 +244,8 @@ class GeoParser:
         markup = _opened_unreadable_json_ld(markup)
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         text = unescape_string_letters(text)  # "Hafenweg 30, M\xFCnster" in a YAML dump: the place as written
+        if self.address_format == "us":
+            text = join_wrapped_numbers(text)  # "Visit us at 1217" / "Barranca Dr. Suite B, El Paso, Texas."
         if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
                                               or "&#x3" in markup):
             # "City Hall&lt;br&gt;500 Oak Ave": the page shows the tags, a reader the lines (a "<" the markup
@@ -351,6 +359,16 @@ class GeoParser:
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
                     limit.found()
+        places = map_places(markup) if "<" in markup else ""
+        if places:
+            # The places of map links and embeds: an address the page shows in no other way ("Uptown Whittier"
+            # linked to ".../maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601"); one the page writes (perhaps
+            # without ZIP or with its suite: "151 N. Franklin Street, Chicago, IL") is not read again.
+            shown = {(a.house_number, _usps_street(a.street)) for a in result.all_addresses}
+            for raw in self._extract(places, self.gazetteer, limit):
+                if (raw.house_number, _usps_street(raw.street)) not in shown:
+                    self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
+                                                          raw.in_region, state=raw.state, unit=raw.unit))
         if self.structured_data and "<" in markup:
             # Microdata, RDFa and microformats mark up visible text, which the
             # text pass has read; once it found the address, their (costly)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import unquote_plus
 
 # Elements whose content is never visible text.
 _HIDDEN_OPEN = re.compile(r"<(script|style|noscript|template|svg|head|select)\b|<!--", re.I)
@@ -118,6 +119,36 @@ def _descriptions(markup: str) -> list[str]:
         if content is not None:
             values.append(content.group(1) or content.group(2))
     return values
+# A map's link or embed names the place it shows in its URL: a Google Maps place or search path
+# ("/maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601,+USA/@33.97,..."), a query or route parameter ("?q=",
+# "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles...").
+# Pages often show only a business's name or "Get directions" there. ``map_places`` gives the places, decoded,
+# a line each and each once; only those with a digit (an address has a number; a name or coordinates alone make
+# no address). A scan for the maps hosts, then each URL (to its quote, bracket or line's end: an attribute's URL
+# may hold spaces; 2,000 characters at most, the scan going on after it) is searched for its place: every
+# character is looked at a bounded number of times.
+_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com")
+_URL_END = re.compile(r"[\"'<>)\]\n]")
+_MAP_PLACE = re.compile(r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address)=|!2s)([^\"'<>&!@#?]{10,200})")
+_URL_MAX = 2000
+
+
+def map_places(markup: str) -> str:
+    """The places that the map links and embeds of ``markup`` name in their URLs, a line each (see above)."""
+    if "maps" not in markup:  # one scan of the page
+        return ""
+    places: dict[str, None] = {}
+    pos = 0
+    while (host := _MAP_HOST.search(markup, pos)) is not None:
+        url_end = _URL_END.search(markup, host.end(), host.end() + _URL_MAX)
+        end = url_end.start() if url_end is not None else min(len(markup), host.end() + _URL_MAX)
+        for match in _MAP_PLACE.finditer(markup, host.end(), end):
+            place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).split())
+            if any(c.isdigit() for c in place):
+                places[place] = None
+                break
+        pos = max(end, host.end())
+    return "\n".join(places)
 
 
 def _drop_hidden(markup: str) -> str:

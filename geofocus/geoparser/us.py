@@ -466,15 +466,33 @@ def membership(gaz: Gazetteer, city_text: str, state: str | None, zip_code: str 
                 return None, True
             return canonical, False
         if canonical is None:
-            return None, False
+            # A district the USPS files its own ZIPs under ("Sylmar, CA 91342", "Kingwood, TX 77339"): in the
+            # region when the ZIP is of the district's state (the pack's ``zip3_states``), written as is.
+            district_state = _district_state(gaz, folded, state)
+            zip_state = gaz.region.raw.get("zip3_states", {}).get(zip_code[:3])
+            return None, district_state is not None and district_state == zip_state
         prefixes = gaz.region.raw.get("zip_prefixes", {}).get(f"{canonical}, {state}", [])
         return canonical, any(zip_code.startswith(p) for p in prefixes)
     if canonical is None and state:
         # A neighbourhood without ZIP that the USPS accepts as the place of a ZIP of a region city in the
         # same state ("Flushing, NY", "Roxbury, MA", "Long Island City, NY"): in the region, written as is.
-        if (folded, state) in _accepted_names(gaz):
+        if (folded, state) in _accepted_names(gaz) or _district_state(gaz, folded, state) is not None:
             return None, True
     return canonical, canonical is not None
+
+
+def _district_state(gaz: Gazetteer, folded: str, state: str | None) -> str | None:
+    """The state of a region city one of whose districts (the pack's ``districts``) is named ``folded``, if
+    ``state`` is that state or none is written."""
+    districts = getattr(gaz, "_us_districts", None)
+    if districts is None:
+        districts = {(fold(name), city.rsplit(", ", 1)[1])
+                     for city, names in gaz.region.raw.get("districts", {}).items() for name in names}
+        gaz._us_districts = districts  # type: ignore[attr-defined]
+    if state:
+        return state if (folded, state) in districts and (folded, state) not in _far_towns(gaz) else None
+    states = {s for name, s in districts if name == folded and (folded, s) not in _far_towns(gaz)}
+    return states.pop() if len(states) == 1 else None
 
 
 # The USPS's abbreviations in place names ("Jackson Hts", "Colorado Spgs", "Sprngfld Gdns"), written out.

