@@ -397,17 +397,27 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         pages: list[PageMeta] = []
         id_lists: list[list[int]] = []
         hosts: list[str | None] = []
-        parent = self._parent_path(response)  # the same for every link of the page
+        parent: list[Any] | None = None  # the same for every link of the page: read at the first one
         for o in outputs:
-            if isinstance(o, Request):
-                page = PageMeta.of(o)
-                link = page.link if page is not None else None
-                if page is not None and isinstance(link, Mapping) and not _scored(o, page):
-                    ids, host = self._link_ids(page, link, parent)
-                    requests.append(o)
-                    pages.append(page)
-                    id_lists.append(ids)
-                    hosts.append(host)
+            if not isinstance(o, Request):
+                continue
+            page = PageMeta.of(o)
+            if page is None:
+                continue
+            # _scored(o, page) inline: nearly every Request of the geo spider was scored by score_links
+            carried = o.meta.get(FINGERPRINT_META)
+            if carried is not None and len(carried) > 2 and carried[2] is page and carried[0] == o.url:
+                continue
+            link = page.link
+            if not isinstance(link, Mapping):
+                continue
+            if parent is None:
+                parent = self._parent_path(response)
+            ids, host = self._link_ids(page, link, parent)
+            requests.append(o)
+            pages.append(page)
+            id_lists.append(ids)
+            hosts.append(host)
         if not pages:
             return
         scored = self._score_online(pages, id_lists, hosts)
