@@ -137,6 +137,22 @@ def test_save_and_load_roundtrip_without_pickle(tmp_path):
     assert back.probabilities(good) == pytest.approx(m.probabilities(good))
 
 
+def test_save_keeps_every_row_with_adagrad_state_at_any_depth_and_only_those(tmp_path):
+    m = OnlineLinkModel(depth=3, bits=12)
+    # a row learned only at the deepest depth, one only at depth 1, a NaN state (kept, as non-zero),
+    # a negative zero (not kept: it is zero)
+    m._g2[7, 2], m.weights[7, 2] = 0.5, -1.5
+    m._g2[9, 0], m.weights[9, 0] = 2.0, 0.25
+    m._g2[11, 1] = np.nan
+    m._g2[13, 1], m.weights[13, 1] = -0.0, 3.0
+    m.save(tmp_path / "m.npz")
+    with np.load(tmp_path / "m.npz", allow_pickle=False) as data:
+        assert data["columns"].tolist() == [7, 9, 11]
+    back = OnlineLinkModel.load(tmp_path / "m.npz")
+    assert back.weights[7, 2] == -1.5 and back.weights[9, 0] == 0.25 and np.isnan(back._g2[11, 1])
+    assert back.weights[13, 1] == 0.0  # its row was not saved
+
+
 @pytest.mark.parametrize("content", [b"", b"not a zip", b"PK\x03\x04garbage"])
 def test_bad_model_file_is_a_clear_error(tmp_path, content):
     path = tmp_path / "bad.npz"
