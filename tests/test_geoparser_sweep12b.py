@@ -1,0 +1,61 @@
+"""Classes of error found by session 12's second sweep of real text (docs/geoparser.md, "Session 12: second sweep
+of real text"). Each test is a class of writing, with members written for the test, not lines of the swept text,
+and negatives that must keep their reading."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.unit, a.house_number, a.postcode, a.city, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- a record's street and town keys without state or ZIP ---------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a JSON list of venues
+    ('[{"name": "Harbor Library", "address": "18 Quarry Lane", "city": "Mill Valley", "open": true}]',
+     [("Quarry Lane", None, "18", None, "Mill Valley", False)]),
+    # minified JavaScript: keys that are identifiers lose their quotes
+    ('var places={7:{id:7,street:"4410 Orchard Rd",city:"Rancho Cordova",open:!0}};',
+     [("Orchard Rd", None, "4410", None, "Rancho Cordova", False)]),
+    # YAML front matter of an event page
+    ("---\ntitle: Spring meetup\nvenue:\n  address: 77 Birch Ave\n  city: Walnut Creek\n---\n",
+     [("Birch Ave", None, "77", None, "Walnut Creek", False)]),
+    # the number and street in keys of their own, the town as a locality
+    ('{"housenumber": "9", "street": "Elm Court", "locality": "Fair Oaks"}',
+     [("Elm Court", None, "9", None, "Fair Oaks", False)]),
+])
+def test_record_street_and_town_without_state_or_zip(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # the town of one record and the street of the next
+    '[{"id": 1, "city": "Lodi"}, {"id": 2, "address": "12 Pine St"}]',
+    '[{"address": "12 Pine St"}, {"city": "Lodi"}]',
+    "- name: Alpha\n  city: Lodi\n- name: Beta\n  address: 12 Pine St\n",
+    # a street without house number, a phone number beside a town
+    '{"address": "Main Street", "city": "Lodi"}',
+    '{"phone": "555 1234", "city": "Lodi"}',
+])
+def test_record_parts_that_make_no_address(us, text):
+    assert _found(us, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a region city without state keeps its membership; a ZIP still names the state
+    ('{"address": "2076 Sutterville Rd", "city": "Sacramento"}',
+     [("Sutterville Rd", None, "2076", None, "Sacramento", True)]),
+    ('{"address": "18 Quarry Lane", "city": "Mill Valley", "zip": "94941"}',
+     [("Quarry Lane", None, "18", "94941", "Mill Valley", False)]),
+])
+def test_record_with_region_city_or_zip_reads_as_before(us, text, expected):
+    assert _found(us, text) == expected
+
+
+def test_german_record_without_postcode_is_not_read_by_the_us_rule(oldenburg):
+    # the German reading keeps its own rule for records (a postcode or a region place)
+    assert _found(oldenburg, '{"address": "18 Quarry Lane", "city": "Mill Valley"}') == []
