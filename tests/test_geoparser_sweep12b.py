@@ -59,3 +59,32 @@ def test_record_with_region_city_or_zip_reads_as_before(us, text, expected):
 def test_german_record_without_postcode_is_not_read_by_the_us_rule(oldenburg):
     # the German reading keeps its own rule for records (a postcode or a region place)
     assert _found(oldenburg, '{"address": "18 Quarry Lane", "city": "Mill Valley"}') == []
+
+
+# -- a town and its ZIP without state, the street starting in a sentence ------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # after "at"
+    ("Pick-up is at 48 Orchard Lane, Los Gatos 95030 (weekdays).",
+     [("Orchard Lane", None, "48", "95030", "Los Gatos", False)]),
+    # after a name and a comma, a suite between street and town
+    ("Our clinic, 1200 Harbor Boulevard, Suite 4, Ventura 93001, opens at nine.",
+     [("Harbor Boulevard", "Suite 4", "1200", "93001", "Ventura", False)]),
+    # a unit with "#", a town of three words
+    ("The shop moved to the corner, 77 Cedar Road #2, Half Moon Bay 94019.",
+     [("Cedar Road", "#2", "77", "94019", "Half Moon Bay", False)]),
+])
+def test_town_and_zip_without_state_in_a_sentence(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # a ZIP of the region after a word that is none of its places
+    "Deliveries at 12 Oak St, Warehouse 30301.",
+    # a country where the state would be: a sample
+    "Send it to us at 5 Main Street, Anytown, USA 10001.",
+    # a suite's number, no town
+    "Meet at 9 Elm Street, Suite 12345",
+])
+def test_sentence_numbers_that_make_no_town_and_zip(us, text):
+    assert _found(us, text) == []

@@ -250,13 +250,26 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
     start = max(text.rfind(c, low, begin) for c in _FIELD_STARTS)
     if start < 0 and low > 0:
         return None
-    words = text[start + 1:begin].replace(",", " ").split()
+    field = text[start + 1:begin]
+    words = field.replace(",", " ").split()
+    if words and not _NUMBER_WORD.fullmatch(words[0]):
+        # Prose: the street starts after "at" or a comma ("... is located at 3315 Mission Drive, Santa Cruz
+        # 95065", "Woodside High School, 199 Churchill Avenue, Woodside, 94062"), the rest as in a field.
+        starts = [m.start("number") for m in _STREET_IN_PROSE.finditer(field)]
+        if not starts:
+            return None
+        words = field[starts[-1]:].replace(",", " ").split()
     if len(words) < 4 or not _NUMBER_WORD.fullmatch(words[0]):
         return None
     typed = max((i for i, w in enumerate(words[:-1]) if i > 1 and w.lower().rstrip(".") in TYPE_WORDS), default=0)
     if not typed:
         return None
     town = words[typed + 1:]
+    if town and town[0].startswith("#"):
+        town = town[1:]  # "825 Southwood Drive #5, South San Francisco 94080"
+    elif (len(town) > 2 and town[0].lower().rstrip(".") in UNIT_WORDS
+          and (any(c.isdigit() for c in town[1]) or len(town[1]) == 1)):
+        town = town[2:]  # "..., Suite B, Santa Cruz 95065", "..., Room 306, San Bruno 94066"
     while town and town[0].lower().rstrip(".") in DIRECTION_WORDS:
         town = town[1:]  # "Main St NW Salem": the street's direction
     if not 1 <= len(town) <= 3 or not all(w[:1].isupper() and w.isalpha() for w in town):
@@ -268,6 +281,8 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
 
 
 _NUMBER_WORD = re.compile(r"[1-9]\d{0,5}[A-Z]?")
+# A house number after "at" or a comma in a sentence: where a street starts in prose.
+_STREET_IN_PROSE = re.compile(r"(?:\bat|,)[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?)[ \t\n]+[A-Z0-9]")
 
 
 def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
