@@ -88,3 +88,27 @@ def test_town_and_zip_without_state_in_a_sentence(us, text, expected):
 ])
 def test_sentence_numbers_that_make_no_town_and_zip(us, text):
     assert _found(us, text) == []
+
+
+# -- a phrase of position after the postcode is no place ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a record's note after its postcode: the record's own place is kept
+    ('{"address": {"streetAddress": "Hafenstraße 12", "addressLocality": "Bremen", "postalCode": "28217",\n'
+     ' "description": "Direkt am Wasser"}}', [("Hafenstraße", None, "12", "28217", "Bremen", False)]),
+    # no place key: the region's postcode names the place
+    ('{"streetAddress": "Lange Straße 5", "postalCode": "26122", "description": "Neben dem Rathaus"}',
+     [("Lange Straße", None, "5", "26122", "Oldenburg", True)]),
+])
+def test_position_phrase_after_postcode_is_no_place(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # places whose names only start like such a word
+    ("Kirchstraße 4, 52459 Inden", [("Kirchstraße", None, "4", "52459", "Inden", False)]),
+    ("Dorfstraße 1\n25946 Nebel", [("Dorfstraße", None, "1", "25946", "Nebel", False)]),
+    ("Seestraße 4, 15749 Mittenwalde", [("Seestraße", None, "4", "15749", "Mittenwalde", False)]),
+])
+def test_places_after_postcode_still_read(oldenburg, text, expected):
+    assert _found(oldenburg, text) == expected
