@@ -112,3 +112,26 @@ def test_position_phrase_after_postcode_is_no_place(oldenburg, text, expected):
 ])
 def test_places_after_postcode_still_read(oldenburg, text, expected):
     assert _found(oldenburg, text) == expected
+
+
+# -- a town without state or ZIP after "located at" in a sentence --------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The gallery is located at 14 Mill Road, Carmel Valley. Open on weekends.",
+     [("Mill Road", None, "14", None, "Carmel Valley", False)]),
+    ("Since May our shop is at 221 Orchard Avenue, Half Moon Bay.",
+     [("Orchard Avenue", None, "221", None, "Half Moon Bay", False)]),
+])
+def test_town_after_located_at_in_a_sentence(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # a unit or a floor where the town would be
+    "Our office is located at 200 Pine Street, Suite 5.",
+    "Meetings are at 3 Church Street, First Floor.",
+    # the town goes on in the next line of a hard-wrapped text: no town is cut
+    "The drop-in center is located at 693 Mill Road, San\nCarlos. It opens at nine.",
+])
+def test_located_at_without_a_whole_town(us, text):
+    assert _found(us, text) == []

@@ -1596,15 +1596,27 @@ _COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a regio
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
 
+# A sentence's "located at" (or "is at", "are at") before the same: the words that a place's label says in prose
+# ("The club is located at 1109 Hilton Street, Redwood City.").
+_LOCATED_AT_TOWN = re.compile(
+    r"\b(?:[Ll]ocated|is|are) at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=\.(?:\s|$))")
+# (The sentence's full stop ends the town: at a line's end it may go on in the next line, "San" / "Jose.".)
+
+
 def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
-    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``)."""
-    if ":" not in text:
-        return
+    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``),
+    or in a sentence after "located at" (``_LOCATED_AT_TOWN``)."""
+    labelled = _LABELLED_TOWN.finditer(text) if ":" in text else iter(())
+    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text else iter(())
     region_names = {name for name, _state in region_city_index(gaz)}
-    for m in _LABELLED_TOWN.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None or not limit.anchor():
-            continue  # the label starts its line: "Where:", not "Tell us where: ..."
+    for m in chain(labelled, located):
+        if m.re is _LABELLED_TOWN:
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None:
+                continue  # the label starts its line: "Where:", not "Tell us where: ..."
+        if not limit.anchor():
+            continue
         town = m.group("town")
         if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
                 or state_code(town) in STATES or _COUNTY_WORD.search(town)):
