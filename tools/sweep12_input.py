@@ -1,6 +1,10 @@
 """Rebuild the input of session 12's sweep of real text (docs/geoparser.md, "Session 12").
 
-    python tools/sweep12_input.py /work/.mirror /tmp/sweep/input.jsonl
+    python tools/sweep12_input.py /work/.mirror /tmp/sweep/input.jsonl [SOURCES]
+
+SOURCES, when given, is a file naming other repositories to read instead of the first sweep's
+(``tools/sweep12b_sources.tsv`` for the second): one repository a line, tab-separated as
+``owner/name  commit  licence  paths``, ``#`` starting a comment line.
 
 MIRRORS holds the fetched repositories as ``owner+name/repo`` git directories (what the code-search
 ``fetch`` tool writes); each repository is read at the commit named below, never from a work tree.
@@ -49,9 +53,19 @@ def _git(git_dir: Path, *args: str) -> bytes:
     return subprocess.run(["git", "--git-dir", str(git_dir), *args], check=True, capture_output=True).stdout
 
 
-def windows(mirrors: Path):
+def read_sources(path: Path) -> list[tuple[str, str, str, str]]:
+    """The repositories of a sources file (the module docstring gives its shape)."""
+    sources = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            repo, commit, licence, paths = line.split("\t")
+            sources.append((repo, commit, licence, paths))
+    return sources
+
+
+def windows(mirrors: Path, sources: list[tuple[str, str, str, str]] = SOURCES):
     """Yield ``(id, text)`` for every window of every chosen file."""
-    for repo, commit, _licence, paths in SOURCES:
+    for repo, commit, _licence, paths in sources:
         git_dir = mirrors / repo.replace("/", "+") / "repo"
         chosen = re.compile(paths)
         for row in _git(git_dir, "ls-tree", "-r", "-l", commit).decode().splitlines():
@@ -68,12 +82,13 @@ def windows(mirrors: Path):
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
+    if len(argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
+    sources = read_sources(Path(argv[3])) if len(argv) == 4 else SOURCES
     count = 0
     with open(argv[2], "w", encoding="utf-8") as out:
-        for ident, text in windows(Path(argv[1])):
+        for ident, text in windows(Path(argv[1]), sources):
             out.write(json.dumps({"id": ident, "text": text}, ensure_ascii=False) + "\n")
             count += 1
     print(f"{count} windows", file=sys.stderr)

@@ -1,11 +1,12 @@
 """List what session 12's sweep reviewed by hand (docs/geoparser.md, "Session 12").
 
-    python tools/sweep12_review.py finds REGION INPUT FOUND [N]    # the finds, a sample of N (200)
-    python tools/sweep12_review.py misses REGION INPUT FOUND [N]   # pattern hits without a find (150)
+    python tools/sweep12_review.py finds REGION INPUT FOUND [N [SEED]]    # the finds, a sample of N (200)
+    python tools/sweep12_review.py misses REGION INPUT FOUND [N [SEED]]   # pattern hits without a find (150)
 
 INPUT is what ``tools/sweep12_input.py`` writes; FOUND is the geoparser's output for it
 (``python -m geofocus.geoparser --region us-top100|oldenburg --all``).  REGION is ``us`` or ``de``.
-Samples are drawn with ``random.Random(12)`` when there are more than N; each item is printed with
+Samples are drawn with ``random.Random(SEED)`` (12, the first sweep's; the second used 13) when
+there are more than N; each item is printed with
 the text lines around it, for a reader to judge.  The patterns are deliberately simple and
 independent of the parser: a US state code before a ZIP, a number before a capitalised street with
 a type word; a German postcode before a capitalised word, a street with a street word before a
@@ -41,11 +42,11 @@ def _page_text(text: str) -> str:
     return html_to_text(text) if "<" in text else text
 
 
-def finds(region: str, texts: dict, found: dict, n: int) -> list[str]:
+def finds(region: str, texts: dict, found: dict, n: int, seed: int = 12) -> list[str]:
     items = [(ident, a) for ident, record in found.items() for a in record.get("addresses", [])]
     print(f"{len(items)} finds", file=sys.stderr)
     if len(items) > n:
-        items = random.Random(12).sample(items, n)
+        items = random.Random(seed).sample(items, n)
     out = []
     for ident, a in items:
         lines = _page_text(texts[ident]["text"]).split("\n")
@@ -61,7 +62,7 @@ def finds(region: str, texts: dict, found: dict, n: int) -> list[str]:
     return out
 
 
-def misses(region: str, texts: dict, found: dict, n: int) -> list[str]:
+def misses(region: str, texts: dict, found: dict, n: int, seed: int = 12) -> list[str]:
     patterns = ([(US_ZIP, "postcode", 1), (US_STREET, "house_number", 1)] if region == "us"
                 else [(DE_POSTCODE, "postcode", 1), (DE_STREET, "house_number", 2)])
     hits = []
@@ -81,15 +82,16 @@ def misses(region: str, texts: dict, found: dict, n: int) -> list[str]:
                 around = " / ".join(x.strip()[:200] for x in lines[max(0, line_no - 2):line_no + 2])
                 hits.append(f"{ident}\n   hit: {match.group(0)[:80]}\n   text: {around[:500]}")
     print(f"{len(hits)} pattern hits without a find", file=sys.stderr)
-    return random.Random(12).sample(hits, n) if len(hits) > n else hits
+    return random.Random(seed).sample(hits, n) if len(hits) > n else hits
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (5, 6) or argv[1] not in ("finds", "misses") or argv[2] not in ("us", "de"):
+    if len(argv) not in (5, 6, 7) or argv[1] not in ("finds", "misses") or argv[2] not in ("us", "de"):
         print(__doc__, file=sys.stderr)
         return 2
-    n = int(argv[5]) if len(argv) == 6 else (200 if argv[1] == "finds" else 150)
-    listing = (finds if argv[1] == "finds" else misses)(argv[2], _read(argv[3]), _read(argv[4]), n)
+    n = int(argv[5]) if len(argv) >= 6 else (200 if argv[1] == "finds" else 150)
+    seed = int(argv[6]) if len(argv) == 7 else 12
+    listing = (finds if argv[1] == "finds" else misses)(argv[2], _read(argv[3]), _read(argv[4]), n, seed)
     for number, item in enumerate(listing):
         print(f"#{number} {item}")
     return 0

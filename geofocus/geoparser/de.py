@@ -324,6 +324,9 @@ _STOP_PLACE = {
         "Zeilen Objekte Einträge Nutzer User Users Views Menschen Kinder Tiere Bäume Stimmen"
     ).split()
 }
+# Words that start a phrase of position after a postcode, never a place's name: a record's note after its postcode
+# ("postalCode": "10179", "description": "In der Nähe des ..."), a remark after the place line.
+_POSITION_WORDS = frozenset("in im neben gegenüber hinter nahe nähe zwischen direkt beim unweit".split())
 _PHONE_BEFORE = re.compile(
     r"(?:\b(?:tel|telefon|fon|fax|telefax|mobil|handy|phone|ruf|whatsapp|hotline)\b|(?<!\d)\+ ?\d{2}|\(0)"
     r"[^\n]{0,25}$",
@@ -873,7 +876,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                     # Eintritt: frei"): no word of the place (but "Bad Homburg:", "Frankfurt am Main:" are places).
                     city_text = _CITY_TRAIL.sub("", first_word)
             city_end = city_pos + len(city_text)
-            if city_text.split(" ", 1)[0].lower() in _STOP_PLACE:
+            first_word = city_text.split(" ", 1)[0].lower()
+            if first_word in _STOP_PLACE or first_word in _POSITION_WORDS:
                 continue
             canonical = None
         window_start = max(0, start - 110, taken_until)

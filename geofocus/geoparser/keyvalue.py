@@ -226,6 +226,10 @@ class KeyedAddress:
     end: int = 0
     parent: str | None = None  # the key of an enclosing object: "street" for {name, number}
     named: bool = True  # False: the parts are a data row's columns, which no key names
+    # True when parts of different objects joined by nearness ({"locality": "A"}, {"street": ...}): the
+    # record's state or ZIP must then confirm the reading.
+    crosses_objects: bool = False
+    place_after_street: bool = False  # the town's key written after the street's, as a page writes them
 
     def text(self, us: bool) -> str | None:
         """The parts in the order a page writes them, or None if there is no street and place."""
@@ -618,6 +622,8 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         if current is None:
             current = KeyedAddress(start=start)
             current_scope = scope
+        elif scope != current_scope:
+            current.crosses_objects = True
         current.parts[role] = value
         current.end = end
     if current is not None and (not street_required or "street" in current.parts):
@@ -626,6 +632,9 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
 
 def _with_city(record: KeyedAddress) -> KeyedAddress:
     """``record`` with its "locality" as its city if it names no city of its own, else without it."""
+    keys = list(record.parts)
+    places = [at for at, key in enumerate(keys) if key in ("city", "locality")]
+    record.place_after_street = "street" in record.parts and bool(places) and keys.index("street") < min(places)
     locality = record.parts.pop("locality", None)
     if locality is not None:
         record.parts.setdefault("city", locality)

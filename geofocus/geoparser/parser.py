@@ -351,6 +351,14 @@ class GeoParser:
                     if state is not None:
                         keyed.parts["state"] = state
                 written = keyed.text(us=True)
+                if (written is not None and keyed.named and keyed.place_after_street and not keyed.crosses_objects
+                        and "state" not in keyed.parts and "postcode" not in keyed.parts):
+                    # A record's street and town keys without state or ZIP ({"address": "5200 Arden Way", "city":
+                    # "Carmichael"}, a polling place, a venue): keys that name both parts say what a labelled line
+                    # "Address: 5200 Arden Way, Carmichael" says, and are read by the same rule (a town, no state).
+                    # Only one object's parts, the town after the street: parts joined by nearness alone (a town
+                    # ending one record of a list, the next record's street) are confirmed by no state or ZIP.
+                    written = f"Address: {written}"
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"

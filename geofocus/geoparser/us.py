@@ -250,13 +250,26 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
     start = max(text.rfind(c, low, begin) for c in _FIELD_STARTS)
     if start < 0 and low > 0:
         return None
-    words = text[start + 1:begin].replace(",", " ").split()
+    field = text[start + 1:begin]
+    words = field.replace(",", " ").split()
+    if words and not _NUMBER_WORD.fullmatch(words[0]):
+        # Prose: the street starts after "at" or a comma ("... is located at 3315 Mission Drive, Santa Cruz
+        # 95065", "Woodside High School, 199 Churchill Avenue, Woodside, 94062"), the rest as in a field.
+        starts = [m.start("number") for m in _STREET_IN_PROSE.finditer(field)]
+        if not starts:
+            return None
+        words = field[starts[-1]:].replace(",", " ").split()
     if len(words) < 4 or not _NUMBER_WORD.fullmatch(words[0]):
         return None
     typed = max((i for i, w in enumerate(words[:-1]) if i > 1 and w.lower().rstrip(".") in TYPE_WORDS), default=0)
     if not typed:
         return None
     town = words[typed + 1:]
+    if town and town[0].startswith("#"):
+        town = town[1:]  # "825 Southwood Drive #5, South San Francisco 94080"
+    elif (len(town) > 2 and town[0].lower().rstrip(".") in UNIT_WORDS
+          and (any(c.isdigit() for c in town[1]) or len(town[1]) == 1)):
+        town = town[2:]  # "..., Suite B, Santa Cruz 95065", "..., Room 306, San Bruno 94066"
     while town and town[0].lower().rstrip(".") in DIRECTION_WORDS:
         town = town[1:]  # "Main St NW Salem": the street's direction
     if not 1 <= len(town) <= 3 or not all(w[:1].isupper() and w.isalpha() for w in town):
@@ -268,6 +281,8 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
 
 
 _NUMBER_WORD = re.compile(r"[1-9]\d{0,5}[A-Z]?")
+# A house number after "at" or a comma in a sentence: where a street starts in prose.
+_STREET_IN_PROSE = re.compile(r"(?:\bat|,)[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?)[ \t\n]+[A-Z0-9]")
 
 
 def _anchors(text: str, limit: WorkLimit, gaz: Gazetteer | None = None,
@@ -1599,15 +1614,27 @@ _COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a regio
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
 
+# A sentence's "located at" (or "is at", "are at") before the same: the words that a place's label says in prose
+# ("The club is located at 1109 Hilton Street, Redwood City.").
+_LOCATED_AT_TOWN = re.compile(
+    r"\b(?:[Ll]ocated|is|are) at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=\.(?:\s|$))")
+# (The sentence's full stop ends the town: at a line's end it may go on in the next line, "San" / "Jose.".)
+
+
 def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
-    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``)."""
-    if ":" not in text:
-        return
+    """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``),
+    or in a sentence after "located at" (``_LOCATED_AT_TOWN``)."""
+    labelled = _LABELLED_TOWN.finditer(text) if ":" in text else iter(())
+    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text else iter(())
     region_names = {name for name, _state in region_city_index(gaz)}
-    for m in _LABELLED_TOWN.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None or not limit.anchor():
-            continue  # the label starts its line: "Where:", not "Tell us where: ..."
+    for m in chain(labelled, located):
+        if m.re is _LABELLED_TOWN:
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None:
+                continue  # the label starts its line: "Where:", not "Tell us where: ..."
+        if not limit.anchor():
+            continue
         town = m.group("town")
         if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
                 or state_code(town) in STATES or _COUNTY_WORD.search(town)):
