@@ -472,64 +472,26 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
             return
         batch = [(fp, link, PageMeta(link=link, dist=dist, seed_dist=seed_dist, score=score,
                                      priority=decay_priority, parent=url)) for fp, link in links]
-        if batch:
-            self._score_page_online(batch, dist, score, parent_path)
-        yield from batch
-
-    def _score_page_online(self, batch: list[tuple[str, dict[str, Any], PageMeta]], dist: Any, score: Any,
-                           parent_path: list[Any]) -> None:
-        """``_score_online`` and ``_remember_fingerprint`` for the links of one page, whose page
-        states share ``dist`` and ``score``: the score's check, the distance's id and each target
-        host's dynamic ids are done once per page or host, not once per link."""
+        if not batch:
+            return
+        pages = [page for _fp, _link, page in batch]
+        id_lists: list[list[int]] = []
+        hosts: list[str | None] = []
         model = self.online_model
         assert model is not None
         bits = model.bits
         host_yield = self.online_host_yield
-        id_lists: list[list[int]] = []
-        hosts: list[str | None] = []
-        for _fp, link, page in batch:
+        for _fp, link, page in batch:  # what _link_ids does, inline (once per link found)
             ids, host = link_ids(link, bits)
             page.path = [ids, *parent_path]
             id_lists.append(ids)
             hosts.append(host if host_yield else None)
-        if not isinstance(score, (int, float)) or isinstance(score, bool):
-            return  # no numeric score from the decay middleware: left unscored, as _score_online does
-        link_dist = _int_or_none(dist)
-        dynamic = model.dynamic_ids
-        dyn_of: dict[str | None, list[int]] = {}
-        lengths: list[int] = []
-        indices: list[int] = []
-        for ids, host in zip(id_lists, hosts, strict=True):
-            dyn = dyn_of.get(host)
-            if dyn is None:
-                dyn = dyn_of[host] = dynamic(link_dist, host)
-            indices += ids
-            indices += dyn
-            lengths.append(len(ids) + len(dyn))
-        preds = model.score_csr(np.array(lengths, dtype=np.int64), np.array(indices, dtype=np.int64),
-                                self.decay).tolist()
-        buckets = self._buckets
-        if model.has_examples():
-            for (_fp, _link, page), pred in zip(batch, preds, strict=True):
-                page.prediction = page.priority = pred
-                buckets[min(int(pred * 10), 9)] += 1
-        else:
-            first = float(score or 0.0)
-            for (_fp, _link, page), pred in zip(batch, preds, strict=True):
-                page.prediction = pred
-                page.priority = first
-                buckets[min(int(pred * 10), 9)] += 1
-        if not self.rescore_queue:
-            return
-        scheduler = self._queue_scheduler()
-        if scheduler is None:
-            return
-        pushable = scheduler._pushable
-        add = self.queued.add
-        for (fp, _link, page), ids, host in zip(batch, id_lists, hosts, strict=True):
-            priority = float(page.priority or 0.0)
-            if pushable is None or pushable(fp, priority):
-                add(fp, ids, link_dist, host, priority)
+        scored = self._score_online(pages, id_lists, hosts)
+        if self.rescore_queue:
+            for i in scored:
+                page = pages[i]
+                self._remember_fingerprint(batch[i][0], page, id_lists[i], float(page.priority or 0.0), hosts[i])
+        yield from batch
 
     def _parent_path(self, response: Response | None) -> list[Any]:
         """The first n-1 entries of the parent page's path (none if it has no list there)."""
