@@ -1141,13 +1141,16 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
 
 # Every reading needs a house number followed by a space and a word ("1600 Main", "100 5th",
 # "N165 W2123 Tartan", "2615 1/2 Main", "One Main"); a cheap test before the costly ones.
-# A line of words alone (no digit, no comma) between a street's line and the place's line at the window's end.
+# A line of words alone (no digit, no comma), or a letter's attention line, between a street's line and the place's
+# line at the window's end.
 # No word of a unit or a part of a building in it ("Gate C", "Fifth Floor", "Garden Level", "North Tower Entrance":
 # units and asides, which the readers know), no letter standing alone.
 _NOTE_LINE = re.compile(r"\n[ \t]*(?![^\n]*\b(?:Suite|Unit|Apt|Room|Floor|Fl|Building|Bldg|Gate|Entrance|Door|Wing|"
                         r"Dock|Level|Lobby|Mezzanine|Basement|Penthouse|Garden|Lower|Upper|Ground|Tower|Hall|Plaza|"
                         r"Concourse|Annex|Center|Centre)\b)"
-                        r"[A-Z][a-z]+(?:[-'’][a-z]+)?(?:[ \t]+(?:[A-Za-z][a-z]+(?:[-'’][a-z]+)?|a|&|-)){1,7}[ \t]*"
+                        r"(?:[A-Z][a-z]+(?:[-'’][a-z]+)?(?:[ \t]+(?:[A-Za-z][a-z]+(?:[-'’][a-z]+)?|a|&|-)){1,7}"
+                        # or a letter's attention line ("ATTN: David H. Hansson", "Attn. Legal Department", "c/o ...")
+                        r"|(?:ATTN|Attn|Attention|ATTENTION|c/o|C/O)[:.]?[ \t]+[A-Z][A-Za-z.,'’& -]{1,50})[ \t]*"
                         r"(?=\n[ \t]*[A-Z][A-Za-z.'-]*"
                         r"(?:[ \t-][A-Za-z.'-]+){0,3}[ \t]*,?[ \t]*$)")
 # The line before such a note: a house number and a street's words, maybe a unit on a line of its own after it.
