@@ -469,6 +469,8 @@ def _name_after_slash(window: str) -> int:
                           or window[before - 1] in "abcdefghABCDEFGH" and window[before - 2].isdigit()):
         return -1
     return before if _NAME_AFTER_SLASH.match(window, slash) is not None else -1
+
+
 # Cheap test that a window can end in a house number and a separator; the
 # street patterns only run where it passes (most mentions of a city do not).
 _NUMBER_TAIL = re.compile(r"\d ?[a-hA-H]?(?: ?[-–/] ?[a-hA-H])?[ ,;|·•/–—\n.-]{0,4}(?:in ?)?$")

@@ -212,6 +212,8 @@ _UNIT_VALUE = re.compile(
 
 def _is_unit(value: str) -> bool:
     return _UNIT_VALUE.fullmatch(value) is not None
+
+
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
 # A house number has at most six digits in a row (45500 Fremont Blvd, 712046 Rge Road 34); more are an account's.
 _NO_HOUSE_NUMBER = re.compile(r"\d{7}")
@@ -280,8 +282,6 @@ class KeyedAddress:
             street = " ".join("-".join(part[:1].upper() + part[1:] for part in word.split("-"))
                               for word in street.split(" "))
         return f"{street} {number}".strip() + f"\n{place}"
-
-
 
 
 def _is_direction(value: str) -> bool:

@@ -1,5 +1,5 @@
-"""Text as mail and layout leave it, mended before it is read: quoted-printable escapes, names broken
-after their hyphen.
+"""Text as mail, layout and data files leave it, mended before it is read: quoted-printable escapes, names broken
+after their hyphen, escaped letters and folded strings of data.
 
 Mail bodies kept as files (test mails, archives, a page showing a message's source) are often
 quoted-printable (RFC 2045 6.7): ``Deelb=F6genkamp 4``, ``Stra=DFe``, ``<br />=0D=0A44149 Dortmund``,
@@ -9,14 +9,14 @@ scan.  A run of escapes is decoded as UTF-8 when its bytes are UTF-8 (``f=C3=BCr
 Windows-1252 otherwise (``f=FCr``), so a message's charset need not be known.
 
 A compound street name broken after its hyphen by a layout or a line wrap
-(``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`.
-
-Letters escaped in the string literals of data files (``M\\xFCnster`` in a YAML dump, ``50171\\u00a0`` in
-JSON), and YAML's folds of a double-quoted string (``M\\xFC\\`` / ``  nster``, ``Münster,\\`` / ``  \\ Tel.``),
-are decoded by :func:`unescape_string_letters`, so that the page text's readers see the place as written.
 (``Henning-von-Tresckow- Straße 9-13``) is joined by :func:`join_broken_names`; a US house number that a
 wrapped sentence leaves at a line's end, its street on the next line (``Visit us at 1217`` /
 ``Barranca Dr. Suite B, El Paso, Texas.``), by :func:`join_wrapped_numbers`.
+
+YAML's folds of a double-quoted string (``M\\xFC\\`` / ``  nster``, ``Münster,\\`` / ``  \\ Tel.``) are joined by
+:func:`fold_yaml_strings`, and letters escaped in the string literals of data files (``M\\xFCnster`` in a YAML
+dump, ``50171\\u00a0`` in JSON) decoded by :func:`unescape_string_letters`, so that the page text's readers see the
+place as written.
 """
 
 from __future__ import annotations
@@ -139,6 +139,8 @@ def unescape_string_letters(text: str) -> str:
     if "\\" not in text or ("\\u" not in text and "\\x" not in text) or _LETTER_ESCAPE_SIGN.search(text) is None:
         return text
     return _LETTER_ESCAPE.sub(_escaped_letter, text)
+
+
 # A house number ending a line after "at", its street starting the next: a sentence that the source wraps, as
 # editors and templates wrap prose ("Come visit us at 1217\n  Barranca Dr. Suite B, El Paso, Texas.", "located
 # at 500\nN. Main Street"). The street: a direction or a capitalised word (or an ordinal), at most three more

@@ -215,6 +215,7 @@ class _Seen:
 # The local part of a US phone number ("228-9858", "555.0100") where a street's name should start.
 _PHONE_LOCAL_START = re.compile(r"\d{3}[-.]\d{4}(?!\d)")
 
+
 class GeoParser:
     """Finds the street addresses of a page and decides its relevance for a region.
 

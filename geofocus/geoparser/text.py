@@ -119,6 +119,8 @@ def _descriptions(markup: str) -> list[str]:
         if content is not None:
             values.append(content.group(1) or content.group(2))
     return values
+
+
 # A map's link or embed names the place it shows in its URL: a Google Maps place or search path
 # ("/maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601,+USA/@33.97,..."), a query or route parameter ("?q=",
 # "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles...").

@@ -50,7 +50,6 @@ AP_STATES = {
 _AP_BY_FOLDED = {written.lower().rstrip("."): code for written, code in AP_STATES.items()}
 
 
-
 def state_code(text: str) -> str:
     """USPS code of a state written as code or name ("Texas" -> "TX")."""
     text = text.strip().rstrip(".")
