@@ -1586,6 +1586,23 @@ _CITY_THEN_STREET = re.compile(
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
+# The place after the street and "in", no state: "located at 1101 34th Avenue in Seattle.", "at 2801 Mission Street
+# in San Francisco", "500 West Temple Street, Room 381B, at the Kenneth Hahn Hall of Administration in Los Angeles"
+# (a building's name after "at" may stand between). The house number and the street's type word say it is a
+# street, the region city's name after "in" where it is; a year is no house number ("in 1999 Pike Place ...").
+_STREET_IN_CITY = re.compile(
+    rf"(?<![\w#/$.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?"
+    r"(?:,[ \t]+at[ \t]+(?:the[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6})?"
+    r"[ \t]+in[ \t]+(?:downtown[ \t]+)?$")
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|of|by|from|until|before|after|during|circa)[ \t]+$")
+# What the house number follows in such a sentence: "at", "to", "on", a label's colon, a comma, a bracket or the
+# line's start; not an article or a count's words ("the 3 Mile Run in Boston", "The 5 Points Plaza in Denver").
+_STREET_IN_LEAD = re.compile(r"(?:^|[\n:(,;\"'>*]|\b(?i:at|to|on|is|are|from|@))[ \t]*$")
+# After the city: neither a longer name ("in Dallas County", "in Seattle Center") nor a state or a ZIP (the
+# state's anchor reads "in Seattle, WA 98101").
+_CITY_IN_END = re.compile(rf"(?![ \t]+[A-Z0-9])(?![\w-])(?![ \t]*,?[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_])))")
+
+
 def _city_first_read(first: re.Match[str], written: str,
                      region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
     """The address of "in CITY, at [VENUE,] NUMBER STREET" (see ``_CITY_THEN_STREET``), or None."""
@@ -1653,6 +1670,31 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
                          city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
 
 
+def _street_in_city(text: str, start: int, end: int, written: str,
+                    region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "NUMBER STREET in CITY" (see ``_STREET_IN_CITY``) for the region city at ``start``..``end``."""
+    if _CITY_IN_END.match(text, end) is None:
+        return None
+    window = max(0, start - 160)
+    found = _STREET_IN_CITY.search(text[window:start])
+    if found is None:
+        return None
+    number, street = found.group("number"), found.group("street")
+    lead_at = window + found.start()
+    if (_STREET_IN_LEAD.search(text, max(0, lead_at - 12), lead_at) is None
+            or _is_year(number) and _YEAR_BEFORE.search(text, max(0, lead_at - 12), lead_at)):
+        return None
+    words = street.lower().split()
+    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET or words[0] in _MONTHS:
+        return None
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    return RawAddress(street=street, house_number=number, postcode=None, city=canonical, city_text=written,
+                      in_region=True, start=lead_at, end=end, state=city_state,
+                      unit=(found.group("unit") or "").strip(" ,") or None)
+
+
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses ending in a region city without state or ZIP (see ``_CITY_ONLY_LEFT_OUT``)."""
     pattern = _city_only_pattern(gaz)
@@ -1702,6 +1744,11 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                 if city_first is not None:
                     yield city_first
                     continue
+        if text[start - 3:start] == "in " or text[start - 9:start] == "downtown ":
+            street_in = _street_in_city(text, start, end, m.group(0), region_cities)
+            if street_in is not None and limit.anchor():
+                yield street_in
+                continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
