@@ -42,3 +42,35 @@ def test_a_street_in_a_region_city(us, text, expected):
 ])
 def test_no_street_in_a_region_city(us, text):
     assert _found(us, text) == []
+
+
+# -- a street on a place's labelled line under a heading naming the city and state --------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("**SEATTLE, WA**\n**Contact:** Ann, ann[at]example[dot]org\n**Time:** Sunday, 2 PM\n"
+     "**Location:** 1520 Pike Pl\n**Notes:** look for the sign",
+     [("Pike Pl", "1520", None, "Seattle", "WA", None, True)]),
+    ("### Denver, CO\n\nWhen: Friday 6 PM\nWhere: The Oak Room, 300 Larimer Street. Enter from the alley.",
+     [("Larimer Street", "300", None, "Denver", "CO", None, True)]),
+    ("<h3>Portland, OR</h3>\n<p>Venue: 41 SE Ash St, Suite 5</p>",
+     [("SE Ash St", "41", "Suite 5", "Portland", "OR", None, True)]),
+])
+def test_a_street_under_a_city_heading(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "**Location:** 1520 Pike Pl\n**Notes:** look for the sign",  # no heading
+    "**Jane Roe, MD**\nLocation: 100 Elm Street",  # a person's title, no region city
+    "**SEATTLE, WA**\nWe meet online.\nNotes: bring 2 Park Passes.",  # no labelled street
+    "**SEATTLE, WA**\n" + "line\n" * 14 + "Location: 1520 Pike Pl",  # the heading too far up
+    "**SEATTLE, WA**\nTime: 6 PM, room 4 Main Hall",  # no house number before a street
+])
+def test_no_street_under_a_city_heading(us, text):
+    assert _found(us, text) == []
+
+
+def test_a_place_after_the_street_is_its_own(us):
+    # the town written after the street is the address's, not the heading's
+    found = _found(us, "**SEATTLE, WA**\nLocation: 12 Main St, Bellevue, WA 98004")
+    assert found == [("Main St", "12", None, "Bellevue", "WA", "98004", False)]

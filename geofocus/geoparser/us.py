@@ -711,7 +711,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
-                     _labelled_towns(text, gaz, limit)):
+                     _labelled_towns(text, gaz, limit), _headed_streets(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
@@ -1643,6 +1643,62 @@ _LOCATED_AT_TOWN = re.compile(
     r"\b(?:[Ll]ocated|is|are) at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
     + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=\.(?:\s|$))")
 # (The sentence's full stop ends the town: at a line's end it may go on in the next line, "San" / "Jose.".)
+
+
+# A list's sections headed by a city and its state alone on a line ("**PORTLAND, OR**", "### Austin, TX",
+# "<h3>Denver, CO</h3>"), each with the meeting place's labelled line naming only the street, maybe after the
+# venue's name ("**Location:** 205 NW 4th Ave", "Where: The Ethical Society, 1906 Rittenhouse Square. The room is
+# in the basement."): event listings by city, chapters, branches. The heading is the street's place; the label
+# and the street's type word say the line is an address. A place after the street is read by the other readers;
+# a heading that names no region city is left alone ("**Jane Roe, MD**" may head a person's entry).
+_LABELLED_STREET_ONLY = re.compile(
+    r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
+                                         for label in ("where", "location", "venue", "address", "place"))
+    + r")[*_]*[ \t]*(?:(?:[Tt]he[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6},[ \t]+)?"
+    r"(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET + r")(?P<unit>" + _UNIT + r")?"
+    r"(?=[ \t]*(?:$|\n|\.(?:[ \t]|$)|[ \t]\(|[ \t][-–—][ \t]))")
+_HEADING_PLACE = re.compile(r"[ \t#*_>]*(?:<h[1-6][^>\n]{0,80}>)?[ \t*_]*"
+                            r"(?P<city>[A-Za-z][A-Za-z.'-]*(?: [A-Za-z.'-]+){0,3}),"
+                            r"[ \t]*(?P<state>[A-Z]{2})[ \t*_]*(?:</h[1-6]>)?[ \t]*")
+_HEADING_LINES = 12  # a section's lines between its heading and the place's line
+
+
+def _headed_streets(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Streets on a place's labelled line under a heading that names the city and state (``_LABELLED_STREET_ONLY``,
+    ``_HEADING_PLACE``)."""
+    if ":" not in text:
+        return
+    region_cities = region_city_index(gaz)
+    for m in _LABELLED_STREET_ONLY.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None:
+            continue  # the label starts its line
+        words = m.group("street").lower().split()
+        if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        heading = None
+        end = line_start - 1
+        for _ in range(_HEADING_LINES):
+            if end <= 0:
+                break
+            start = text.rfind("\n", 0, end) + 1
+            heading = _HEADING_PLACE.fullmatch(text, start, end)
+            if heading is not None:
+                break
+            end = start - 1
+        if heading is None or heading.group("state") not in STATES or not limit.anchor():
+            continue
+        state, city_text = heading.group("state"), heading.group("city")
+        canonical, in_region = membership(gaz, city_text, state, None, region_cities)
+        if not in_region:
+            continue  # "**Jane Roe, MD**": only a region city's name says the heading is a place
+        street = m.group("street")
+        if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+            street = street[:-1]  # the sentence's full stop after "Square", "NW"; "St." keeps its dot
+        yield RawAddress(street=street, house_number=m.group("number"), postcode=None,
+                         city=canonical or city_text, city_text=city_text, in_region=True,
+                         start=m.start("number"), end=m.end(), state=state,
+                         unit=(m.group("unit") or "").strip(" ,") or None)
 
 
 def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
