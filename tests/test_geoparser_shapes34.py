@@ -74,3 +74,26 @@ def test_a_place_after_the_street_is_its_own(us):
     # the town written after the street is the address's, not the heading's
     found = _found(us, "**SEATTLE, WA**\nLocation: 12 Main St, Bellevue, WA 98004")
     assert found == [("Main St", "12", None, "Bellevue", "WA", "98004", False)]
+
+
+# -- a table's columns as one-element arrays: a street's cell, then a region city's cell ---------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('const sites = [\n  [\n   "12"\n  ],\n  [\n   "Oak Grove Library"\n  ],\n  [\n   "4410 Franklin Blvd"\n  ],\n'
+     '  [\n   "Sacramento"\n  ],\n  [\n   "38.51"\n  ]\n]',
+     [("Franklin Blvd", "4410", None, "Sacramento", "CA", None, True)]),
+    ('rows = [["Hall B"], ["900 Grand Ave Suite 2"], ["Tulsa"], ["36.1"]]',
+     [("Grand Ave", "900", "Suite 2", "Tulsa", "OK", None, True)]),
+])
+def test_a_street_cell_before_a_region_city_cell(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'rows = [["Oak Grove Library"], ["Sacramento"], ["38.51"]]',  # no street's cell
+    'rows = [["4410 Franklin Blvd"], ["Elk Grove"]]',  # a town outside the region: nothing confirms it
+    'rows = [["12 Main St"], ["Sacramento Kings"]]',  # the cell is more than the city's name
+    'rows = [["Main Street Band"], ["Tulsa"]]',  # no house number
+])
+def test_no_street_cell_before_a_region_city_cell(us, text):
+    assert _found(us, text) == []

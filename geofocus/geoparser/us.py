@@ -1061,7 +1061,7 @@ _NUMBERED_UNIT = re.compile(r"(?:(?i:" + "|".join(NUMBERED_UNIT_WORDS) + r")\.? 
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
-    if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
+    if isinstance(raw, (_AsideRead, _PlaceFirstRead, _CellRead)):
         return raw
     span = text[raw.start:raw.end]
     span = _breaks_unescaped(span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
@@ -1420,6 +1420,12 @@ class _PlaceFirstRead(RawAddress):
 
 
 @dataclass
+class _CellRead(RawAddress):
+    """An address read from a row of one-element arrays (see ``_CELL_BEFORE_CITY``): usaddress, re-reading the
+    span, would take the quotes and brackets between the cells in, so the pattern's fields stand."""
+
+
+@dataclass
 class _AsideRead(RawAddress):
     """An address whose pattern reading skipped a room's or a building's name or a mail stop between the
     street and the city: usaddress, re-reading the span, takes them for the street or the unit
@@ -1726,6 +1732,38 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
                          city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
 
 
+# A table written a column's cells at a time, each cell a one-element array, one a line or on one line
+# ('[\n  "2200 Roaring Camp Dr"\n],\n[\n  "Sacramento"\n]', '["2200 Roaring Camp Dr"], ["Sacramento"]'): a cell that
+# is only a region city's name, right after a cell that is only a typed street with its house number.
+_CELL_BEFORE_CITY = re.compile(r'"(?P<cell>[^"\n]{4,80})"[ \t]*\n?[ \t]*\],?[ \t]*\n?[ \t]*\[[ \t]*\n?[ \t]*"$')
+_CELL_AFTER_CITY = re.compile(r'"[ \t]*\n?[ \t]*\]')
+_STREET_CELL = re.compile(rf"(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?")
+
+
+def _cell_street(text: str, start: int, end: int, written: str,
+                 region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a street's cell and a region city's cell in one-element arrays (``_CELL_BEFORE_CITY``)."""
+    if _CELL_AFTER_CITY.match(text, end) is None:
+        return None
+    window = max(0, start - 120)
+    found = _CELL_BEFORE_CITY.search(text, window, start)
+    if found is None:
+        return None
+    cell = _STREET_CELL.fullmatch(found.group("cell").strip())
+    if cell is None:
+        return None
+    words = cell.group("street").lower().split()
+    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+        return None
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    begin = found.start("cell") + (len(found.group("cell")) - len(found.group("cell").lstrip()))
+    return _CellRead(street=cell.group("street"), house_number=cell.group("number"), postcode=None, city=canonical,
+                      city_text=written, in_region=True, start=begin, end=end, state=city_state,
+                      unit=(cell.group("unit") or "").strip(" ,") or None)
+
+
 def _street_in_city(text: str, start: int, end: int, written: str,
                     region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
     """The address of "NUMBER STREET in CITY" (see ``_STREET_IN_CITY``) for the region city at ``start``..``end``."""
@@ -1800,6 +1838,11 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                 if city_first is not None:
                     yield city_first
                     continue
+        if text[start - 1:start] == '"' and text[end:end + 1] == '"':
+            cell = _cell_street(text, start, end, m.group(0), region_cities)
+            if cell is not None and limit.anchor():
+                yield cell
+                continue
         if text[start - 3:start] == "in " or text[start - 9:start] == "downtown ":
             street_in = _street_in_city(text, start, end, m.group(0), region_cities)
             if street_in is not None and limit.anchor():
