@@ -97,3 +97,34 @@ def test_a_street_cell_before_a_region_city_cell(us, text, expected):
 ])
 def test_no_street_cell_before_a_region_city_cell(us, text):
     assert _found(us, text) == []
+
+
+# -- a town without state after "located at": after "in", before a phone in brackets or ", and", hard-wrapped ------
+
+@pytest.mark.parametrize("text, expected", [
+    ("A second office is located at 210 Alma Street, Suite 3 in Palo Alto.",
+     [("Alma Street", "210", "Suite 3", "Palo Alto", None, None, False)]),
+    ("The pantry is located at 77 Linden Avenue, South San Francisco (650-555-0100), open Fridays.",
+     [("Linden Avenue", "77", None, "South San Francisco", None, None, False)]),
+    ("The clinic is located at 15 Laurel Street, Menlo Park, and takes walk-ins.",
+     [("Laurel Street", "15", None, "Menlo Park", None, None, False)]),
+    ("The class is located\nat 88 Castro Street, Mountain View. Bring a mat.",
+     [("Castro Street", "88", None, "Mountain View", None, None, False)]),
+    ("Lunch is served at the parish hall, located at 31 Oak Road (behind the church) in Redwood City.",
+     [("Oak Road", "31", None, "Redwood City", None, None, False)]),
+    # a region city broken by a hard wrap: read as the region's
+    ("The drop-in center is located at 440 North 1st Street, San\nJose. Walk-ins welcome.",
+     [("North 1st Street", "440", None, "San Jose", "CA", None, True)]),
+])
+def test_a_town_after_located_at(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The office is located at 12 Main St, Main Hall (555-1234).",  # a hall, no town
+    "It is located at 40 Elm Street, Suite 4 (2nd floor).",  # a unit and a remark, no town
+    "The desk is located at 9 Elm Street, North.",  # a wing, no town
+    "Visit 31 Oak Road (behind the church) in Redwood City.",  # no "located at"
+])
+def test_no_town_after_located_at(us, text):
+    assert _found(us, text) == []

@@ -1133,6 +1133,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
+    if unit is not None and raw.unit and unit == raw.unit + " in":
+        unit = raw.unit  # "Suite 3 in Palo Alto": the preposition before the place read as part of the unit
     raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
@@ -1644,11 +1646,17 @@ _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
 
 # A sentence's "located at" (or "is at", "are at") before the same: the words that a place's label says in prose
-# ("The club is located at 1109 Hilton Street, Redwood City.").
+# ("The club is located at 1109 Hilton Street, Redwood City."); the town also after "in" ("located at 333 Gellert
+# Blvd., Suite 206 in Daly City."), a remark in brackets may follow the street ("(at Tilton Avenue corner)"), and a
+# hard wrap may break the sentence ("located" / "at 270 Escuela Avenue, Mountain View.").
 _LOCATED_AT_TOWN = re.compile(
-    r"\b(?:[Ll]ocated|is|are) at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
-    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=\.(?:\s|$))")
-# (The sentence's full stop ends the town: at a line's end it may go on in the next line, "San" / "Jose.".)
+    r"\b(?:[Ll]ocated|is|are)[ \t]*\n?[ \t]*at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?(?:[ \t]+\([^()\n]{1,40}\))?(?:, |[ \t]+in[ \t]+)"
+    r"(?P<town>[A-Z][a-z]+(?:(?: |[ \t]*\n[ \t]*)[A-Z][a-z]+){0,2})"
+    # What ends the town: the sentence's full stop, a phone number in brackets, ", and".
+    r"(?=\.(?:\s|$)|[ \t]*\((?=\d)|,[ \t]+and\b)")
+# (At a line's end the town may go on in the next line, "San" / "Jose.": a region city's name so broken is read
+# here, which the region city's reader cannot.)
 
 
 # A list's sections headed by a city and its state alone on a line ("**PORTLAND, OR**", "### Austin, TX",
@@ -1711,8 +1719,9 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
     """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``),
     or in a sentence after "located at" (``_LOCATED_AT_TOWN``)."""
     labelled = _LABELLED_TOWN.finditer(text) if ":" in text else iter(())
-    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text else iter(())
-    region_names = {name for name, _state in region_city_index(gaz)}
+    located = _LOCATED_AT_TOWN.finditer(text) if "at " in text else iter(())
+    region_cities = region_city_index(gaz)
+    region_names = {name for name, _state in region_cities}
     for m in chain(labelled, located):
         if m.re is _LABELLED_TOWN:
             line_start = text.rfind("\n", 0, m.start()) + 1
@@ -1720,16 +1729,25 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
                 continue  # the label starts its line: "Where:", not "Tell us where: ..."
         if not limit.anchor():
             continue
-        town = m.group("town")
-        if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
-                or state_code(town) in STATES or _COUNTY_WORD.search(town)):
-            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own
+        town = " ".join(m.group("town").split())
+        canonical, city_state = None, None
+        if "\n" in m.group("town"):
+            if fold(town) not in _CITY_ONLY_LEFT_OUT:
+                canonical, city_state = _region_city(region_cities, town)  # "San" / "Jose."
+            if canonical is None:
+                continue  # another town broken by the wrap: a name's end and a sentence's start are not told apart
+        if canonical is None and (fold(town) in region_names or fold(town).split()[-1] in _FIELD_LABELS
+                                  or state_code(town) in STATES or _COUNTY_WORD.search(town)):
+            # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own ("South San
+            # Francisco" is one: a label's word may begin a town's name)
+            continue
         words = m.group("street").lower().split()
         if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
         unit = (m.group("unit") or "").strip(" ,") or None
-        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None, city=town,
-                         city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
+        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None,
+                         city=canonical or town, city_text=town, in_region=canonical is not None,
+                         start=m.start("number"), end=m.end("town"), state=city_state, unit=unit)
 
 
 # A table written a column's cells at a time, each cell a one-element array, one a line or on one line
