@@ -22,6 +22,8 @@ def _found(parser, text):
     # a unit and a building's name after "at" between the street and "in"
     ("Hearings are held at 77 North Elm Street, Room 210, at the Civic Center Annex in Los Angeles.",
      [("North Elm Street", "77", "Room 210", "Los Angeles", "CA", None, True)]),
+    ("The van parks at the playground at 570 Eddy Street\nin San Francisco on Tuesdays.",  # a hard wrap
+     [("Eddy Street", "570", None, "San Francisco", "CA", None, True)]),
     ("Drop off donations at 415 Grant Ave in downtown Denver",
      [("Grant Ave", "415", None, "Denver", "CO", None, True)]),
     # a region city's name inside the street does not end the address early

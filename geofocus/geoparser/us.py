@@ -1601,7 +1601,7 @@ _MONTHS = frozenset("january february march april may june july august september
 _STREET_IN_CITY = re.compile(
     rf"(?<![\w#/$.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?"
     r"(?:,[ \t]+at[ \t]+(?:the[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6})?"
-    r"[ \t]+in[ \t]+(?:downtown[ \t]+)?$")
+    r"(?:[ \t]+|[ \t]*\n[ \t]*)in[ \t]+(?:downtown[ \t]+)?$")  # (a hard wrap before "in")
 _YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|of|by|from|until|before|after|during|circa)[ \t]+$")
 # What the house number follows in such a sentence: "at", "to", "on", a label's colon, a comma, a bracket or the
 # line's start; not an article or a count's words ("the 3 Mile Run in Boston", "The 5 Points Plaza in Denver").
