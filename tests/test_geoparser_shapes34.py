@@ -130,3 +130,28 @@ def test_a_town_after_located_at(us, text, expected):
 ])
 def test_no_town_after_located_at(us, text):
     assert _found(us, text) == []
+
+
+# -- the place of a static map's image (its "center="), in HTML or Markdown --------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('<img alt="map" src="https://maps.googleapis.com/maps/api/staticmap?center=Cafe+Vita+1005+E+Pike+St+Seattle,'
+     '+WA+98122&zoom=15&size=600x300">',
+     [("E Pike St", "1005", None, "Seattle", "WA", "98122", True)]),
+    ("Find us: ![map](https://maps.googleapis.com/maps/api/staticmap?center=2300+Market+St,San+Francisco,CA"
+     "&zoom=16)",
+     [("Market St", "2300", None, "San Francisco", "CA", None, True)]),
+    # a Markdown link to a map's place, as an HTML one is read
+    ("See [the map](https://www.google.com/maps/place/410+Terry+Ave+N,+Seattle,+WA+98109/@47.62,-122.33)",
+     [("Terry Ave N", "410", None, "Seattle", "WA", "98109", True)]),
+])
+def test_the_place_of_a_static_map(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '<img src="https://maps.googleapis.com/maps/api/staticmap?center=47.6097,-122.3331&zoom=13&size=600x300">',
+    "![map](https://maps.googleapis.com/maps/api/staticmap?center=Seattle,WA&zoom=10)",  # a city, no street
+])
+def test_no_place_of_a_static_map(us, text):
+    assert _found(us, text) == []
