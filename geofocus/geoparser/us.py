@@ -1602,6 +1602,7 @@ _STREET_IN_CITY = re.compile(
     rf"(?<![\w#/$.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?"
     r"(?:,[ \t]+at[ \t]+(?:the[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6})?"
     r"(?:[ \t]+|[ \t]*\n[ \t]*)in[ \t]+(?:downtown[ \t]+)?$")  # (a hard wrap before "in")
+_STREET_IN_PROSE_NUMBER = re.compile(r"[1-9]\d{0,5}[A-Z]? [A-Z0-9]")
 _YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|of|by|from|until|before|after|during|circa)[ \t]+$")
 # What the house number follows in such a sentence: "at", "to", "on", a label's colon, a comma, a bracket or the
 # line's start; not an article or a count's words ("the 3 Mile Run in Boston", "The 5 Points Plaza in Denver").
@@ -1719,7 +1720,7 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
     """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``),
     or in a sentence after "located at" (``_LOCATED_AT_TOWN``)."""
     labelled = _LABELLED_TOWN.finditer(text) if ":" in text else iter(())
-    located = _LOCATED_AT_TOWN.finditer(text) if "at " in text else iter(())
+    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text or "\nat" in text else iter(())
     region_cities = region_city_index(gaz)
     region_names = {name for name, _state in region_cities}
     for m in chain(labelled, located):
@@ -1788,6 +1789,8 @@ def _street_in_city(text: str, start: int, end: int, written: str,
     if _CITY_IN_END.match(text, end) is None:
         return None
     window = max(0, start - 160)
+    if _STREET_IN_PROSE_NUMBER.search(text, window, start) is None:
+        return None  # no house number before a word: the costlier search is not needed ("I live in Chicago")
     found = _STREET_IN_CITY.search(text[window:start])
     if found is None:
         return None
