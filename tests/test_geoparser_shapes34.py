@@ -155,3 +155,35 @@ def test_the_place_of_a_static_map(us, text, expected):
 ])
 def test_no_place_of_a_static_map(us, text):
     assert _found(us, text) == []
+
+
+# -- a geocoder's record with the street line in its "name" and no street key ------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"properties": {"layer": "address", "name": "740 Park Avenue", "locality": "New York", "region": "NY"}}',
+     [("Park Avenue", "740", None, "New York", "NY", None, True)]),
+    ('{"layer": "address", "name": "2 Lombard St", "locality": "San Francisco"}',
+     [("Lombard St", "2", None, "San Francisco", "CA", None, True)]),
+])
+def test_a_street_in_a_records_name(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '{"name": "Blue Bottle Coffee", "locality": "Oakland"}',  # a place's name
+    '{"name": "7 Eleven", "locality": "Dallas", "region": "TX"}',  # a number, no street
+    '{"name": "20 Main Street Bakery", "locality": "Houston"}',  # more than the street line
+])
+def test_no_street_in_a_records_name(us, text):
+    assert _found(us, text) == []
+
+
+def test_a_records_own_street_key_comes_first(us):
+    # the street's key says what the street is; the name is the place's
+    text = ('{"name": "18 Oak Street", "street": "Elm Street", "housenumber": "40", "locality": "Seattle",'
+            ' "region": "WA"}')
+    assert _found(us, text) == [("Elm Street", "40", None, "Seattle", "WA", None, True)]
+
+
+def test_a_name_without_a_town_is_no_street(us):
+    assert _found(us, '{"name": "740 Park Avenue", "postalcode": "10021"}') == []
