@@ -156,3 +156,33 @@ def join_wrapped_numbers(text: str) -> str:
     if _WRAPPED_NUMBER.search(text) is None:
         return text
     return _WRAPPED_NUMBER.sub(r"t \1 ", text)
+
+
+# A two-word town that a hard wrap parted after its first word, the place's line then starting with the second word
+# and the state ("... 12 Airport Boulevard, San" / "Mateo, CA 94401", "Mountain" / "View, CA"). The first word must
+# be one that names no town alone (so "..., Acme" / "Denver, CO" stays two lines), and no direction ("Elm St, East"
+# may be the street's quadrant); a region city so parted is read by the US reader already. The scan is for the place's line (a line break first: one fast scan); the line before
+# it is looked at only there.
+_PLACE_LINE = re.compile(r"\n(?P<lead>[ \t]*(?:>[ \t]?)*)(?=[A-Z][a-z]+(?: [A-Z][a-z]+)?,?[ \t]+[A-Z]{2}\b)")
+_TOWN_FIRST_WORDS = (
+    "San|Santa|Los|Las|El|La|Del|Des|Fort|Ft\\.|Saint|St\\.|Mount|Mt\\.|Port|Palm|Palo|Palos|Menlo|Daly|Redwood|"
+    "Mountain|Half|Long|Grand|Salt|Baton|Corpus|Sioux|Cape|Rancho|Culver|Chula|Costa|Boca|Overland|Bowling|Coral|"
+    "Round|Foster|Ann|Sugar|Pompano|Daytona|Myrtle|Jersey|Colorado|Elk|Redondo|New")
+_WRAPPED_TOWN_START = re.compile(rf",[ \t]*(?:{_TOWN_FIRST_WORDS})[ \t]*$")
+
+
+def join_wrapped_towns(text: str) -> str:
+    """``text`` with US towns of two words that a line wrap parted joined again (see ``_PLACE_LINE``)."""
+    pieces: list[str] = []
+    last = 0
+    for place in _PLACE_LINE.finditer(text):
+        start = place.start()
+        if _WRAPPED_TOWN_START.search(text, max(last, start - 40), start) is None:
+            continue
+        pieces.append(text[last:start])
+        pieces.append(" ")
+        last = place.end()
+    if not pieces:
+        return text
+    pieces.append(text[last:])
+    return "".join(pieces)
