@@ -32,7 +32,8 @@ def test_city_broken_over_two_lines(us, text, expected):
 @pytest.mark.parametrize("text", [
     "  12 Pine Rd, Old\n  Town, TX 78205",  # the two words joined name no place of the pack
     "Call us at 555 1234 or visit our San\nFrancisco, CA office",  # no street
-    "  12 Pine Rd, Round\n  Rock, TX",  # a real place, but not one the pack knows; no ZIP to tell
+    # ("  12 Pine Rd, Round\n  Rock, TX": a town's first word that names no town alone, joined since session 13:
+    # tests/test_geoparser_wrapped_towns.py)
 ])
 def test_city_broken_over_two_lines_negatives(us, text):
     assert _found(us, text) == []

@@ -12,10 +12,13 @@ def _found(parser, text):
 @pytest.mark.parametrize("text, expected", [
     ("Our spring meetup is at 400 Harbor Drive, San\nLeandro, CA 94577, upstairs.",
      [("400", "Harbor Drive", "San Leandro", "94577", False)]),
-    ("Send the forms to 75 Commerce Way, Mountain\nView, CA 94041", [("75", "Commerce Way", "Mountain View", "94041", False)]),
+    ("Send the forms to 75 Commerce Way, Mountain\nView, CA 94041",
+     [("75", "Commerce Way", "Mountain View", "94041", False)]),
     ("> The clinic moved to 18 Vista Rd, Palo\n> Alto, CA 94301", [("18", "Vista Rd", "Palo Alto", "94301", False)]),
     ("Ship to: 9 Canal St, Fort\nLauderdale, FL 33301", [("9", "Canal St", "Fort Lauderdale", "33301", False)]),
-    ("Warehouse: 2200 Industrial Pkwy, Santa\nClara, CA 95054", [("2200", "Industrial Pkwy", "Santa Clara", "95054", False)]),
+    ("  12 Pine Rd, Round\n  Rock, TX", [("12", "Pine Rd", "Round Rock", None, False)]),  # no ZIP
+    ("Warehouse: 2200 Industrial Pkwy, Santa\nClara, CA 95054",
+     [("2200", "Industrial Pkwy", "Santa Clara", "95054", False)]),
 ])
 def test_a_town_parted_by_a_wrap_is_one_town(us, text, expected):
     assert _found(us, text) == expected

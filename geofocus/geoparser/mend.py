@@ -161,8 +161,8 @@ def join_wrapped_numbers(text: str) -> str:
 # A two-word town that a hard wrap parted after its first word, the place's line then starting with the second word
 # and the state ("... 12 Airport Boulevard, San" / "Mateo, CA 94401", "Mountain" / "View, CA"). The first word must
 # be one that names no town alone (so "..., Acme" / "Denver, CO" stays two lines), and no direction ("Elm St, East"
-# may be the street's quadrant); a region city so parted is read by the US reader already. The scan is for the place's line (a line break first: one fast scan); the line before
-# it is looked at only there.
+# may be the street's quadrant); a region city so parted is read by the US reader already. The scan is for the
+# place's line (a line break first: one fast scan); the line before it is looked at only there.
 _PLACE_LINE = re.compile(r"\n(?P<lead>[ \t]*(?:>[ \t]?)*)(?=[A-Z][a-z]+(?: [A-Z][a-z]+)?,?[ \t]+[A-Z]{2}\b)")
 _TOWN_FIRST_WORDS = (
     "San|Santa|Los|Las|El|La|Del|Des|Fort|Ft\\.|Saint|St\\.|Mount|Mt\\.|Port|Palm|Palo|Palos|Menlo|Daly|Redwood|"
