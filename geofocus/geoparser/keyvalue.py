@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from geofocus.geoparser.de import GERMAN_STREET_LINE, is_supplement, street_without_supplement
+from geofocus.geoparser.de import GERMAN_STREET_LINE, is_street_name, is_supplement, street_without_supplement
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
@@ -733,7 +733,9 @@ _ROW_SPLIT = re.compile(r"[ \t]*[,;\t|][ \t]*")  # the page text writes a tab as
 _ROW_QUOTES = " \t'\"`"
 _ROW_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{1,60}")
-_ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+_ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?")
+# A German house number in a column of its own ("30", "7 a", "62 - 70", "2-4", "16/18").
+_ROW_DE_NUMBER = re.compile(r"[1-9]\d{0,3}(?: ?[a-zA-Z])?(?: ?[-/] ?[1-9]\d{0,3}(?: ?[a-zA-Z])?)?")
 # A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
 _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
                           r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
@@ -835,18 +837,29 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             # lists, "900,BAGBY ST,,HOUSTON,TX,77002"): the street must have a type word, and no number of
             # its own ("2,24 Second Avenue": an id before a street).
             value, rest = f"{value} {fields[at + 1]}", at + 2
+        number_column = False
+        if not us and rest < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[rest]) and is_street_name(value):
+            # The house number in a column of its own after the street's name ("Straße,Hausnummer,PLZ,Ort":
+            # "Lundweg,30,24941,Flensburg"): the name must have a street word ("Hans Müller,42,...": a person's age),
+            # and the postcode a place after it ("Lange Straße,4,26121,3" are no address's columns).
+            value, rest, number_column = f"{value} {fields[rest]}", rest + 1, True
         # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
         if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
                 value):
             continue
         parts: dict[str, str] = {"street": value}
-        for later in fields[rest:rest + 6]:
+        for offset, later in enumerate(fields[rest:rest + 6], rest):
             folded = later.lower()
             if folded in _ROW_EMPTY or folded in own:
                 continue
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
+                if number_column and "city" not in parts:
+                    place = fields[offset + 1] if offset + 1 < len(fields) else ""
+                    if _ROW_PLACE.fullmatch(place) is None:
+                        break
+                    return KeyedAddress(parts={"street": value, "postcode": later, "city": place})
                 if "city" not in parts and not us:
                     # A street and its postcode, no place ("Magazinstr. 5;Haus 03 ;10179;1.236"): the parser
                     # names the postcode's place if the street has a street word (GeoParser._keyed_without_place).
@@ -869,6 +882,28 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
                 parts["city"] = later
             else:
                 break
+    return None if us else _row_postcode_first(fields)
+
+
+def _row_postcode_first(fields: list[str]) -> KeyedAddress | None:
+    """A German row whose place and postcode columns come before the street's ("Ort;PLZ;Straße;Hausnummer":
+    "Kiel;24118;Westring 358", "Eutin;23701;Bahnhofstraße;7 a", "24118,Kiel,Westring 358"): the street right
+    after the two, its number in it or in the next column."""
+    for at, value in enumerate(fields[:-1]):
+        if not _ROW_ZIP.fullmatch(value) or len(value) != 5:
+            continue
+        place_before = at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) is not None
+        street_at = at + 1
+        if not place_before:
+            if street_at + 1 >= len(fields) or not _ROW_PLACE.fullmatch(fields[street_at]):
+                continue
+            street_at += 1  # "24118,Kiel,Westring 358": the place after the postcode
+        place = fields[at - 1] if place_before else fields[at + 1]
+        street = fields[street_at]
+        if street_at + 1 < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[street_at + 1]) and is_street_name(street):
+            street = f"{street} {fields[street_at + 1]}"
+        if _ROW_DE_STREET.fullmatch(street) and any(c.isdigit() for c in street[-9:]):
+            return KeyedAddress(parts={"street": street, "postcode": value, "city": place})
     return None
 
 
