@@ -47,3 +47,61 @@ def test_postcode_and_place_before_the_street(oldenburg, text, expected):
 ])
 def test_postcode_before_no_street_is_no_address(oldenburg, text):
     assert _keys(oldenburg, text) == []
+
+
+# -- HL7 FHIR address elements: XML values in "value" attributes, JSON lines in an array --
+
+_FHIR_XML = """<address>
+  <use value="work"/>
+  <line value="{street}">
+    <extension url="http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-streetName">
+      <valueString value="{name}"/>
+    </extension>
+    <extension url="http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-houseNumber">
+      <valueString value="{number}"/>
+    </extension>
+  </line>
+  {second}
+  <city value="{city}"/>
+  <postalCode value="{postcode}"/>
+  <country value="D"/>
+</address>"""
+
+
+@pytest.mark.parametrize("street, name, number, second, city, postcode, expected", [
+    ("Donnerschweer Straße 12", "Donnerschweer Straße", "12", "", "Oldenburg", "26123",
+     [("Donnerschweer Straße", "12", "26123", True)]),
+    ("Am Markt 3a", "Am Markt", "3a", '<line value="2. Obergeschoss"/>', "Bremen", "28195",
+     [("Am Markt", "3a", "28195", False)]),
+])
+def test_fhir_xml_address_with_value_attributes(oldenburg, street, name, number, second, city, postcode, expected):
+    text = _FHIR_XML.format(street=street, name=name, number=number, second=second, city=city, postcode=postcode)
+    assert _keys(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("""{"resourceType": "Organization", "address": [ {
+        "type": "both",
+        "line": [
+          "Nadorster Straße 90"
+        ],
+        "_line": [ { "extension": [
+          { "url": "http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-houseNumber", "valueString": "90" },
+          { "url": "http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-streetName",
+            "valueString": "Nadorster Straße" }
+        ] } ],
+        "city": "Oldenburg",
+        "postalCode": "26123",
+        "country": "D"
+      } ] }""", [("Nadorster Straße", "90", "26123", True)]),
+    ('{"address": [{"line": ["Obernstraße 2", "Hinterhaus"], "city": "Bremen", "postalCode": "28195"}]}',
+     [("Obernstraße", "2", "28195", False)]),
+])
+def test_fhir_json_address_lines_in_an_array(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+def test_fhir_address_of_another_country_is_no_german_address(oldenburg):
+    text = _FHIR_XML.format(street="Kärntner Straße 5", name="Kärntner Straße", number="5", second="",
+                            city="Wien", postcode="1010").replace('"D"', '"AT"')
+    assert _keys(oldenburg, text) == []

@@ -33,8 +33,9 @@ from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 # that a run of colons or long lines cost one pass: no value is tried twice); up to four spaces may
 # stand after the colon (values aligned by hand: ``address_city:  Chicago, IL 60647``).
 # A quoted value may start on the next line ("street2":\n      "Apt 20": JSON wrapped over the lines
-# of a YAML cassette or a log).
-_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["']))?"""
+# of a YAML cassette or a log), or be the first string of an array, on its line or the next (FHIR's address
+# lines: "line": [\n "Lange Straße 5"\n ]).
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["'])|\[[ \t]*\n?[ \t]*(?=["']))?"""
                     r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
                     r"""(?:(?<=: )|(?<=:  )|(?<=:   )|(?<=:    ))([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""",
                     re.M)
@@ -158,7 +159,7 @@ ROLES = {
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
-               "addresslines"),
+               "addresslines", "line"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
@@ -615,6 +616,13 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                 current.parts["country"] = f"{known}|{value}"
             current.end = end
             continue
+        if (role == "street" and current is not None and "street" in current.parts and "unit" not in current.parts
+                and position - current.end <= _GAP and is_supplement(value)):
+            # A second address line that is a building or floor ("line": ["Lange Straße 5", "Erdgeschoss"], UBL's
+            # "AddressLine"): the street's supplement, not the next record's street.
+            current.parts["unit"] = value
+            current.end = end
+            continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
                 yield _with_city(current)
@@ -675,13 +683,20 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
 # in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).
 _XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|streetaddress|addressline1|address1|"
                        r"line1|lineone|strasse)>")
-_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})>[ \t]*([^<>\n]{1,120}?)[ \t]*"
-                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>")
+# HL7 FHIR writes each value in a "value" attribute ("<line value="Lange Straße 5">", "<city value="Bremen"/>",
+# "<postalCode value="28195"/>"); a line element holds its street's parts as extensions before its end tag.
+_XML_VALUE_SIGN = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?(?i:line|street|streetname|streetaddress|addressline1|"
+                             r"address1|line1|strasse)[ \t]+value=\"")
+_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})(?:>[ \t]*([^<>\n]{1,120}?)[ \t]*"
+                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>|[ \t]+value=\"([^\"<>\n]{1,120})\"[ \t]*(/?)>)")
+# How far the end tag of a value element with children may be (a FHIR line's two extensions: 500 characters).
+_XML_CHILDREN = 2000
 
 
 def xml_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     """Groups of address parts written as XML elements named by the parts, in text order."""
-    if "</" not in markup or _XML_SIGN.search(markup) is None:
+    if "</" not in markup or (_XML_SIGN.search(markup) is None and (
+            'value="' not in markup or _XML_VALUE_SIGN.search(markup) is None)):
         return
     yield from _grouped(_xml_fields(markup, limit), street_required=True)
 
@@ -691,10 +706,18 @@ def _xml_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
         if not limit.candidate():
             break
         role = _key_role(element.group(1), None)
-        value = " ".join(element.group(2).split())
+        value = " ".join((element.group(2) or element.group(3) or "").split())
         if role is None or role == "name" or not value:
             continue
-        yield element.start(), element.start(), element.end(), role, value
+        end = element.end()
+        if element.group(3) and not element.group(4):
+            # A value element with children ends at its end tag: the parts after it are the next fields, however
+            # long the extensions inside.
+            closing = markup.find(f"</{element.group(0)[1:element.start(1) - element.start()]}{element.group(1)}>",
+                                  end, end + _XML_CHILDREN)
+            if closing >= 0:
+                end = closing
+        yield element.start(), element.start(), end, role, value
 
 
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;
