@@ -105,3 +105,35 @@ def test_fhir_address_of_another_country_is_no_german_address(oldenburg):
     text = _FHIR_XML.format(street="Kärntner Straße 5", name="Kärntner Straße", number="5", second="",
                             city="Wien", postcode="1010").replace('"D"', '"AT"')
     assert _keys(oldenburg, text) == []
+
+
+# -- a header line names the columns: the street's needs no street word, the house number's is the one beside it --
+
+@pytest.mark.parametrize("text, expected", [
+    ("bezirk,einrichtung,leitung,adresse,plz,telefon\nAltstadt,Kita Hafen,Frau Jansen,Marientreppe 4,24939,0461 1\n",
+     [("Marientreppe", "4", "24939", False)]),
+    ("Nummer;Schulname;Straße;Hausnummer;PLZ;Ort\n0412;Grundschule Haarentor;Lappan;3;26122;Oldenburg\n",
+     [("Lappan", "3", "26122", True)]),
+    ("hnr,hnr_zusatz,str_name,plz,ort_name\n12,b,Kaiserdamm,14057,Berlin\n7,,Uhlandstraße,10719,Berlin\n",
+     [("Kaiserdamm", "12b", "14057", False), ("Uhlandstraße", "7", "10719", False)]),
+])
+def test_columns_named_by_a_header_line(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "name;plz;ort\nKita Hafen;24939;Flensburg\n",  # no street column
+    "kategorie,bezeichnung,anzahl\nAltstadt,Marientreppe 4,24939\n",  # no header names the street's column
+])
+def test_header_without_street_column_reads_no_address(oldenburg, text):
+    assert _keys(oldenburg, text) == []
+
+
+# -- the addition to a house number in a column of its own; the place after the street --
+
+@pytest.mark.parametrize("text, expected", [
+    ("Bahnhofstraße,12,b,24937,Flensburg,ja\n", [("Bahnhofstraße", "12b", "24937", False)]),
+    ("28195;Obernstraße;7;Bremen;0421 1\n", [("Obernstraße", "7", "28195", False)]),
+])
+def test_number_addition_column_and_place_after_the_street(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected

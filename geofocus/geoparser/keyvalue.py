@@ -13,6 +13,7 @@ cost is linear in the page size.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -159,12 +160,12 @@ ROLES = {
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
-               "addresslines", "line"),
+               "addresslines", "line", "strname", "strassenname"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
                  "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
-    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname"),
+    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname", "ortname", "ortsname"),
     # "locality" names the city in most records (Pelias, Google's components) but a part of it where a "city" key
     # stands beside it (Photon's and Mapbox's features: "city": "Washington", "locality": "Golden Triangle"): the
     # record's city only when it has no other (``_with_city``); so do the smaller places of OSM's address keys
@@ -759,6 +760,8 @@ _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\
 _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?")
 # A German house number in a column of its own ("30", "7 a", "62 - 70", "2-4", "16/18").
 _ROW_DE_NUMBER = re.compile(r"[1-9]\d{0,3}(?: ?[a-zA-Z])?(?: ?[-/] ?[1-9]\d{0,3}(?: ?[a-zA-Z])?)?")
+# The addition to a house number in a column of its own ("Hausnummernzusatz": "a").
+_ROW_LETTER = re.compile(r"[a-hA-H]")
 # A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
 _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
                           r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
@@ -785,6 +788,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
     own = _ROW_COUNTRY["US" if us else "DE"]
     others = _ROW_COUNTRY["DE" if us else "US"]
     street_form = _ROW_US_STREET if us else _ROW_DE_STREET
+    headers = _Headers(text)
     begin = search(0)
     while begin is not None:
         if begin < done_until:
@@ -812,11 +816,105 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         done_until = line_end
         begin = search(done_until)
         line_start = cut + 1
-        fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
-        address = _row_address(fields, street_form, own, others, us)
+        columns = None if us else headers.columns(line_start)
+        address = columns.address(text[line_start:line_end]) if columns is not None else None
+        if address is None:
+            fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
+            address = _row_address(fields, street_form, own, others, us)
         if address is not None:
             address.start, address.end = line_start, line_end
             yield address
+
+
+class _Columns:
+    """The address columns a header line names ("Straße;Hausnummer;PLZ;Ort", "id,name,city,zipcode,street,
+    house_number", "hnr,hnr_zusatz,str_name,plz,ort_name"), by their index; its delimiter is the header's."""
+
+    def __init__(self, delimiter: str, roles: dict[str, int], width: int):
+        self.delimiter, self.roles, self.width = delimiter, roles, width
+
+    def address(self, line: str) -> KeyedAddress | None:
+        """The address of a data row under the header: the named columns' values (the header names the street's
+        column, so its value needs no street word), or None if the row has other columns than the header."""
+        try:
+            fields = next(csv.reader([line], delimiter=self.delimiter))
+        except csv.Error:
+            return None
+        if len(fields) != self.width:
+            return None
+        values = {role: " ".join(fields[at].strip(_ROW_QUOTES).split()) for role, at in self.roles.items()}
+        if values.get("number_suffix") and values.get("number"):
+            values["number"] += values["number_suffix"]  # "12" and "a" in columns of their own: "12a"
+        parts = {role: value for role, value in values.items()
+                 if value and value.lower() not in _ROW_EMPTY and role != "number_suffix"}
+        if "street" not in parts or not ({"postcode", "city", "postcode_city"} & parts.keys()):
+            return None
+        return KeyedAddress(parts=parts)
+
+
+# A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
+# number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city"))
+_HEADER_DELIMITERS = (";", "\t", ",", "|")
+
+
+class _Headers:
+    """The header lines of the blocks of data rows in a text: a block is the run of lines between blank lines, its
+    header its first line. Found once per block, in text order (rows are read in text order)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.block_end = -1
+        self.current: _Columns | None = None
+
+    def columns(self, row_start: int) -> _Columns | None:
+        if row_start > self.block_end:
+            block_start = self.text.rfind("\n\n", 0, row_start) + 2 if row_start else 0
+            block_start = max(block_start, 0) if block_start > 1 else 0
+            end = self.text.find("\n\n", row_start)
+            self.block_end = len(self.text) if end < 0 else end
+            header_end = self.text.find("\n", block_start, row_start)
+            self.current = (_header_columns(self.text[block_start:header_end])
+                            if 0 <= header_end < row_start else None)
+        return self.current
+
+
+def _header_columns(line: str) -> _Columns | None:
+    """The address columns ``line`` names as a header, or None: it must name a street's column and a place's
+    (a postcode's, a town's), and hold no postcode (a data row does)."""
+    if len(line) > _ROW_MAX or not line.strip():
+        return None
+    delimiter = max(_HEADER_DELIMITERS, key=line.count)
+    if not line.count(delimiter):
+        return None
+    try:
+        names = next(csv.reader([line.strip()], delimiter=delimiter))
+    except csv.Error:
+        return None
+    roles: dict[str, int] = {}
+    numbers: list[int] = []
+    for at, name in enumerate(names):
+        name = name.strip(_ROW_QUOTES)
+        if _ROW_ZIP.search(name):
+            return None
+        folded = name.lower().replace("_", "").replace("-", "").replace(" ", "")
+        if "zusatz" in folded and numbers and numbers[-1] == at - 1:
+            roles["number_suffix"] = at
+            continue
+        role = _key_role(name.replace(" ", ""), None) if name else None
+        if role == "number":
+            numbers.append(at)
+        elif role in _HEADER_ROLES and role not in roles:
+            roles[role] = at
+    if "street" not in roles or not ({"postcode", "city", "postcode_city"} & roles.keys()):
+        return None
+    if numbers:
+        # The house number's column is the one nearest the street's ("Nummer,Schulname,Straße,Hausnummer": the
+        # first "Nummer" numbers the rows).
+        roles["number"] = min(numbers, key=lambda at: abs(at - roles["street"]))
+        if roles.get("number_suffix", -2) != roles["number"] + 1:
+            roles.pop("number_suffix", None)
+    return _Columns(delimiter, roles, len(names))
 
 
 _FIELD_BEFORE = re.compile(r"""(?:^|[,;|\t(\n])[ \t]*(?:N?['"])?$""")
@@ -866,6 +964,8 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             # "Lundweg,30,24941,Flensburg"): the name must have a street word ("Hans Müller,42,...": a person's age),
             # and the postcode a place after it ("Lange Straße,4,26121,3" are no address's columns).
             value, rest, number_column = f"{value} {fields[rest]}", rest + 1, True
+            if rest < len(fields) and _ROW_LETTER.fullmatch(fields[rest]):
+                value, rest = value + fields[rest], rest + 1  # "Lundweg,30,a,...": the number's addition
         # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
         if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
                 value):
@@ -909,25 +1009,41 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
 
 
 def _row_postcode_first(fields: list[str]) -> KeyedAddress | None:
-    """A German row whose place and postcode columns come before the street's ("Ort;PLZ;Straße;Hausnummer":
-    "Kiel;24118;Westring 358", "Eutin;23701;Bahnhofstraße;7 a", "24118,Kiel,Westring 358"): the street right
-    after the two, its number in it or in the next column."""
+    """A German row whose postcode column comes before the street's ("Ort;PLZ;Straße;Hausnummer": "Kiel;24118;
+    Westring 358", "Eutin;23701;Bahnhofstraße;7 a"; "24118,Kiel,Westring 358"; "24118;Westring;358;Kiel"): the
+    street right after the postcode and its place, or between the postcode and its place; its number in it or in
+    the next columns."""
     for at, value in enumerate(fields[:-1]):
         if not _ROW_ZIP.fullmatch(value) or len(value) != 5:
             continue
-        place_before = at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) is not None
-        street_at = at + 1
-        if not place_before:
-            if street_at + 1 >= len(fields) or not _ROW_PLACE.fullmatch(fields[street_at]):
+        place_before = fields[at - 1] if at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) else None
+        street, after = _row_street(fields, at + 1)
+        place = place_before or (fields[after] if street and after < len(fields) else "")
+        if street is None or not _ROW_PLACE.fullmatch(place):
+            if place_before is not None or not _ROW_PLACE.fullmatch(fields[at + 1]):
                 continue
-            street_at += 1  # "24118,Kiel,Westring 358": the place after the postcode
-        place = fields[at - 1] if place_before else fields[at + 1]
-        street = fields[street_at]
-        if street_at + 1 < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[street_at + 1]) and is_street_name(street):
-            street = f"{street} {fields[street_at + 1]}"
-        if _ROW_DE_STREET.fullmatch(street) and any(c.isdigit() for c in street[-9:]):
-            return KeyedAddress(parts={"street": street, "postcode": value, "city": place})
+            place = fields[at + 1]  # "24118,Kiel,Westring 358": the place between postcode and street
+            street, after = _row_street(fields, at + 2)
+            if street is None:
+                continue
+        return KeyedAddress(parts={"street": street, "postcode": value, "city": place})
     return None
+
+
+def _row_street(fields: list[str], at: int) -> tuple[str | None, int]:
+    """The German street at column ``at`` with its number (in it, or in the next column after a name with a street
+    word, an addition in the column after: "Lundweg;30;a"), and the index of the column after it; (None, at) if
+    none."""
+    if at >= len(fields):
+        return None, at
+    street, after = fields[at], at + 1
+    if after < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[after]) and is_street_name(street):
+        street, after = f"{street} {fields[after]}", after + 1
+        if after < len(fields) and _ROW_LETTER.fullmatch(fields[after]):
+            street, after = street + fields[after], after + 1
+    if _ROW_DE_STREET.fullmatch(street) and any(c.isdigit() for c in street[-9:]):
+        return street, after
+    return None, at
 
 
 # Content lines of iCalendar and vCard data (RFC 5545 3.1, RFC 6350 3.3) and their extensions (X- properties,
