@@ -137,3 +137,24 @@ def test_header_without_street_column_reads_no_address(oldenburg, text):
 ])
 def test_number_addition_column_and_place_after_the_street(oldenburg, text, expected):
     assert _keys(oldenburg, text) == expected
+
+
+# -- a German postcode that lost its leading zero, where a key names it the postcode and the record Germany --
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"strasse": "Königsbrücker Straße 4", "plz": 1099, "ort": "Dresden", "country": "DE"}',
+     [("Königsbrücker Straße", "4", "01099", False)]),
+    ("address:\n  street: Augustusplatz 9\n  zip: 4109\n  city: Leipzig\n  country: Germany\n",
+     [("Augustusplatz", "9", "04109", False)]),
+])
+def test_postcode_without_its_leading_zero_in_a_german_record(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '{"strasse": "Mariahilfer Straße 5", "plz": "1060", "ort": "Wien"}',  # four digits: an Austrian postcode
+    '{"strasse": "Mariahilfer Straße 5", "plz": "1060", "ort": "Wien", "country": "AT"}',
+    "street;zip;city\nBahnhofstrasse 12;8001;Zürich\n",
+])
+def test_four_digit_postcode_of_no_german_record_is_no_address(oldenburg, text):
+    assert _keys(oldenburg, text) == []

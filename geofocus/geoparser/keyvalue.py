@@ -854,7 +854,7 @@ class _Columns:
 
 # A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
 # number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
-_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city"))
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country"))
 _HEADER_DELIMITERS = (";", "\t", ",", "|")
 
 

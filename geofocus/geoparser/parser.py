@@ -55,6 +55,7 @@ _BULLET_SIGN = re.compile(f"[{_BULLETS}]")
 _SEPARATOR_CHARS = ("/", "|", "»", "~", "✦", "★", "☆", "►", "▸", "→")
 _SEPARATOR = re.compile(r" (?://|\|\||[»~✦★☆►▸→]) (?=\S)")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
+_ZERO_LOST = re.compile(r"[1-9]\d{3}")  # 01067 to 09999 read as a number
 
 
 # How structured data names the region's country (folded, without dots), and the form of its postcodes.
@@ -319,6 +320,12 @@ class GeoParser:
                 break
             if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
                 continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
+            if ("country" in keyed.parts and self.address_format == "de"
+                    and _ZERO_LOST.fullmatch(keyed.parts.get("postcode", ""))):
+                # A German postcode that lost its leading zero in a number-typed field ("plz": 1307, "country": "DE"; a
+                # PLZ column beside a Land column): a key names it the postcode and a German record's postcode has
+                # five digits (an Austrian or Swiss record's four, so the record must name Germany).
+                keyed.parts["postcode"] = "0" + keyed.parts["postcode"]
             written = keyed.text(us=self.address_format == "us")
             no_place = not ({"city", "postcode_city", "place_line"} & keyed.parts.keys())
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
