@@ -789,6 +789,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
     others = _ROW_COUNTRY["DE" if us else "US"]
     street_form = _ROW_US_STREET if us else _ROW_DE_STREET
     headers = _Headers(text)
+    read_rows: set[str] = set()
     begin = search(0)
     while begin is not None:
         if begin < done_until:
@@ -816,10 +817,14 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         done_until = line_end
         begin = search(done_until)
         line_start = cut + 1
+        line = text[line_start:line_end]
+        if line in read_rows:
+            continue  # the same row again (a list's repeated lines): the same address
+        read_rows.add(line)
         columns = None if us else headers.columns(line_start)
-        address = columns.address(text[line_start:line_end]) if columns is not None else None
+        address = columns.address(line) if columns is not None else None
         if address is None:
-            fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
+            fields = [_row_value(f) for f in _ROW_SPLIT.split(line.strip(" \t()[];,"), 60)]
             address = _row_address(fields, street_form, own, others, us)
         if address is not None:
             address.start, address.end = line_start, line_end
