@@ -158,3 +158,18 @@ def test_postcode_without_its_leading_zero_in_a_german_record(oldenburg, text, e
 ])
 def test_four_digit_postcode_of_no_german_record_is_no_address(oldenburg, text):
     assert _keys(oldenburg, text) == []
+
+
+# -- the house number's column after a street of the region without a street word; a place with a qualifier --
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lappan;1;26122;Oldenburg\n", [("Lappan", "1", "26122", True)]),
+    ("Oldenburg\t26122\tStau\t12\n", [("Stau", "12", "26122", True)]),
+    ("Theaterwall,4,,26122,Oldenburg (Oldb)\n", [("Theaterwall", "4", "26122", True)]),
+])
+def test_region_street_and_qualified_place_in_data_rows(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+def test_name_of_no_street_before_a_number_column_stays_no_address(oldenburg):
+    assert _keys(oldenburg, "Meyer;3;26122;Oldenburg\n") == []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -768,7 +768,8 @@ _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|stre
                           r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
 # The same at the start of a street field, a unit may follow ("West Higgins Road Suite 450").
 _ROW_US_TYPED = re.compile(_ROW_US_NAME.pattern + r"(?![\w'-])")
-_ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
+# A place's name; a qualifier in brackets after it ("Oldenburg (Oldb)", "Halle (Saale)", "Frankfurt (Oder)").
+_ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}(?: \([A-ZÄÖÜ][\w.'äöüß -]{1,20}\))?")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
 _ROW_COUNTRY = {
@@ -777,10 +778,13 @@ _ROW_COUNTRY = {
 }
 
 
-def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | None = None) -> Iterator[KeyedAddress]:
+def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | None = None,
+                  known_street: Callable[[str], bool] | None = None) -> Iterator[KeyedAddress]:
     """Addresses in rows of SQL ``VALUES`` or CSV whose street field comes before its place and
     postcode fields (``us``: the region's country writes "number street"). ``digits``: the five-digit
-    numbers of ``text`` as the postcode reader found them (see :mod:`geofocus.geoparser.digits`)."""
+    numbers of ``text`` as the postcode reader found them (see :mod:`geofocus.geoparser.digits`).
+    ``known_street``: whether a name without a street word is a street of the region ("Lappan"), whose house
+    number may stand in a column of its own."""
     if "," not in text and ";" not in text and "|" not in text and "\t" not in text:
         return
     search = (digits if digits is not None and digits.text is text else FiveDigits(text)).search
@@ -824,8 +828,8 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         columns = None if us else headers.columns(line_start)
         address = columns.address(line) if columns is not None else None
         if address is None:
-            fields = [_row_value(f) for f in _ROW_SPLIT.split(line.strip(" \t()[];,"), 60)]
-            address = _row_address(fields, street_form, own, others, us)
+            fields = [_row_value(f) for f in _ROW_SPLIT.split(_row_body(line), 60)]
+            address = _row_address(fields, street_form, own, others, us, known_street)
         if address is not None:
             address.start, address.end = line_start, line_end
             yield address
@@ -942,6 +946,17 @@ def _whole_field(text: str, begin: int, end: int) -> bool:
             and _FIELD_AFTER.match(text, end) is not None)
 
 
+def _row_body(line: str) -> str:
+    """A row without the brackets of an SQL tuple around it ("(1, 'Lange Straße 4', ...)"); a closing bracket that
+    ends its last field stays ("...;26122;Oldenburg (Oldb)")."""
+    body = line.strip(" \t[];,")
+    if body.startswith("("):
+        body = body[1:]
+    if body.endswith(")") and "(" not in body[max(body.rfind(","), body.rfind(";"), body.rfind("\t")) + 1:]:
+        body = body[:-1]
+    return body.strip(" \t[];,")
+
+
 def _row_value(field: str) -> str:
     """A field without its quotes (SQL Server's N'...' too) and doubled spaces."""
     if field[:2] == "N'":
@@ -950,7 +965,7 @@ def _row_value(field: str) -> str:
 
 
 def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str], others: set[str],
-                 us: bool) -> KeyedAddress | None:
+                 us: bool, known_street: Callable[[str], bool] | None = None) -> KeyedAddress | None:
     """The address of one row's fields: a street, then within five fields a place and the postcode."""
     if len(fields) < 3:
         return None
@@ -964,7 +979,8 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             # its own ("2,24 Second Avenue": an id before a street).
             value, rest = f"{value} {fields[at + 1]}", at + 2
         number_column = False
-        if not us and rest < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[rest]) and is_street_name(value):
+        if not us and rest < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[rest]) and _is_row_street(
+                value, known_street):
             # The house number in a column of its own after the street's name ("Straße,Hausnummer,PLZ,Ort":
             # "Lundweg,30,24941,Flensburg"): the name must have a street word ("Hans Müller,42,...": a person's age),
             # and the postcode a place after it ("Lange Straße,4,26121,3" are no address's columns).
@@ -1010,10 +1026,17 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
                 parts["city"] = later
             else:
                 break
-    return None if us else _row_postcode_first(fields)
+    return None if us else _row_postcode_first(fields, known_street)
 
 
-def _row_postcode_first(fields: list[str]) -> KeyedAddress | None:
+def _is_row_street(name: str, known_street: Callable[[str], bool] | None) -> bool:
+    """Whether a row's column is a street's name before a house number's column: a street word, or a street of the
+    region."""
+    return is_street_name(name) or (known_street is not None and _ROW_PLACE.fullmatch(name) is not None
+                                    and known_street(name))
+
+
+def _row_postcode_first(fields: list[str], known_street: Callable[[str], bool] | None = None) -> KeyedAddress | None:
     """A German row whose postcode column comes before the street's ("Ort;PLZ;Straße;Hausnummer": "Kiel;24118;
     Westring 358", "Eutin;23701;Bahnhofstraße;7 a"; "24118,Kiel,Westring 358"; "24118;Westring;358;Kiel"): the
     street right after the postcode and its place, or between the postcode and its place; its number in it or in
@@ -1022,27 +1045,27 @@ def _row_postcode_first(fields: list[str]) -> KeyedAddress | None:
         if not _ROW_ZIP.fullmatch(value) or len(value) != 5:
             continue
         place_before = fields[at - 1] if at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) else None
-        street, after = _row_street(fields, at + 1)
+        street, after = _row_street(fields, at + 1, known_street)
         place = place_before or (fields[after] if street and after < len(fields) else "")
         if street is None or not _ROW_PLACE.fullmatch(place):
             if place_before is not None or not _ROW_PLACE.fullmatch(fields[at + 1]):
                 continue
             place = fields[at + 1]  # "24118,Kiel,Westring 358": the place between postcode and street
-            street, after = _row_street(fields, at + 2)
+            street, after = _row_street(fields, at + 2, known_street)
             if street is None:
                 continue
         return KeyedAddress(parts={"street": street, "postcode": value, "city": place})
     return None
 
 
-def _row_street(fields: list[str], at: int) -> tuple[str | None, int]:
-    """The German street at column ``at`` with its number (in it, or in the next column after a name with a street
-    word, an addition in the column after: "Lundweg;30;a"), and the index of the column after it; (None, at) if
-    none."""
+def _row_street(fields: list[str], at: int,
+                known_street: Callable[[str], bool] | None = None) -> tuple[str | None, int]:
+    """The German street at column ``at`` with its number (in it, or in the next column after a street's name, an
+    addition in the column after: "Lundweg;30;a"), and the index of the column after it; (None, at) if none."""
     if at >= len(fields):
         return None, at
     street, after = fields[at], at + 1
-    if after < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[after]) and is_street_name(street):
+    if after < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[after]) and _is_row_street(street, known_street):
         street, after = f"{street} {fields[after]}", after + 1
         if after < len(fields) and _ROW_LETTER.fullmatch(fields[after]):
             street, after = street + fields[after], after + 1

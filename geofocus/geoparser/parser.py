@@ -314,7 +314,8 @@ class GeoParser:
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
                            form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit),
-                           row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
+                           row_addresses(text, limit, us=self.address_format == "us", digits=digits,
+                                         known_street=self._known_street)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
@@ -448,6 +449,10 @@ class GeoParser:
         in_region = postcode in gaz.postcodes
         return self._address(street, number, postcode, (gaz.postcodes[postcode][2] or None) if in_region else None,
                              in_region)
+
+    def _known_street(self, name: str) -> bool:
+        """Whether ``name`` is a street of the region pack."""
+        return self.gazetteer.street_coords(name) is not None
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable
