@@ -173,3 +173,24 @@ def test_region_street_and_qualified_place_in_data_rows(oldenburg, text, expecte
 
 def test_name_of_no_street_before_a_number_column_stays_no_address(oldenburg):
     assert _keys(oldenburg, "Meyer;3;26122;Oldenburg\n") == []
+
+
+# -- address parts as the attributes of one element: XML records, HTML data attributes --
+
+@pytest.mark.parametrize("text, expected", [
+    ('<Schulen>\n  <Schule Name="GS Bürgeresch" Strasse="Bürgeresch" Hausnummer="40" PLZ="26123" Ort="Oldenburg"/>\n'
+     '  <Schule Name="GS Kreyenbrück" Strasse="Brandenburger Straße" Hausnummer="12" PLZ="26133" Ort="Oldenburg"/>\n'
+     '</Schulen>', [("Brandenburger Straße", "12", "26133", True), ("Bürgeresch", "40", "26123", True)]),
+    ('<ul><li class="filiale" data-street="Obernstraße 12" data-zip="28195" data-city="Bremen">Bremen Mitte</li></ul>',
+     [("Obernstraße", "12", "28195", False)]),
+])
+def test_address_parts_as_attributes_of_one_element(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '<li data-street="Obernstraße" data-city="Bremen">Obernstraße</li>',  # a street without number
+    '<td class="street">Obernstraße</td><td data-zip="28195"></td>',
+])
+def test_attributes_without_a_street_address_give_none(oldenburg, text):
+    assert _keys(oldenburg, text) == []

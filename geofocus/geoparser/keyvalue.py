@@ -679,6 +679,39 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
         yield tag.start(), tag.start(), tag.end(), role, value
 
 
+# Address parts as the attributes of one element: XML records (``<Adresse Strasse="Lange Straße" Hausnummer="5"
+# PLZ="26122" Ort="Oldenburg"/>``) and HTML data attributes of a store list (``<li data-street="Lange Straße 5"
+# data-zip="26122" data-city="Oldenburg">``). Read only when the markup has a street's attribute (a few substring
+# tests), then the elements that have one.
+_ATTRIBUTE_SIGNS = ('treet="', 'trasse="', 'traße="', 'TRASSE="')
+_ATTRIBUTE_ELEMENT = re.compile(r"""<[A-Za-z][\w:.-]{0,40}"""
+                                r"""(?:[ \t\n]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,200}"|'[^'<>\n]{0,200}'))*"""
+                                r"""[ \t\n]+(?:data-)?(?i:street|streetaddress|strasse|straße|str|addressstreet)="""
+                                r"""[^<>]{0,600}?>""")
+_ATTRIBUTE = re.compile(r"""(?:^|[ \t\n])([\w:.-]{1,40})=(?:"([^"<>\n]{1,120})"|'([^'<>\n]{1,120})')""")
+
+
+def attribute_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of address parts written as the attributes of one element each, in page order."""
+    if not any(sign in markup for sign in _ATTRIBUTE_SIGNS):
+        return
+    yield from _grouped(_attribute_fields(markup, limit), street_required=True)
+
+
+def _attribute_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+    for element in _ATTRIBUTE_ELEMENT.finditer(markup):
+        if not limit.candidate():
+            break
+        for attribute in _ATTRIBUTE.finditer(element.group(0)):
+            name = attribute.group(1)
+            role = _key_role(name[5:] if name.lower().startswith("data-") else name, None)
+            value = " ".join((attribute.group(2) or attribute.group(3) or "").split())
+            if role is None or role == "name" or not value:
+                continue
+            at = element.start() + attribute.start(1)
+            yield at, at, element.start() + attribute.end(), role, value
+
+
 # Address parts as the elements of XML data (UBL and UN/CEFACT invoices, feeds, API responses):
 # "<cbc:StreetName>Schlossplatz 1</cbc:StreetName>", "<cbc:PostalZone>26122</cbc:PostalZone>", "<City>..</City>",
 # in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).

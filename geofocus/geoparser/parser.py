@@ -10,6 +10,7 @@ from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import SAMPLE_WORDS, Gazetteer, fold
 from geofocus.geoparser.keyvalue import (
+    attribute_addresses,
     form_addresses,
     keyed_addresses,
     property_addresses,
@@ -312,7 +313,8 @@ class GeoParser:
         osm_text = osm_xml_text(markup)  # <tag k="addr:street" v="..."/>: attributes, no page text
         osm = labelled_addresses(osm_text, limit) if osm_text is not None else iter(())
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
-                           form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
+                           form_addresses(markup, limit), xml_addresses(markup, limit),
+                           attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
                                          known_street=self._known_street)):
