@@ -44,6 +44,7 @@ def test_postcode_and_place_before_the_street(oldenburg, text, expected):
 @pytest.mark.parametrize("text", [
     "Oldenburg;26122;Dr. Hans Meyer;12;Kinderarzt\n",  # a person after the postcode, not a street
     "Oldenburg\t26122\tRaum 12\t3\n",
+    "Flensburg\t24937\tHerr Müller 3\tja\n",  # a name and a number after the postcode: no street word
 ])
 def test_postcode_before_no_street_is_no_address(oldenburg, text):
     assert _keys(oldenburg, text) == []

@@ -793,6 +793,8 @@ _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\
 _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?")
 # A German house number in a column of its own ("30", "7 a", "62 - 70", "2-4", "16/18").
 _ROW_DE_NUMBER = re.compile(r"[1-9]\d{0,3}(?: ?[a-zA-Z])?(?: ?[-/] ?[1-9]\d{0,3}(?: ?[a-zA-Z])?)?")
+# A street field's house number at its end ("Westring 358", "Bahnhofstraße 7 a", "Pestalozzistraße 62 - 70").
+_ROW_NUMBER_END = re.compile(r" [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?$")
 # The addition to a house number in a column of its own ("Hausnummernzusatz": "a").
 _ROW_LETTER = re.compile(r"[a-hA-H]")
 # A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
@@ -1093,8 +1095,9 @@ def _row_postcode_first(fields: list[str], known_street: Callable[[str], bool] |
 
 def _row_street(fields: list[str], at: int,
                 known_street: Callable[[str], bool] | None = None) -> tuple[str | None, int]:
-    """The German street at column ``at`` with its number (in it, or in the next column after a street's name, an
-    addition in the column after: "Lundweg;30;a"), and the index of the column after it; (None, at) if none."""
+    """The German street at column ``at`` with its number (in it, or in the next column, an addition in the column
+    after: "Lundweg;30;a"), and the index of the column after it; (None, at) if none. The street's name must be a
+    street's ("Herr Müller 3" after a postcode is no street: no street word stands where the postcode confirms none)."""
     if at >= len(fields):
         return None, at
     street, after = fields[at], at + 1
@@ -1102,6 +1105,8 @@ def _row_street(fields: list[str], at: int,
         street, after = f"{street} {fields[after]}", after + 1
         if after < len(fields) and _ROW_LETTER.fullmatch(fields[after]):
             street, after = street + fields[after], after + 1
+    elif not (_ROW_DE_STREET.fullmatch(street) and _is_row_street(_ROW_NUMBER_END.sub("", street), known_street)):
+        return None, at
     if _ROW_DE_STREET.fullmatch(street) and any(c.isdigit() for c in street[-9:]):
         return street, after
     return None, at
