@@ -195,3 +195,37 @@ def test_address_parts_as_attributes_of_one_element(oldenburg, text, expected):
 ])
 def test_attributes_without_a_street_address_give_none(oldenburg, text):
     assert _keys(oldenburg, text) == []
+
+
+def test_fhir_organization_name_before_its_address_object(oldenburg):
+    """A resource's name, then its address object whose extensions put the place far after the street line (more
+    than the 400 characters that part parts of a record outside its object)."""
+    extension = ("                  {{\n"
+                 '                    "url": "http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-{0}",\n'
+                 '                    "valueString": "{1}"\n'
+                 "                  }}")
+    text = "\n".join([
+        '{ "resourceType": "Organization",',
+        '  "name": "Praxis am Pferdemarkt",',
+        '  "telecom": [ { "system": "phone", "value": "0441 123456" } ],',
+        '  "address": [',
+        "          {",
+        '            "type": "both",',
+        '            "line": [',
+        '              "Pferdemarkt 14"',
+        "            ],",
+        '            "_line": [',
+        "              {",
+        '                "extension": [',
+        extension.format("houseNumber", "14") + ",",
+        extension.format("streetName", "Pferdemarkt"),
+        "                ]",
+        "              }",
+        "            ],",
+        '            "city": "Oldenburg",',
+        '            "postalCode": "26121",',
+        '            "country": "D"',
+        "          }",
+        "        ] }",
+    ])
+    assert _keys(oldenburg, text) == [("Pferdemarkt", "14", "26121", True)]

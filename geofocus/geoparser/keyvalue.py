@@ -617,6 +617,14 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                 current.parts["country"] = f"{known}|{value}"
             current.end = end
             continue
+        if (role == "street" and current is not None and current_scope and len(scope) > len(current_scope)
+                and scope[:len(current_scope)] == current_scope and current.parts.keys() <= {"name", "label"}):
+            # A named object's own address object ("name": "MVZ", then "address": [{"line": [...], "_line": [...],
+            # "city": ...}]): the record is the address object's, its parts within it whatever the distance.
+            current_scope = scope
+            current.parts[role] = value
+            current.end = end
+            continue
         if (role == "street" and current is not None and "street" in current.parts and "unit" not in current.parts
                 and position - current.end <= _GAP and is_supplement(value)):
             # A second address line that is a building or floor ("line": ["Lange Straße 5", "Erdgeschoss"], UBL's
