@@ -134,6 +134,7 @@ def test_header_without_street_column_reads_no_address(oldenburg, text):
 
 @pytest.mark.parametrize("text, expected", [
     ("Bahnhofstraße,12,b,24937,Flensburg,ja\n", [("Bahnhofstraße", "12b", "24937", False)]),
+    ("Oldenburg,Staulinie,11,26122\n", [("Staulinie", "11", "26122", True)]),
     ("28195;Obernstraße;7;Bremen;0421 1\n", [("Obernstraße", "7", "28195", False)]),
 ])
 def test_number_addition_column_and_place_after_the_street(oldenburg, text, expected):

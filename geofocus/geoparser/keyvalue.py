@@ -1044,9 +1044,13 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             if _ROW_ZIP.fullmatch(later):
                 if number_column and "city" not in parts:
                     place = fields[offset + 1] if offset + 1 < len(fields) else ""
-                    if _ROW_PLACE.fullmatch(place) is None:
-                        break
-                    return KeyedAddress(parts={"street": value, "postcode": later, "city": place})
+                    if _ROW_PLACE.fullmatch(place) is not None:
+                        return KeyedAddress(parts={"street": value, "postcode": later, "city": place})
+                    if at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) is not None:
+                        # The place before the street ("Oldenburg,Staulinie,11a,26122"): the postcode names it (the
+                        # column before may be a name as well: its value is not taken for the place).
+                        return KeyedAddress(parts={"street": value, "postcode": later}, named=False)
+                    break
                 if "city" not in parts and not us:
                     # A street and its postcode, no place ("Magazinstr. 5;Haus 03 ;10179;1.236"): the parser
                     # names the postcode's place if the street has a street word (GeoParser._keyed_without_place).
