@@ -299,6 +299,8 @@ _NOT_STREET = {
         "Gutschein Code Rabatt Aktion Angebot Produkt Set Packung Pack Inhalt Kg Gramm Liter "
         "Ca Circa Insgesamt Summe Gesamt Total Ausfahrt Abfahrt Ausgang Eingang Einfahrt Zufahrt "
         "Anschlussstelle Haltestelle Terminal Parkdeck Bahnsteig Hörsaal Lagerhalle Kasse Schalter Tür "
+        # A delivery's gate or dock ("Anlieferung über Tor 5, 26135 Oldenburg", a keyed street "Werkstraße 1, Tor 3").
+        "Tor Rolltor Rampe Laderampe Dock Ladezone "
         # Words ending in a street suffix ("-gang") that count or name no street ("Jahrgang 5").
         "Jahrgang Lehrgang Studiengang Rundgang Vorgang Umgang Kurs Modul Lektion "
         # Measures and counts a venue's or a flat's page writes with a number ("Kapazität 400", "Fläche 120").
@@ -431,10 +433,12 @@ def _street_ok(street: str, loose: bool = False) -> bool:
 # lines of an invoice's party; "Gebäude A14, Raum 1-102"); a floor may name its side ("EG links", "1. OG rechts").
 # The side of a floor: only after a floor's word (whose sign _UNIT_WORDS tests), never alone.
 _FLOOR_SIDE = r"(?: (?:links|rechts|Mitte|li\.|re\.))"
-_UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|UG)"
+# A floor is also written word first ("Etage 4 Mitte", "Ebene 5"), as lifts and signposts number them.
+_UNIT_ITEM = (r"(?:(?:\d{1,2}\. ?(?:OG|Obergeschoss|Etage|Stock)|EG|Erdgeschoss|DG|Dachgeschoss|"
+              r"(?:Etage|Ebene|Stockwerk|Geschoss) \d{1,2}|UG)"
               + _FLOOR_SIDE + r"?|"
               r"Hinterhaus|Vorderhaus|Seiteneingang|Hofgebäude|Altbau|Neubau|Seitenflügel|Quergebäude|"
-              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro|Baracke|Halle|Block|Trakt|Flügel|Bau)"
+              r"(?:Haus|Eingang|Aufgang|Gebäude|Raum|Zimmer|Büro|Baracke|Halle|Block|Trakt|Flügel|Bau|Tor|Rampe|Dock)"
               r" [A-Z0-9][\w.-]{0,5}|"
               r"c/o [^,\n]{1,40})")
 # A supplement as a whole value: a field of a data row between the street and the postcode ("Haus 03", "Altbau").
@@ -482,8 +486,8 @@ def _is_year(number: str) -> bool:
 
 
 # What each match of _UNIT_TAIL has (one test of these costs a tenth of the pattern's search).
-_UNIT_WORDS = ("G", "Ecke", "geschoss", "Etage", "Stock", "haus", "Haus", "gang", "ebäude", "Raum", "Zimmer", "Büro",
-               "c/o", "bau", "Bau", "Baracke", "Halle", "Block", "Trakt", "lügel")
+_UNIT_WORDS = ("G", "Ecke", "geschoss", "Etage", "Ebene", "Stock", "haus", "Haus", "gang", "ebäude", "Raum", "Zimmer",
+               "Büro", "c/o", "bau", "Bau", "Baracke", "Halle", "Block", "Trakt", "lügel", "Tor", "Rampe", "Dock")
 
 
 def _find_street_before(window: str, loose: bool, gaz: Gazetteer) -> re.Match[str] | None:

@@ -5,8 +5,10 @@ with a postcode the German reader needs no list of places (the postcode says whe
 is); without one it knows only the region's own cities, so such addresses of other cities were not
 read at all. This is the list of the cities of Germany with about 100,000 inhabitants or more (the
 "Großstädte", a fact of the official statistics; names written by hand), with the English names and
-the spellings without umlauts that pages write. An address found through this list is outside the
-region: it counts for precision and recall, never for a page's relevance.
+the spellings without umlauts that pages write; a town joined of two (Villingen-Schwenningen,
+Dessau-Roßlau) also by each half, as its people name their part of it ("in der Bickebergstraße 10 in
+Villingen"). An address found through this list is outside the region: it counts for precision and
+recall, never for a page's relevance.
 """
 
 from __future__ import annotations
@@ -43,9 +45,10 @@ CITIES: dict[str, tuple[str, ...]] = {
     "Witten": (), "Schwerin": (), "Zwickau": (), "Iserlohn": (), "Düren": (), "Esslingen am Neckar":
     ("Esslingen",), "Ratingen": (), "Hanau": (), "Ludwigsburg": (), "Tübingen": ("Tuebingen",),
     "Flensburg": (), "Konstanz": (), "Worms": (), "Marburg": (), "Gießen": ("Giessen",), "Lüneburg": (),
-    "Villingen-Schwenningen": (), "Bamberg": (), "Bayreuth": (), "Wilhelmshaven": (), "Delmenhorst": (),
-    "Celle": (), "Neubrandenburg": (), "Stralsund": (), "Greifswald": (), "Weimar": (), "Gera": (),
-    "Dessau-Roßlau": ("Dessau",), "Frankfurt (Oder)": (), "Brandenburg an der Havel": (), "Fulda": (),
+    "Villingen-Schwenningen": ("Villingen", "Schwenningen"), "Bamberg": (), "Bayreuth": (), "Wilhelmshaven": (),
+    "Delmenhorst": (), "Celle": (), "Neubrandenburg": (), "Stralsund": (), "Greifswald": (), "Weimar": (), "Gera": (),
+    "Dessau-Roßlau": ("Dessau", "Roßlau", "Rosslau"), "Frankfurt (Oder)": (), "Brandenburg an der Havel": (),
+    "Fulda": (),
     "Landshut": (), "Rosenheim": (), "Passau": (), "Emden": (), "Speyer": (), "Bad Kreuznach": (),
 }
 

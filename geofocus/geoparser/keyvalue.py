@@ -217,6 +217,22 @@ def _is_unit(value: str) -> bool:
 
 
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
+# A geocoder's record may name an address by its street line, with no street key of its own ("name": "518 3rd
+# Street", "locality": "New York": Pelias's and Photon's features): a name that is a house number and a street with
+# a type word is then the street ("Blue Bottle Coffee", "7 Eleven" name a place).
+_TYPE_WORDS = sorted({re.escape(t.rstrip(".")) for t in _STREET_TYPES}, key=len, reverse=True)
+_NAME_AS_STREET = re.compile(r"[1-9]\d{0,5}[A-Z]? (?:[A-Z0-9][\w.'-]* ){1,5}(?i:" + "|".join(_TYPE_WORDS)
+                             + r")\.?(?: (?:[NS][EW]?|[EW])\.?)?")
+
+
+def _street_of(parts: dict[str, str]) -> str | None:
+    """The record's street: its street key's value, or a name that is a street line (``_NAME_AS_STREET``) in a
+    record with a town ("title: 100 Main Street" with a ZIP alone may title anything)."""
+    street = parts.get("street")
+    if (street is None and "name" in parts and ("city" in parts or "locality" in parts)
+            and _NAME_AS_STREET.fullmatch(parts["name"])):
+        return parts["name"]
+    return street
 # A house number has at most six digits in a row (45500 Fremont Blvd, 712046 Rge Road 34); more are an account's.
 _NO_HOUSE_NUMBER = re.compile(r"\d{7}")
 # Values this far apart belong to different objects.
@@ -238,7 +254,7 @@ class KeyedAddress:
     def text(self, us: bool) -> str | None:
         """The parts in the order a page writes them, or None if there is no street and place."""
         p = self.parts
-        street = p.get("street", "")
+        street = (_street_of(p) or "") if us else p.get("street", "")
         number = p.get("number", "")
         place = (p.get("postcode_city") or " ".join(x for x in (p.get("postcode"), p.get("city")) if x)
                  or p.get("place_line", ""))
@@ -633,7 +649,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             current.end = end
             continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
-            if not street_required or "street" in current.parts:  # no street, no address (KeyedAddress.text)
+            if not street_required or _street_of(current.parts) is not None:  # no street, no address
                 yield _with_city(current)
             current = None
         if current is None:
@@ -643,7 +659,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             current.crosses_objects = True
         current.parts[role] = value
         current.end = end
-    if current is not None and (not street_required or "street" in current.parts):
+    if current is not None and (not street_required or _street_of(current.parts) is not None):
         yield _with_city(current)
 
 
@@ -651,7 +667,8 @@ def _with_city(record: KeyedAddress) -> KeyedAddress:
     """``record`` with its "locality" as its city if it names no city of its own, else without it."""
     keys = list(record.parts)
     places = [at for at, key in enumerate(keys) if key in ("city", "locality")]
-    record.place_after_street = "street" in record.parts and bool(places) and keys.index("street") < min(places)
+    street_key = "street" if "street" in record.parts else "name" if _street_of(record.parts) is not None else None
+    record.place_after_street = street_key is not None and bool(places) and keys.index(street_key) < min(places)
     locality = record.parts.pop("locality", None)
     if locality is not None:
         record.parts.setdefault("city", locality)

@@ -36,6 +36,7 @@ from geofocus.geoparser.reshape import (
     unfold,
 )
 from geofocus.geoparser.text import html_to_text, map_places
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, UNIT_WORDS, street_value
 from geofocus.regions import Region
 
 __all__ = ["GeoParser", "html_to_text"]
@@ -151,6 +152,15 @@ _NOT_WORD = re.compile(r"[^\w]+")
 def _usps_street(street: str) -> str:
     """A US street's comparison form: case folded, punctuation gone, suffix and direction words abbreviated."""
     return " ".join(_USPS_WORDS.get(word, word) for word in _NOT_WORD.sub(" ", fold(street)).split())
+
+
+_NUMBERED_UNIT_NAMES = frozenset(word.lower() for word in NUMBERED_UNIT_WORDS)
+
+
+def _unit_only(street: str) -> bool:
+    """Whether a street read German-style from a US record's value is a unit's word ("Suite 310", "Box 45")."""
+    word = street.strip().lower()
+    return word in UNIT_WORDS or word in _NUMBERED_UNIT_NAMES
 
 
 def _fuller(one: Address, other: Address) -> bool:
@@ -378,7 +388,7 @@ class GeoParser:
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
                     limit.found()
-        places = map_places(markup) if "<" in markup else ""
+        places = map_places(markup)  # also a Markdown image's or link's URL ("![map](https://maps.googleapis...)")
         if places:
             # The places of map links and embeds: an address the page shows in no other way ("Uptown Whittier"
             # linked to ".../maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601"); one the page writes (perhaps
@@ -574,9 +584,13 @@ class GeoParser:
             written = de.street_without_supplement(written)  # "streetAddress": "Elisabethstraße 7, 2. OG"
         us_match = _US_NUMBER_STREET.match(written)
         de_match = _DE_STREET_NUMBER.match(written)
-        if us_match is not None and (self.address_format == "us" or de_match is None):
+        unit = None
+        with_unit = street_value(written) if self.address_format == "us" else None
+        if with_unit is not None:
+            number, street, unit = with_unit  # "streetAddress": "1200 Main Street, Suite 400"
+        elif us_match is not None and (self.address_format == "us" or de_match is None):
             number, street = us_match.group("number"), us_match.group("street")
-        elif de_match is not None:
+        elif de_match is not None and not (self.address_format == "us" and _unit_only(de_match.group("street"))):
             street = de_match.group("street").strip()
             number = _DE_WORD_RANGE.sub("-", de_match.group("number")).replace(" ", "")
         else:
@@ -613,7 +627,7 @@ class GeoParser:
         else:
             in_region = canonical is not None and fold(canonical) not in gaz.ambiguous
         point = (record.lat, record.lon)
-        return self._address(street, number, postcode, canonical or locality, in_region, point, state)
+        return self._address(street, number, postcode, canonical or locality, in_region, point, state, unit)
 
     def _own_country_named(self, written: str) -> bool:
         """Whether the country values of a keyed record (joined by "|") name no other country than the region's:

@@ -129,9 +129,12 @@ def _descriptions(markup: str) -> list[str]:
 # no address). A scan for the maps hosts, then each URL (to its quote, bracket or line's end: an attribute's URL
 # may hold spaces; 2,000 characters at most, the scan going on after it) is searched for its place: every
 # character is looked at a bounded number of times.
-_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com")
+_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com"
+                       r"|maps\.googleapis\.com/maps")
 _URL_END = re.compile(r"[\"'<>)\]\n]")
-_MAP_PLACE = re.compile(r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address)=|!2s)([^\"'<>&!@#?]{10,200})")
+# (A static map's image names its place in its "center=": "staticmap?center=1901+Western+Avenue+Seattle,+WA+98101".)
+_MAP_PLACE = re.compile(r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address|center)=|!2s)"
+                        r"([^\"'<>&!@#?]{10,200})")
 _URL_MAX = 2000
 
 

@@ -711,7 +711,7 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
-                     _labelled_towns(text, gaz, limit)):
+                     _labelled_towns(text, gaz, limit), _headed_streets(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
@@ -1061,7 +1061,7 @@ _NUMBERED_UNIT = re.compile(r"(?:(?i:" + "|".join(NUMBERED_UNIT_WORDS) + r")\.? 
 
 
 def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tuple[str, str], str]) -> RawAddress:
-    if isinstance(raw, (_AsideRead, _PlaceFirstRead)):
+    if isinstance(raw, (_AsideRead, _PlaceFirstRead, _CellRead)):
         return raw
     span = text[raw.start:raw.end]
     span = _breaks_unescaped(span)  # "Goodlett Pl\\nSan Francisco": a break, as the window read it
@@ -1133,6 +1133,8 @@ def _refined(raw: RawAddress, text: str, gaz: Gazetteer, region_cities: dict[tup
     if raw.in_region and not in_region and written != fields.city and (
             written.startswith(fields.city + " ") or written.endswith(" " + fields.city)):
         return raw  # "Los Angeles 90049" without a state, read as the place "Los" in the state "Angeles"
+    if unit is not None and raw.unit and unit == raw.unit + " in":
+        unit = raw.unit  # "Suite 3 in Palo Alto": the preposition before the place read as part of the unit
     raw.street, raw.unit = fields.street, unit
     raw.city, raw.city_text, raw.in_region = canonical or fields.city, f"{fields.city}, {raw.state}", in_region
     return raw
@@ -1420,6 +1422,12 @@ class _PlaceFirstRead(RawAddress):
 
 
 @dataclass
+class _CellRead(RawAddress):
+    """An address read from a row of one-element arrays (see ``_CELL_BEFORE_CITY``): usaddress, re-reading the
+    span, would take the quotes and brackets between the cells in, so the pattern's fields stand."""
+
+
+@dataclass
 class _AsideRead(RawAddress):
     """An address whose pattern reading skipped a room's or a building's name or a mail stop between the
     street and the city: usaddress, re-reading the span, takes them for the street or the unit
@@ -1586,6 +1594,24 @@ _CITY_THEN_STREET = re.compile(
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
+# The place after the street and "in", no state: "located at 1101 34th Avenue in Seattle.", "at 2801 Mission Street
+# in San Francisco", "500 West Temple Street, Room 381B, at the Kenneth Hahn Hall of Administration in Los Angeles"
+# (a building's name after "at" may stand between). The house number and the street's type word say it is a
+# street, the region city's name after "in" where it is; a year is no house number ("in 1999 Pike Place ...").
+_STREET_IN_CITY = re.compile(
+    rf"(?<![\w#/$.,-])(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?"
+    r"(?:,[ \t]+at[ \t]+(?:the[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6})?"
+    r"(?:[ \t]+|[ \t]*\n[ \t]*)in[ \t]+(?:downtown[ \t]+)?$")  # (a hard wrap before "in")
+_STREET_IN_PROSE_NUMBER = re.compile(r"[1-9]\d{0,5}[A-Z]? [A-Z0-9]")
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|of|by|from|until|before|after|during|circa)[ \t]+$")
+# What the house number follows in such a sentence: "at", "to", "on", a label's colon, a comma, a bracket or the
+# line's start; not an article or a count's words ("the 3 Mile Run in Boston", "The 5 Points Plaza in Denver").
+_STREET_IN_LEAD = re.compile(r"(?:^|[\n:(,;\"'>*]|\b(?i:at|to|on|is|are|from|@))[ \t]*$")
+# After the city: neither a longer name ("in Dallas County", "in Seattle Center") nor a state or a ZIP (the
+# state's anchor reads "in Seattle, WA 98101").
+_CITY_IN_END = re.compile(rf"(?![ \t]+[A-Z0-9])(?![\w-])(?![ \t]*,?[ \t]*(?:\d{{5}}|(?:{_STATE_ALT})\.?(?![^\W_])))")
+
+
 def _city_first_read(first: re.Match[str], written: str,
                      region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
     """The address of "in CITY, at [VENUE,] NUMBER STREET" (see ``_CITY_THEN_STREET``), or None."""
@@ -1621,19 +1647,82 @@ _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
 
 # A sentence's "located at" (or "is at", "are at") before the same: the words that a place's label says in prose
-# ("The club is located at 1109 Hilton Street, Redwood City.").
+# ("The club is located at 1109 Hilton Street, Redwood City."); the town also after "in" ("located at 333 Gellert
+# Blvd., Suite 206 in Daly City."), a remark in brackets may follow the street ("(at Tilton Avenue corner)"), and a
+# hard wrap may break the sentence ("located" / "at 270 Escuela Avenue, Mountain View.").
 _LOCATED_AT_TOWN = re.compile(
-    r"\b(?:[Ll]ocated|is|are) at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
-    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=\.(?:\s|$))")
-# (The sentence's full stop ends the town: at a line's end it may go on in the next line, "San" / "Jose.".)
+    r"\b(?:[Ll]ocated|is|are)[ \t]*\n?[ \t]*at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
+    + r")(?P<unit>" + _UNIT + r")?(?:[ \t]+\([^()\n]{1,40}\))?(?:, |[ \t]+in[ \t]+)"
+    r"(?P<town>[A-Z][a-z]+(?:(?: |[ \t]*\n[ \t]*)[A-Z][a-z]+){0,2})"
+    # What ends the town: the sentence's full stop, a phone number in brackets, ", and".
+    r"(?=\.(?:\s|$)|[ \t]*\((?=\d)|,[ \t]+and\b)")
+# (At a line's end the town may go on in the next line, "San" / "Jose.": a region city's name so broken is read
+# here, which the region city's reader cannot.)
+
+
+# A list's sections headed by a city and its state alone on a line ("**PORTLAND, OR**", "### Austin, TX",
+# "<h3>Denver, CO</h3>"), each with the meeting place's labelled line naming only the street, maybe after the
+# venue's name ("**Location:** 205 NW 4th Ave", "Where: The Ethical Society, 1906 Rittenhouse Square. The room is
+# in the basement."): event listings by city, chapters, branches. The heading is the street's place; the label
+# and the street's type word say the line is an address. A place after the street is read by the other readers;
+# a heading that names no region city is left alone ("**Jane Roe, MD**" may head a person's entry).
+_LABELLED_STREET_ONLY = re.compile(
+    r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
+                                         for label in ("where", "location", "venue", "address", "place"))
+    + r")[*_]*[ \t]*(?:(?:[Tt]he[ \t]+)?[A-Z][\w'&.-]*(?:[ \t](?:[A-Z][\w'&.-]*|of|the|and|&)){0,6},[ \t]+)?"
+    r"(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET + r")(?P<unit>" + _UNIT + r")?"
+    r"(?=[ \t]*(?:$|\n|\.(?:[ \t]|$)|[ \t]\(|[ \t][-–—][ \t]))")
+_HEADING_PLACE = re.compile(r"[ \t#*_>]*(?:<h[1-6][^>\n]{0,80}>)?[ \t*_]*"
+                            r"(?P<city>[A-Za-z][A-Za-z.'-]*(?: [A-Za-z.'-]+){0,3}),"
+                            r"[ \t]*(?P<state>[A-Z]{2})[ \t*_]*(?:</h[1-6]>)?[ \t]*")
+_HEADING_LINES = 12  # a section's lines between its heading and the place's line
+
+
+def _headed_streets(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """Streets on a place's labelled line under a heading that names the city and state (``_LABELLED_STREET_ONLY``,
+    ``_HEADING_PLACE``)."""
+    if ":" not in text:
+        return
+    region_cities = region_city_index(gaz)
+    for m in _LABELLED_STREET_ONLY.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _LABEL_AT_LINE_START.fullmatch(text, line_start, m.start()) is None:
+            continue  # the label starts its line
+        words = m.group("street").lower().split()
+        if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+            continue
+        heading = None
+        end = line_start - 1
+        for _ in range(_HEADING_LINES):
+            if end <= 0:
+                break
+            start = text.rfind("\n", 0, end) + 1
+            heading = _HEADING_PLACE.fullmatch(text, start, end)
+            if heading is not None:
+                break
+            end = start - 1
+        if heading is None or heading.group("state") not in STATES or not limit.anchor():
+            continue
+        state, city_text = heading.group("state"), heading.group("city")
+        canonical, in_region = membership(gaz, city_text, state, None, region_cities)
+        if not in_region:
+            continue  # "**Jane Roe, MD**": only a region city's name says the heading is a place
+        street = m.group("street")
+        if street.endswith(".") and (len(words[-1]) > 5 or words[-1].rstrip(".").upper() in _QUADRANTS):
+            street = street[:-1]  # the sentence's full stop after "Square", "NW"; "St." keeps its dot
+        yield RawAddress(street=street, house_number=m.group("number"), postcode=None,
+                         city=canonical or city_text, city_text=city_text, in_region=True,
+                         start=m.start("number"), end=m.end(), state=state,
+                         unit=(m.group("unit") or "").strip(" ,") or None)
 
 
 def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
     """Addresses on a place's labelled line that end in a town without state or ZIP (see ``_LABELLED_TOWN``),
     or in a sentence after "located at" (``_LOCATED_AT_TOWN``)."""
     labelled = _LABELLED_TOWN.finditer(text) if ":" in text else iter(())
-    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text else iter(())
-    region_names = {name for name, _state in region_city_index(gaz)}
+    located = _LOCATED_AT_TOWN.finditer(text) if " at" in text or "\nat" in text else iter(())
+    region_cities = region_city_index(gaz)
+    region_names = {name for name, _state in region_cities}
     for m in chain(labelled, located):
         if m.re is _LABELLED_TOWN:
             line_start = text.rfind("\n", 0, m.start()) + 1
@@ -1641,16 +1730,84 @@ def _labelled_towns(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Raw
                 continue  # the label starts its line: "Where:", not "Tell us where: ..."
         if not limit.anchor():
             continue
-        town = m.group("town")
-        if (fold(town) in region_names or any(w in _FIELD_LABELS for w in fold(town).split())
-                or state_code(town) in STATES or _COUNTY_WORD.search(town)):
-            continue  # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own
+        town = " ".join(m.group("town").split())
+        canonical, city_state = None, None
+        if "\n" in m.group("town"):
+            if fold(town) not in _CITY_ONLY_LEFT_OUT:
+                canonical, city_state = _region_city(region_cities, town)  # "San" / "Jose."
+            if canonical is None:
+                continue  # another town broken by the wrap: a name's end and a sentence's start are not told apart
+        if canonical is None and (fold(town) in region_names or fold(town).split()[-1] in _FIELD_LABELS
+                                  or state_code(town) in STATES or _COUNTY_WORD.search(town)):
+            # "..., Austin.", "..., Main Hall.", "..., Texas.", "..., Cook County.": no town of its own ("South San
+            # Francisco" is one: a label's word may begin a town's name)
+            continue
         words = m.group("street").lower().split()
         if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
             continue
         unit = (m.group("unit") or "").strip(" ,") or None
-        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None, city=town,
-                         city_text=town, in_region=False, start=m.start("number"), end=m.end("town"), unit=unit)
+        yield RawAddress(street=m.group("street"), house_number=m.group("number"), postcode=None,
+                         city=canonical or town, city_text=town, in_region=canonical is not None,
+                         start=m.start("number"), end=m.end("town"), state=city_state, unit=unit)
+
+
+# A table written a column's cells at a time, each cell a one-element array, one a line or on one line
+# ('[\n  "2200 Roaring Camp Dr"\n],\n[\n  "Sacramento"\n]', '["2200 Roaring Camp Dr"], ["Sacramento"]'): a cell that
+# is only a region city's name, right after a cell that is only a typed street with its house number.
+_CELL_BEFORE_CITY = re.compile(r'"(?P<cell>[^"\n]{4,80})"[ \t]*\n?[ \t]*\],?[ \t]*\n?[ \t]*\[[ \t]*\n?[ \t]*"$')
+_CELL_AFTER_CITY = re.compile(r'"[ \t]*\n?[ \t]*\]')
+_STREET_CELL = re.compile(rf"(?P<number>[1-9]\d{{0,5}}[A-Z]?) (?P<street>{_STREET})(?P<unit>{_UNIT})?")
+
+
+def _cell_street(text: str, start: int, end: int, written: str,
+                 region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a street's cell and a region city's cell in one-element arrays (``_CELL_BEFORE_CITY``)."""
+    if _CELL_AFTER_CITY.match(text, end) is None:
+        return None
+    window = max(0, start - 120)
+    found = _CELL_BEFORE_CITY.search(text, window, start)
+    if found is None:
+        return None
+    cell = _STREET_CELL.fullmatch(found.group("cell").strip())
+    if cell is None:
+        return None
+    words = cell.group("street").lower().split()
+    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+        return None
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    begin = found.start("cell") + (len(found.group("cell")) - len(found.group("cell").lstrip()))
+    return _CellRead(street=cell.group("street"), house_number=cell.group("number"), postcode=None, city=canonical,
+                      city_text=written, in_region=True, start=begin, end=end, state=city_state,
+                      unit=(cell.group("unit") or "").strip(" ,") or None)
+
+
+def _street_in_city(text: str, start: int, end: int, written: str,
+                    region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of "NUMBER STREET in CITY" (see ``_STREET_IN_CITY``) for the region city at ``start``..``end``."""
+    if _CITY_IN_END.match(text, end) is None:
+        return None
+    window = max(0, start - 160)
+    if _STREET_IN_PROSE_NUMBER.search(text, window, start) is None:
+        return None  # no house number before a word: the costlier search is not needed ("I live in Chicago")
+    found = _STREET_IN_CITY.search(text[window:start])
+    if found is None:
+        return None
+    number, street = found.group("number"), found.group("street")
+    lead_at = window + found.start()
+    if (_STREET_IN_LEAD.search(text, max(0, lead_at - 12), lead_at) is None
+            or _is_year(number) and _YEAR_BEFORE.search(text, max(0, lead_at - 12), lead_at)):
+        return None
+    words = street.lower().split()
+    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET or words[0] in _MONTHS:
+        return None
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    return RawAddress(street=street, house_number=number, postcode=None, city=canonical, city_text=written,
+                      in_region=True, start=lead_at, end=end, state=city_state,
+                      unit=(found.group("unit") or "").strip(" ,") or None)
 
 
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
@@ -1702,6 +1859,16 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                 if city_first is not None:
                     yield city_first
                     continue
+        if text[start - 1:start] == '"' and text[end:end + 1] == '"':
+            cell = _cell_street(text, start, end, m.group(0), region_cities)
+            if cell is not None and limit.anchor():
+                yield cell
+                continue
+        if text[start - 3:start] == "in " or text[start - 9:start] == "downtown ":
+            street_in = _street_in_city(text, start, end, m.group(0), region_cities)
+            if street_in is not None and limit.anchor():
+                yield street_in
+                continue
         if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
             continue  # a comma (or a line break) before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":

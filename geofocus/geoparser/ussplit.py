@@ -411,3 +411,37 @@ def _split_from(tokens: list[tuple[str, int]], k: int, window: str) -> Split | N
         if line_unit and len(unit_tokens) == 1 and not unit.startswith("#"):
             unit = "#" + unit
     return Split(number=number, street=street.strip(" ,"), unit=unit, city=city, start=tokens[k][1], typed=typed)
+
+
+# What may stand between a unit written first and the house number of a street value ("Suite 5, 8800 Sunset Blvd",
+# "Unit 4 - 100 Main St").
+_UNIT_LEAD_SEPARATOR = re.compile(r"[ \t]*[,;–-]?[ \t]*")
+
+
+def street_value(value: str) -> tuple[str, str, str | None] | None:
+    """House number, street and unit of a structured record's street value that holds a unit ("392 E. Farmland Dr
+    Suite 203", "1200 Main Street, Suite 400", "55 W 46th St #1200", "Suite 5, 8800 Sunset Blvd"), read as the
+    text readers read a street before its place; None when the value holds no unit, or is no number and street."""
+    tokens = [(m.group(0), m.start()) for m in _TOKEN.finditer(value)]
+    if not tokens:
+        return None
+    lead_unit = None
+    end = _unit_at(tokens, 0)
+    if end > 0 and end < len(tokens):
+        unit_end = tokens[end - 1][1] + len(tokens[end - 1][0])
+        separator = _UNIT_LEAD_SEPARATOR.match(value, unit_end)
+        rest = value[separator.end() if separator else unit_end:]
+        if not rest[:1].isdigit():
+            return None
+        lead_unit, value = value[:unit_end], rest
+    split = split_before(value)
+    if split is not None and split.start == 0 and not split.city and split.unit and not lead_unit:
+        return split.number, split.street, split.unit
+    if lead_unit is None:
+        return None
+    if split is not None and split.start == 0 and not split.city:
+        return split.number, split.street, lead_unit
+    number, _space, street = value.partition(" ")
+    if not _HOUSE_NUMBER.match(number) or not street.strip() or any(c.isdigit() for c in street.split()[0]):
+        return None
+    return number, street.strip(), lead_unit
