@@ -230,3 +230,19 @@ def test_fhir_organization_name_before_its_address_object(oldenburg):
         "        ] }",
     ])
     assert _keys(oldenburg, text) == [("Pferdemarkt", "14", "26121", True)]
+
+
+# -- two house numbers of one building in the street's field of a semicolon or tab row --
+
+@pytest.mark.parametrize("text, expected", [
+    ("4711;Alexanderstraße 12,14;Haus B;26121;1.204\n",
+     [("Alexanderstraße", "12", "26121", True), ("Alexanderstraße", "14", "26121", True)]),
+    ("Schule Nord\tKirchweg 3, 5\t28195\tBremen\n",
+     [("Kirchweg", "3", "28195", False), ("Kirchweg", "5", "28195", False)]),
+])
+def test_two_house_numbers_in_one_field(oldenburg, text, expected):
+    assert _keys(oldenburg, text) == expected
+
+
+def test_decimal_after_no_street_is_no_second_number(oldenburg):
+    assert _keys(oldenburg, "1;Lager 4,5;26122;Oldenburg\n") == []
