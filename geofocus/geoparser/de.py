@@ -702,13 +702,23 @@ def street_without_supplement(value: str) -> str:
     return supplemented.group("street")
 
 
+# A street's name with a street word as a whole ("Lundweg", "Bahnhofstraße", "Am Haag"): a data row's column that a
+# house number's column follows.
+_STREET_NAME = re.compile(_STREET_STRICT)
+
+
+def is_street_name(value: str) -> bool:
+    """Whether ``value`` as a whole is a street's name as the strict reader knows it (a street word, a preposition)."""
+    return _STREET_NAME.fullmatch(value) is not None
+
+
 def is_supplement(value: str) -> bool:
     """Whether ``value`` is an address supplement as a whole: a building, a floor, a room ("Haus 03", "2. OG")."""
     return _SUPPLEMENT.fullmatch(value) is not None
 
 
-__all__ = ["GERMAN_STREET_LINE", "MAX_ANCHORS", "RawAddress", "extract", "is_supplement", "keyed_street",
-           "street_without_supplement"]
+__all__ = ["GERMAN_STREET_LINE", "MAX_ANCHORS", "RawAddress", "extract", "is_street_name", "is_supplement",
+           "keyed_street", "street_without_supplement"]
 
 
 # A postcode alone on its line between the place's line and the street's: "Essen\n45127\nFreiheit 5" (the

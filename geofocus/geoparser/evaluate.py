@@ -397,6 +397,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 30)": sorted((data / "realtext").glob("heldout30_*.txt")),
         "real text (held-out 31)": sorted((data / "realtext").glob("heldout31_*.txt")),
         "real text (held-out 32)": sorted((data / "realtext").glob("heldout32_*.txt")),
+        "real text (held-out 33)": sorted((data / "realtext").glob("heldout33_*.txt")),
         "real text (held-out 34)": sorted((data / "realtext").glob("heldout34_*.txt")),
         "real text (held-out 37)": sorted((data / "realtext").glob("heldout37_*.txt")),
     }

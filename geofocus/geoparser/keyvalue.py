@@ -13,13 +13,14 @@ cost is linear in the page size.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from geofocus.geoparser.de import GERMAN_STREET_LINE, is_supplement, street_without_supplement
+from geofocus.geoparser.de import GERMAN_STREET_LINE, is_street_name, is_supplement, street_without_supplement
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
@@ -33,8 +34,9 @@ from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 # that a run of colons or long lines cost one pass: no value is tried twice); up to four spaces may
 # stand after the colon (values aligned by hand: ``address_city:  Chicago, IL 60647``).
 # A quoted value may start on the next line ("street2":\n      "Apt 20": JSON wrapped over the lines
-# of a YAML cassette or a log).
-_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["']))?"""
+# of a YAML cassette or a log), or be the first string of an array, on its line or the next (FHIR's address
+# lines: "line": [\n "Lange Straße 5"\n ]).
+_VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["'])|\[[ \t]*\n?[ \t]*(?=["']))?"""
                     r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
                     r"""(?:(?<=: )|(?<=:  )|(?<=:   )|(?<=:    ))([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""",
                     re.M)
@@ -158,12 +160,12 @@ ROLES = {
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
-               "addresslines"),
+               "addresslines", "line", "strname", "strassenname"),
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
                "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
                  "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
-    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname"),
+    "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname", "ortname", "ortsname"),
     # "locality" names the city in most records (Pelias, Google's components) but a part of it where a "city" key
     # stands beside it (Photon's and Mapbox's features: "city": "Washington", "locality": "Golden Triangle"): the
     # record's city only when it has no other (``_with_city``); so do the smaller places of OSM's address keys
@@ -631,6 +633,21 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
                 current.parts["country"] = f"{known}|{value}"
             current.end = end
             continue
+        if (role == "street" and current is not None and current_scope and len(scope) > len(current_scope)
+                and scope[:len(current_scope)] == current_scope and current.parts.keys() <= {"name", "label"}):
+            # A named object's own address object ("name": "MVZ", then "address": [{"line": [...], "_line": [...],
+            # "city": ...}]): the record is the address object's, its parts within it whatever the distance.
+            current_scope = scope
+            current.parts[role] = value
+            current.end = end
+            continue
+        if (role == "street" and current is not None and "street" in current.parts and "unit" not in current.parts
+                and position - current.end <= _GAP and is_supplement(value)):
+            # A second address line that is a building or floor ("line": ["Lange Straße 5", "Erdgeschoss"], UBL's
+            # "AddressLine"): the street's supplement, not the next record's street.
+            current.parts["unit"] = value
+            current.end = end
+            continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or _street_of(current.parts) is not None:  # no street, no address
                 yield _with_city(current)
@@ -687,18 +704,58 @@ def _form_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int,
         yield tag.start(), tag.start(), tag.end(), role, value
 
 
+# Address parts as the attributes of one element: XML records (``<Adresse Strasse="Lange Straße" Hausnummer="5"
+# PLZ="26122" Ort="Oldenburg"/>``) and HTML data attributes of a store list (``<li data-street="Lange Straße 5"
+# data-zip="26122" data-city="Oldenburg">``). Read only when the markup has a street's attribute (a few substring
+# tests), then the elements that have one.
+_ATTRIBUTE_SIGNS = ('treet="', 'trasse="', 'traße="', 'TRASSE="')
+_ATTRIBUTE_ELEMENT = re.compile(r"""<[A-Za-z][\w:.-]{0,40}"""
+                                r"""(?:[ \t\n]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,200}"|'[^'<>\n]{0,200}'))*"""
+                                r"""[ \t\n]+(?:data-)?(?i:street|streetaddress|strasse|straße|str|addressstreet)="""
+                                r"""[^<>]{0,600}?>""")
+_ATTRIBUTE = re.compile(r"""(?:^|[ \t\n])([\w:.-]{1,40})=(?:"([^"<>\n]{1,120})"|'([^'<>\n]{1,120})')""")
+
+
+def attribute_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """Groups of address parts written as the attributes of one element each, in page order."""
+    if not any(sign in markup for sign in _ATTRIBUTE_SIGNS):
+        return
+    yield from _grouped(_attribute_fields(markup, limit), street_required=True)
+
+
+def _attribute_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, str, str]]:
+    for element in _ATTRIBUTE_ELEMENT.finditer(markup):
+        if not limit.candidate():
+            break
+        for attribute in _ATTRIBUTE.finditer(element.group(0)):
+            name = attribute.group(1)
+            role = _key_role(name[5:] if name.lower().startswith("data-") else name, None)
+            value = " ".join((attribute.group(2) or attribute.group(3) or "").split())
+            if role is None or role == "name" or not value:
+                continue
+            at = element.start() + attribute.start(1)
+            yield at, at, element.start() + attribute.end(), role, value
+
+
 # Address parts as the elements of XML data (UBL and UN/CEFACT invoices, feeds, API responses):
 # "<cbc:StreetName>Schlossplatz 1</cbc:StreetName>", "<cbc:PostalZone>26122</cbc:PostalZone>", "<City>..</City>",
 # in any order. Read only when a closing tag names a street (one scan of the page's closing tags first).
 _XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|streetaddress|addressline1|address1|"
                        r"line1|lineone|strasse)>")
-_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})>[ \t]*([^<>\n]{1,120}?)[ \t]*"
-                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>")
+# HL7 FHIR writes each value in a "value" attribute ("<line value="Lange Straße 5">", "<city value="Bremen"/>",
+# "<postalCode value="28195"/>"); a line element holds its street's parts as extensions before its end tag.
+_XML_VALUE_SIGN = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?(?i:line|street|streetname|streetaddress|addressline1|"
+                             r"address1|line1|strasse)[ \t]+value=\"")
+_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})(?:>[ \t]*([^<>\n]{1,120}?)[ \t]*"
+                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>|[ \t]+value=\"([^\"<>\n]{1,120})\"[ \t]*(/?)>)")
+# How far the end tag of a value element with children may be (a FHIR line's two extensions: 500 characters).
+_XML_CHILDREN = 2000
 
 
 def xml_addresses(markup: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
     """Groups of address parts written as XML elements named by the parts, in text order."""
-    if "</" not in markup or _XML_SIGN.search(markup) is None:
+    if "</" not in markup or (_XML_SIGN.search(markup) is None and (
+            'value="' not in markup or _XML_VALUE_SIGN.search(markup) is None)):
         return
     yield from _grouped(_xml_fields(markup, limit), street_required=True)
 
@@ -708,10 +765,18 @@ def _xml_fields(markup: str, limit: WorkLimit) -> Iterator[tuple[int, int, int, 
         if not limit.candidate():
             break
         role = _key_role(element.group(1), None)
-        value = " ".join(element.group(2).split())
+        value = " ".join((element.group(2) or element.group(3) or "").split())
         if role is None or role == "name" or not value:
             continue
-        yield element.start(), element.start(), element.end(), role, value
+        end = element.end()
+        if element.group(3) and not element.group(4):
+            # A value element with children ends at its end tag: the parts after it are the next fields, however
+            # long the extensions inside.
+            closing = markup.find(f"</{element.group(0)[1:element.start(1) - element.start()]}{element.group(1)}>",
+                                  end, end + _XML_CHILDREN)
+            if closing >= 0:
+                end = closing
+        yield element.start(), element.start(), end, role, value
 
 
 # vCard's structured address (RFC 6350 6.3.1, also vCard 2.1/3.0): "ADR;TYPE=work:;;Escherweg 2;Oldenburg;;26121;
@@ -750,14 +815,25 @@ _ROW_SPLIT = re.compile(r"[ \t]*[,;\t|][ \t]*")  # the page text writes a tab as
 _ROW_QUOTES = " \t'\"`"
 _ROW_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 _ROW_US_STREET = re.compile(r"[1-9]\d{0,5}[A-Za-z]? (?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{1,60}")
-_ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?[a-zA-Z]?")
+_ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?")
+# A German house number in a column of its own ("30", "7 a", "62 - 70", "2-4", "16/18").
+_ROW_DE_NUMBER = re.compile(r"[1-9]\d{0,3}(?: ?[a-zA-Z])?(?: ?[-/] ?[1-9]\d{0,3}(?: ?[a-zA-Z])?)?")
+# Two house numbers after a street's name in one field of a row parted by semicolons or tabs (the page text writes a
+# tab as " | "): "Ruppiner Chaussee 240,268;Haus 17;13503".
+_TWO_NUMBERS = re.compile(r"""(?:^|[;\t|])[ \t]*["']?[A-ZÄÖÜ][^;\t|\d"']{1,60} [1-9]\d{0,3}[a-z]?(?P<comma> ?, ?)"""
+                          r"""(?P<second>[1-9]\d{0,3}[a-z]?)[ \t]*["']?(?=[;\t|])""")
+# A street field's house number at its end ("Westring 358", "Bahnhofstraße 7 a", "Pestalozzistraße 62 - 70").
+_ROW_NUMBER_END = re.compile(r" [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?$")
+# The addition to a house number in a column of its own ("Hausnummernzusatz": "a").
+_ROW_LETTER = re.compile(r"[a-hA-H]")
 # A street's name with a type word at its end (any case): "Bagby St", "BAGBY ST", "N Main Street".
 _ROW_US_NAME = re.compile(r"(?:[NSEW]\.? )?[A-Za-z0-9][\w .'-]{0,50} (?i:st|street|ave|avenue|blvd|boulevard|rd|road|"
                           r"dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|cir|circle|ter|terrace|hwy|highway|"
                           r"trl|trail|sq|square|plz|plaza|loop|row|walk|aly|alley)\.?(?: (?:[NSEW]|NE|NW|SE|SW))?")
 # The same at the start of a street field, a unit may follow ("West Higgins Road Suite 450").
 _ROW_US_TYPED = re.compile(_ROW_US_NAME.pattern + r"(?![\w'-])")
-_ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}")
+# A place's name; a qualifier in brackets after it ("Oldenburg (Oldb)", "Halle (Saale)", "Frankfurt (Oder)").
+_ROW_PLACE = re.compile(r"[A-ZÄÖÜ][\w.'äöüß-]*(?: [A-Za-zÄÖÜ][\w.'äöüß-]*){0,3}(?: \([A-ZÄÖÜ][\w.'äöüß -]{1,20}\))?")
 _ROW_STATE = re.compile(r"[A-Z]{2}")
 _ROW_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
 _ROW_COUNTRY = {
@@ -766,10 +842,13 @@ _ROW_COUNTRY = {
 }
 
 
-def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | None = None) -> Iterator[KeyedAddress]:
+def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | None = None,
+                  known_street: Callable[[str], bool] | None = None) -> Iterator[KeyedAddress]:
     """Addresses in rows of SQL ``VALUES`` or CSV whose street field comes before its place and
     postcode fields (``us``: the region's country writes "number street"). ``digits``: the five-digit
-    numbers of ``text`` as the postcode reader found them (see :mod:`geofocus.geoparser.digits`)."""
+    numbers of ``text`` as the postcode reader found them (see :mod:`geofocus.geoparser.digits`).
+    ``known_street``: whether a name without a street word is a street of the region ("Lappan"), whose house
+    number may stand in a column of its own."""
     if "," not in text and ";" not in text and "|" not in text and "\t" not in text:
         return
     search = (digits if digits is not None and digits.text is text else FiveDigits(text)).search
@@ -777,6 +856,8 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
     own = _ROW_COUNTRY["US" if us else "DE"]
     others = _ROW_COUNTRY["DE" if us else "US"]
     street_form = _ROW_US_STREET if us else _ROW_DE_STREET
+    headers = _Headers(text)
+    read_rows: set[str] = set()
     begin = search(0)
     while begin is not None:
         if begin < done_until:
@@ -804,11 +885,121 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         done_until = line_end
         begin = search(done_until)
         line_start = cut + 1
-        fields = [_row_value(f) for f in _ROW_SPLIT.split(text[line_start:line_end].strip(" \t()[];,"), 60)]
-        address = _row_address(fields, street_form, own, others, us)
+        line = text[line_start:line_end]
+        if line in read_rows:
+            continue  # the same row again (a list's repeated lines): the same address
+        read_rows.add(line)
+        columns = None if us else headers.columns(line_start)
+        address = columns.address(line) if columns is not None else None
+        second = None
+        if address is None:
+            if not us and ("\t" in line or ";" in line or "|" in line):
+                two = _TWO_NUMBERS.search(line)
+                if two is not None:
+                    # Two house numbers of one building in the street's field of a row whose columns a semicolon or
+                    # a tab parts ("Ruppiner Chaussee 240,268;Haus 17;13503"): the row is read with the first,
+                    # and the address again with the second.
+                    line, second = line[:two.start("comma")] + line[two.end("second"):], two.group("second")
+            fields = [_row_value(f) for f in _ROW_SPLIT.split(_row_body(line), 60)]
+            address = _row_address(fields, street_form, own, others, us, known_street)
         if address is not None:
             address.start, address.end = line_start, line_end
             yield address
+            street = address.parts.get("street", "")
+            if second is not None and _ROW_NUMBER_END.search(street):
+                yield KeyedAddress(parts={**address.parts, "street": _ROW_NUMBER_END.sub(f" {second}", street)},
+                                   start=line_start, end=line_end, named=address.named)
+
+
+class _Columns:
+    """The address columns a header line names ("Straße;Hausnummer;PLZ;Ort", "id,name,city,zipcode,street,
+    house_number", "hnr,hnr_zusatz,str_name,plz,ort_name"), by their index; its delimiter is the header's."""
+
+    def __init__(self, delimiter: str, roles: dict[str, int], width: int):
+        self.delimiter, self.roles, self.width = delimiter, roles, width
+
+    def address(self, line: str) -> KeyedAddress | None:
+        """The address of a data row under the header: the named columns' values (the header names the street's
+        column, so its value needs no street word), or None if the row has other columns than the header."""
+        try:
+            fields = next(csv.reader([line], delimiter=self.delimiter))
+        except csv.Error:
+            return None
+        if len(fields) != self.width:
+            return None
+        values = {role: " ".join(fields[at].strip(_ROW_QUOTES).split()) for role, at in self.roles.items()}
+        if values.get("number_suffix") and values.get("number"):
+            values["number"] += values["number_suffix"]  # "12" and "a" in columns of their own: "12a"
+        parts = {role: value for role, value in values.items()
+                 if value and value.lower() not in _ROW_EMPTY and role != "number_suffix"}
+        if "street" not in parts or not ({"postcode", "city", "postcode_city"} & parts.keys()):
+            return None
+        return KeyedAddress(parts=parts)
+
+
+# A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
+# number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country"))
+_HEADER_DELIMITERS = (";", "\t", ",", "|")
+
+
+class _Headers:
+    """The header lines of the blocks of data rows in a text: a block is the run of lines between blank lines, its
+    header its first line. Found once per block, in text order (rows are read in text order)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.block_end = -1
+        self.current: _Columns | None = None
+
+    def columns(self, row_start: int) -> _Columns | None:
+        if row_start > self.block_end:
+            block_start = self.text.rfind("\n\n", 0, row_start) + 2 if row_start else 0
+            block_start = max(block_start, 0) if block_start > 1 else 0
+            end = self.text.find("\n\n", row_start)
+            self.block_end = len(self.text) if end < 0 else end
+            header_end = self.text.find("\n", block_start, row_start)
+            self.current = (_header_columns(self.text[block_start:header_end])
+                            if 0 <= header_end < row_start else None)
+        return self.current
+
+
+def _header_columns(line: str) -> _Columns | None:
+    """The address columns ``line`` names as a header, or None: it must name a street's column and a place's
+    (a postcode's, a town's), and hold no postcode (a data row does)."""
+    if len(line) > _ROW_MAX or not line.strip():
+        return None
+    delimiter = max(_HEADER_DELIMITERS, key=line.count)
+    if not line.count(delimiter):
+        return None
+    try:
+        names = next(csv.reader([line.strip()], delimiter=delimiter))
+    except csv.Error:
+        return None
+    roles: dict[str, int] = {}
+    numbers: list[int] = []
+    for at, name in enumerate(names):
+        name = name.strip(_ROW_QUOTES)
+        if _ROW_ZIP.search(name):
+            return None
+        folded = name.lower().replace("_", "").replace("-", "").replace(" ", "")
+        if "zusatz" in folded and numbers and numbers[-1] == at - 1:
+            roles["number_suffix"] = at
+            continue
+        role = _key_role(name.replace(" ", ""), None) if name else None
+        if role == "number":
+            numbers.append(at)
+        elif role in _HEADER_ROLES and role not in roles:
+            roles[role] = at
+    if "street" not in roles or not ({"postcode", "city", "postcode_city"} & roles.keys()):
+        return None
+    if numbers:
+        # The house number's column is the one nearest the street's ("Nummer,Schulname,Straße,Hausnummer": the
+        # first "Nummer" numbers the rows).
+        roles["number"] = min(numbers, key=lambda at: abs(at - roles["street"]))
+        if roles.get("number_suffix", -2) != roles["number"] + 1:
+            roles.pop("number_suffix", None)
+    return _Columns(delimiter, roles, len(names))
 
 
 _FIELD_BEFORE = re.compile(r"""(?:^|[,;|\t(\n])[ \t]*(?:N?['"])?$""")
@@ -831,6 +1022,17 @@ def _whole_field(text: str, begin: int, end: int) -> bool:
             and _FIELD_AFTER.match(text, end) is not None)
 
 
+def _row_body(line: str) -> str:
+    """A row without the brackets of an SQL tuple around it ("(1, 'Lange Straße 4', ...)"); a closing bracket that
+    ends its last field stays ("...;26122;Oldenburg (Oldb)")."""
+    body = line.strip(" \t[];,")
+    if body.startswith("("):
+        body = body[1:]
+    if body.endswith(")") and "(" not in body[max(body.rfind(","), body.rfind(";"), body.rfind("\t")) + 1:]:
+        body = body[:-1]
+    return body.strip(" \t[];,")
+
+
 def _row_value(field: str) -> str:
     """A field without its quotes (SQL Server's N'...' too) and doubled spaces."""
     if field[:2] == "N'":
@@ -839,7 +1041,7 @@ def _row_value(field: str) -> str:
 
 
 def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str], others: set[str],
-                 us: bool) -> KeyedAddress | None:
+                 us: bool, known_street: Callable[[str], bool] | None = None) -> KeyedAddress | None:
     """The address of one row's fields: a street, then within five fields a place and the postcode."""
     if len(fields) < 3:
         return None
@@ -852,18 +1054,36 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
             # lists, "900,BAGBY ST,,HOUSTON,TX,77002"): the street must have a type word, and no number of
             # its own ("2,24 Second Avenue": an id before a street).
             value, rest = f"{value} {fields[at + 1]}", at + 2
+        number_column = False
+        if not us and rest < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[rest]) and _is_row_street(
+                value, known_street):
+            # The house number in a column of its own after the street's name ("Straße,Hausnummer,PLZ,Ort":
+            # "Lundweg,30,24941,Flensburg"): the name must have a street word ("Hans Müller,42,...": a person's age),
+            # and the postcode a place after it ("Lange Straße,4,26121,3" are no address's columns).
+            value, rest, number_column = f"{value} {fields[rest]}", rest + 1, True
+            if rest < len(fields) and _ROW_LETTER.fullmatch(fields[rest]):
+                value, rest = value + fields[rest], rest + 1  # "Lundweg,30,a,...": the number's addition
         # A street field has a digit at its start (US) or near its end (German): tested before the pattern.
         if not (value[:1].isdigit() if us else any(c.isdigit() for c in value[-7:])) or not street_form.fullmatch(
                 value):
             continue
         parts: dict[str, str] = {"street": value}
-        for later in fields[rest:rest + 6]:
+        for offset, later in enumerate(fields[rest:rest + 6], rest):
             folded = later.lower()
             if folded in _ROW_EMPTY or folded in own:
                 continue
             if folded in others:
                 return None  # a row of another country
             if _ROW_ZIP.fullmatch(later):
+                if number_column and "city" not in parts:
+                    place = fields[offset + 1] if offset + 1 < len(fields) else ""
+                    if _ROW_PLACE.fullmatch(place) is not None:
+                        return KeyedAddress(parts={"street": value, "postcode": later, "city": place})
+                    if at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) is not None:
+                        # The place before the street ("Oldenburg,Staulinie,11a,26122"): the postcode names it (the
+                        # column before may be a name as well: its value is not taken for the place).
+                        return KeyedAddress(parts={"street": value, "postcode": later}, named=False)
+                    break
                 if "city" not in parts and not us:
                     # A street and its postcode, no place ("Magazinstr. 5;Haus 03 ;10179;1.236"): the parser
                     # names the postcode's place if the street has a street word (GeoParser._keyed_without_place).
@@ -886,7 +1106,55 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
                 parts["city"] = later
             else:
                 break
+    return None if us else _row_postcode_first(fields, known_street)
+
+
+def _is_row_street(name: str, known_street: Callable[[str], bool] | None) -> bool:
+    """Whether a row's column is a street's name before a house number's column: a street word, or a street of the
+    region."""
+    return is_street_name(name) or (known_street is not None and _ROW_PLACE.fullmatch(name) is not None
+                                    and known_street(name))
+
+
+def _row_postcode_first(fields: list[str], known_street: Callable[[str], bool] | None = None) -> KeyedAddress | None:
+    """A German row whose postcode column comes before the street's ("Ort;PLZ;Straße;Hausnummer": "Kiel;24118;
+    Westring 358", "Eutin;23701;Bahnhofstraße;7 a"; "24118,Kiel,Westring 358"; "24118;Westring;358;Kiel"): the
+    street right after the postcode and its place, or between the postcode and its place; its number in it or in
+    the next columns."""
+    for at, value in enumerate(fields[:-1]):
+        if not _ROW_ZIP.fullmatch(value) or len(value) != 5:
+            continue
+        place_before = fields[at - 1] if at > 0 and _ROW_PLACE.fullmatch(fields[at - 1]) else None
+        street, after = _row_street(fields, at + 1, known_street)
+        place = place_before or (fields[after] if street and after < len(fields) else "")
+        if street is None or not _ROW_PLACE.fullmatch(place):
+            if place_before is not None or not _ROW_PLACE.fullmatch(fields[at + 1]):
+                continue
+            place = fields[at + 1]  # "24118,Kiel,Westring 358": the place between postcode and street
+            street, after = _row_street(fields, at + 2, known_street)
+            if street is None:
+                continue
+        return KeyedAddress(parts={"street": street, "postcode": value, "city": place})
     return None
+
+
+def _row_street(fields: list[str], at: int,
+                known_street: Callable[[str], bool] | None = None) -> tuple[str | None, int]:
+    """The German street at column ``at`` with its number (in it, or in the next column, an addition in the column
+    after: "Lundweg;30;a"), and the index of the column after it; (None, at) if none. The street's name must be a
+    street's ("Herr Müller 3" after a postcode is no street: no street word stands where the postcode confirms none)."""
+    if at >= len(fields):
+        return None, at
+    street, after = fields[at], at + 1
+    if after < len(fields) and _ROW_DE_NUMBER.fullmatch(fields[after]) and _is_row_street(street, known_street):
+        street, after = f"{street} {fields[after]}", after + 1
+        if after < len(fields) and _ROW_LETTER.fullmatch(fields[after]):
+            street, after = street + fields[after], after + 1
+    elif not (_ROW_DE_STREET.fullmatch(street) and _is_row_street(_ROW_NUMBER_END.sub("", street), known_street)):
+        return None, at
+    if _ROW_DE_STREET.fullmatch(street) and any(c.isdigit() for c in street[-9:]):
+        return street, after
+    return None, at
 
 
 # Content lines of iCalendar and vCard data (RFC 5545 3.1, RFC 6350 3.3) and their extensions (X- properties,

@@ -10,6 +10,7 @@ from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import SAMPLE_WORDS, Gazetteer, fold
 from geofocus.geoparser.keyvalue import (
+    attribute_addresses,
     form_addresses,
     keyed_addresses,
     property_addresses,
@@ -57,6 +58,7 @@ _BULLET_SIGN = re.compile(f"[{_BULLETS}]")
 _SEPARATOR_CHARS = ("/", "|", "»", "~", "✦", "★", "☆", "►", "▸", "→")
 _SEPARATOR = re.compile(r" (?://|\|\||[»~✦★☆►▸→]) (?=\S)")
 _POSTCODE_CLEAN = re.compile(r"^(?:D|DE)\s*-\s*", re.I)
+_ZERO_LOST = re.compile(r"[1-9]\d{3}")  # 01067 to 09999 read as a number
 
 
 # How structured data names the region's country (folded, without dots), and the form of its postcodes.
@@ -323,14 +325,22 @@ class GeoParser:
         osm_text = osm_xml_text(markup)  # <tag k="addr:street" v="..."/>: attributes, no page text
         osm = labelled_addresses(osm_text, limit) if osm_text is not None else iter(())
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
-                           form_addresses(markup, limit), xml_addresses(markup, limit), vcard_addresses(text, limit),
+                           form_addresses(markup, limit), xml_addresses(markup, limit),
+                           attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit),
-                           row_addresses(text, limit, us=self.address_format == "us", digits=digits)):
+                           row_addresses(text, limit, us=self.address_format == "us", digits=digits,
+                                         known_street=self._known_street)):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
             if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
                 continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
+            if ("country" in keyed.parts and self.address_format == "de"
+                    and _ZERO_LOST.fullmatch(keyed.parts.get("postcode", ""))):
+                # A German postcode that lost its leading zero in a number-typed field ("plz": 1307, "country": "DE"; a
+                # PLZ column beside a Land column): a key names it the postcode and a German record's postcode has
+                # five digits (an Austrian or Swiss record's four, so the record must name Germany).
+                keyed.parts["postcode"] = "0" + keyed.parts["postcode"]
             written = keyed.text(us=self.address_format == "us")
             no_place = not ({"city", "postcode_city", "place_line"} & keyed.parts.keys())
             if written is None and ("label" in keyed.parts or "name" in keyed.parts):
@@ -453,6 +463,10 @@ class GeoParser:
         in_region = postcode in gaz.postcodes
         return self._address(street, number, postcode, (gaz.postcodes[postcode][2] or None) if in_region else None,
                              in_region)
+
+    def _known_street(self, name: str) -> bool:
+        """Whether ``name`` is a street of the region pack."""
+        return self.gazetteer.street_coords(name) is not None
 
     def _city_in_name(self, name: str) -> str | None:
         """The region's city as written in ``name`` (a key naming an object), or None; a confusable
