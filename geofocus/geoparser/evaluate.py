@@ -397,6 +397,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 30)": sorted((data / "realtext").glob("heldout30_*.txt")),
         "real text (held-out 31)": sorted((data / "realtext").glob("heldout31_*.txt")),
         "real text (held-out 32)": sorted((data / "realtext").glob("heldout32_*.txt")),
+        "real text (held-out 38)": sorted((data / "realtext").glob("heldout38_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
