@@ -839,9 +839,27 @@ _COMPLEX_BEFORE_PLACE = re.compile(r"^(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".jo
                                    + r")s?[ \t,]+(?=[A-Z])")
 
 
+# The name of a university, college or hospital written between the street and the place, as campus and hospital
+# pages write their addresses ("500 W 120th St, Columbia University, New York, NY", "1200 Hale Library, Kansas
+# State University, Manhattan, KS", "401 Bowen Thompson Student Union, Bowling Green State University,\nBowling
+# Green, Ohio"): after the street's part (a house number first, at a line's start or after a comma), between
+# commas, a place's part following it; read as the place, it made "Columbia University" a town.  A town named so
+# stands last before the state ("State College, PA", "University, MS", "College Station, TX"), so a place must
+# follow the name.
+_INSTITUTION_WORDS = ("University", "College", "Institute", "Hospital")
+_INSTITUTION_BETWEEN = re.compile(r"(?:^|[\n,])[ \t]*[1-9]\d{0,5}[A-Z]?[ \t]+[A-Z][^\n,]{2,60}(?P<name>,[ \t]*(?:"
+                                  r"(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".join(_INSTITUTION_WORDS) + r")"
+                                  r"|(?:University|College)[ \t]+of(?:[ \t]+[A-Z][\w.'&-]*){1,3}))"
+                                  r"(?=[ \t]*,[ \t\n]*[A-Z][^\n]*\w)")
+
+
 def _without_complex_between(window: str) -> tuple[str, int]:
-    """``window`` without a complex's name between commas after its street (``_COMPLEX_BETWEEN``), and how many
-    characters went."""
+    """``window`` without a complex's name (``_COMPLEX_BETWEEN``) or an institution's (``_INSTITUTION_BETWEEN``)
+    between commas after its street, and how many characters went."""
+    if any(word in window for word in _INSTITUTION_WORDS):
+        found = _INSTITUTION_BETWEEN.search(window)
+        if found is not None:
+            return window[:found.start("name")] + window[found.end("name"):], found.end("name") - found.start("name")
     if not any(word in window for word in _COMPLEX_NAMES):
         return window, 0
     found = _COMPLEX_BETWEEN.search(window)
