@@ -48,3 +48,36 @@ def test_an_institution_between_street_and_place(us, text, expected):
 ])
 def test_a_town_or_street_named_so_is_kept(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- the place a map's link or image names in its URL, also in Markdown and plain text ------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # a Markdown page's map link (before: map links were read only in HTML)
+    ("Find us: [Directions](https://www.google.com/maps/place/2330+NW+Raleigh+St,+Portland,+OR+97210)",
+     [("NW Raleigh St", "2330", "Portland", "OR", "97210", True)]),
+    ("Map: https://www.google.com/maps/search/?api=1&query=Blue+Door+Bakery+410+E+Sixth+St+Austin,+TX+78701",
+     [("E Sixth St", "410", "Austin", "TX", "78701", True)]),
+    # a map image's centre or marker (Google Static Maps), the business's name before the street
+    ("![map](https://maps.googleapis.com/maps/api/staticmap?center=Blue+Door+Bakery+410+E+Sixth+St+Austin,+TX+78701"
+     "&zoom=17&size=600x300)",
+     [("E Sixth St", "410", "Austin", "TX", "78701", True)]),
+    ('<img alt="Map" src="https://maps.googleapis.com/maps/api/staticmap?size=640x320&amp;markers=color:blue%7Clabel:'
+     'B%7C2330+NW+Raleigh+St,+Portland,+OR+97210&amp;key=KEY">',
+     [("NW Raleigh St", "2330", "Portland", "OR", "97210", True)]),
+    # Bing's
+    ('<a href="https://www.bing.com/maps?where1=88%20Pine%20Street%2C%20Atlanta%2C%20GA%2030303">Bing Maps</a>',
+     [("Pine Street", "88", "Atlanta", "GA", "30303", True)]),
+])
+def test_the_place_a_map_url_names(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # coordinates, a business's name or a bare search: no address
+    "![map](https://maps.googleapis.com/maps/api/staticmap?center=30.2672,-97.7431&zoom=14&size=600x300)",
+    "[Directions](https://www.google.com/maps/place/Blue+Door+Bakery/@30.2672,-97.7431,17z)",
+    "Search https://www.bing.com/maps?q=coffee+near+me for more",
+])
+def test_a_map_url_without_an_address_gives_none(us, text):
+    assert _found(us, text) == []
