@@ -135,8 +135,8 @@ def _descriptions(markup: str) -> list[str]:
 _MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com|"
                        r"maps\.googleapis\.com/maps/api/staticmap|bing\.com/maps")
 _URL_END = re.compile(r"[\"'<>)\]\n]")
-_MAP_PLACE = re.compile(r"(?:/place/|/search/|(?:[?&]|&amp;)(?:q|query|daddr|destination|address|center|markers|where1)=|!2s)"
-                        r"([^\"'<>&!@#?]{10,200})")
+_MAP_PLACE = re.compile(r"(?:/place/|/search/|(?:[?&]|&amp;)"
+                        r"(?:q|query|daddr|destination|address|center|markers|where1)=|!2s)([^\"'<>&!@#?]{10,200})")
 _URL_MAX = 2000
 
 
