@@ -81,3 +81,28 @@ def test_the_place_a_map_url_names(us, text, expected):
 ])
 def test_a_map_url_without_an_address_gives_none(us, text):
     assert _found(us, text) == []
+
+
+# -- an array of an address's lines as quoted strings --------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: the street kept its string's closing quote ('Elm Street"'), a wrong find beside a missed address
+    ('"display_address": ["2330 NW Raleigh St", "Portland, OR 97210"]',
+     [("NW Raleigh St", "2330", "Portland", "OR", "97210", True)]),
+    ('{\n  "addressLines": [\n    "88 Pine Street",\n    "Atlanta, GA 30303"\n  ]\n}',
+     [("Pine Street", "88", "Atlanta", "GA", "30303", True)]),
+    ("lines: ['410 E Sixth St', 'Austin, TX 78701'],",
+     [("E Sixth St", "410", "Austin", "TX", "78701", True)]),
+])
+def test_an_array_of_quoted_address_lines(us, text, expected):
+    assert _found(us, text) == expected
+
+
+def test_the_unit_line_of_such_an_array_loses_its_quote_too(us):
+    found = us.parse('["2330 NW Raleigh St", "Suite 4", "Portland, OR 97210"]').all_addresses
+    assert [(a.street, a.unit, a.postcode) for a in found] == [("NW Raleigh St", "Suite 4", "97210")]
+
+
+def test_a_quoted_letter_street_keeps_its_name(us):
+    # the quotes around a street's letter are the street's own ('450 "B" Street')
+    assert _found(us, '450 "B" Street, San Diego, CA 92101') == [("B Street", "450", "San Diego", "CA", "92101", True)]

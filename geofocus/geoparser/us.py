@@ -732,6 +732,12 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             raw.street = _QUOTED_LETTER.sub(r"\1", raw.street)
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
+        if raw.street[-1:] in ('"', "'") and raw.street.count(raw.street[-1]) == 1:
+            # '["410 E Sixth St", "Austin, TX 78701"]' (an array of an address's lines: Yelp's display_address,
+            # addressLines): the closing quote of the street's string, which usaddress keeps on the type word
+            raw.street = raw.street[:-1].rstrip()
+        if raw.unit and raw.unit[-1:] in ('"', "'") and raw.unit.count(raw.unit[-1]) == 1:
+            raw.unit = raw.unit[:-1].rstrip()  # '"Suite 200", "Austin, TX"': the unit's string, likewise
         if raw.city and raw.city[:1].islower() and " " in raw.city:
             # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
             place = raw.city.split(" ", 1)[1]
