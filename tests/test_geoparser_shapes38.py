@@ -108,17 +108,18 @@ def test_a_quoted_letter_street_keeps_its_name(us):
     assert _found(us, '450 "B" Street, San Diego, CA 92101') == [("B Street", "450", "San Diego", "CA", "92101", True)]
 
 
-# -- address lines joined without a space, as a summary of an element's text leaves them ---------------------------
+# -- address lines joined without a space in a page's description, as a summary of an element's text leaves them --
 
 @pytest.mark.parametrize("text, expected", [
     # a meta description made from the venue block's text content: name, street and place glued
     ('<meta property="og:description" content="Venue: Red Hen Hall2330 NW Raleigh StPortland, OR 97210Parking '
      'nearby">',
      [("NW Raleigh St", "2330", "Portland", "OR", "97210", True)]),
-    ("Our two shops: Blue Door410 E Sixth StAustin, TX 78701Green Door88 Pine StreetAtlanta, GA 30303",
+    ('<meta name="description" content="Our two shops: Blue Door410 E Sixth StAustin, TX 78701Green Door88 Pine '
+     'StreetAtlanta, GA 30303">',
      [("E Sixth St", "410", "Austin", "TX", "78701", True), ("Pine Street", "88", "Atlanta", "GA", "30303", True)]),
     # with the unit glued to the place
-    ("City View135 4th St #4000San Francisco, CA 94103",
+    ('<meta name="twitter:description" content="City View135 4th St #4000San Francisco, CA 94103 ">',
      [("4th St", "135", "San Francisco", "CA", "94103", True)]),
 ])
 def test_address_lines_glued_without_a_space(us, text, expected):
@@ -131,4 +132,4 @@ def test_address_lines_glued_without_a_space(us, text, expected):
     "Order 410 units by FridayAustin, TX 78701",  # no street type before the place
 ])
 def test_glued_words_without_a_street_give_none(us, text):
-    assert _found(us, text) == []
+    assert _found(us, f'<meta name="description" content="{text}">') == []

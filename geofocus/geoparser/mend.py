@@ -162,7 +162,8 @@ def join_wrapped_numbers(text: str) -> str:
 # them (a meta description: "DNA Lounge375 11th StSan Francisco, CA 94103BuzzWorks365 11th St..."): the street's
 # type word (maybe with a unit) glued to the place before a state and ZIP. The street is parted from the place by a
 # line break, and so is its house number from a word glued before it and the ZIP from a word glued after it.
-# The state and ZIP first (a literal comma starts the pattern: one fast scan), then at most 80 characters before.
+# The state and ZIP first, then at most 80 characters before each. Read on a page's descriptions only (text.py): a
+# look behind every state and ZIP of a page (a list of thousands) costs too much for a rare glue.
 _STATE_ZIP = re.compile(r",[ ]?[A-Z]{2}[ ]\d{5}")
 _GLUED_PLACE = re.compile(r"(?:(?<=[a-z)])(?P<glued>[1-9]\d{0,5})|(?<![\w.,-])[1-9]\d{0,5}) (?:[\w.'-]+ ){0,4}?"
                           r"(?:St|Ave|Blvd|Rd|Dr|Ln|Way|Pl|Ct|Pkwy|Hwy|Street|Avenue|Boulevard|Road|Drive|Lane|Place|"

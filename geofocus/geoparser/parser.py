@@ -22,7 +22,6 @@ from geofocus.geoparser.mend import (
     fold_yaml_strings,
     join_broken_names,
     join_wrapped_numbers,
-    split_glued_lines,
     unescape_string_letters,
     unquote_printable,
 )
@@ -258,7 +257,6 @@ class GeoParser:
         text = unescape_string_letters(text)  # "Hafenweg 30, M\xFCnster" in a YAML dump: the place as written
         if self.address_format == "us":
             text = join_wrapped_numbers(text)  # "Visit us at 1217" / "Barranca Dr. Suite B, El Paso, Texas."
-            text = split_glued_lines(text)  # "DNA Lounge375 11th StSan Francisco, CA 94103" in a summary
         if "<" in text and "&" in markup and ("&lt;" in markup or "&LT;" in markup or "&#60;" in markup
                                               or "&#x3" in markup):
             # "City Hall&lt;br&gt;500 Oak Ave": the page shows the tags, a reader the lines (a "<" the markup

@@ -16,6 +16,8 @@ import html
 import re
 from urllib.parse import unquote_plus
 
+from geofocus.geoparser.mend import split_glued_lines
+
 # Elements whose content is never visible text.
 _HIDDEN_OPEN = re.compile(r"<(script|style|noscript|template|svg|head|select)\b|<!--", re.I)
 
@@ -117,7 +119,8 @@ def _descriptions(markup: str) -> list[str]:
     for tag in _DESCRIPTION_TAG.finditer(markup):
         content = _CONTENT_VALUE.search(tag.group(0))
         if content is not None:
-            values.append(content.group(1) or content.group(2))
+            # a description made from an element's text content may glue its lines ("Lounge375 11th StSan Francisco")
+            values.append(split_glued_lines(content.group(1) or content.group(2)))
     return values
 
 
