@@ -133,3 +133,38 @@ def test_address_lines_glued_without_a_space(us, text, expected):
 ])
 def test_glued_words_without_a_street_give_none(us, text):
     assert _found(us, f'<meta name="description" content="{text}">') == []
+
+
+# -- a contact field between the street and the place in a row of data ----------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: the phone read as the unit (a wrong find beside a miss), or no address at all
+    ("3,Green Door,2330 NW Raleigh St,503-555-0142,Portland,OR,97210",
+     [("NW Raleigh St", None, "2330", "Portland", "OR", "97210", True)]),
+    ("3,Green Door,2330 NW Raleigh St,503.555.0142,Portland,OR,97210",
+     [("NW Raleigh St", None, "2330", "Portland", "OR", "97210", True)]),
+    ("12\tRed Hen Cafe\t88 Pine Street\t(404) 555-0199\tAtlanta\tGA\t30303",
+     [("Pine Street", None, "88", "Atlanta", "GA", "30303", True)]),
+    ("12,Red Hen Cafe,88 Pine Street,hello@redhen.example,Atlanta,GA,30303",
+     [("Pine Street", None, "88", "Atlanta", "GA", "30303", True)]),
+    ("12,Red Hen Cafe,88 Pine Street,https://redhen.example/,Atlanta,GA,30303",
+     [("Pine Street", None, "88", "Atlanta", "GA", "30303", True)]),
+    ("INSERT INTO cafes VALUES (12, 'Red Hen Cafe', '88 Pine Street', '404-555-0199', 'Atlanta', 'GA', '30303');",
+     [("Pine Street", None, "88", "Atlanta", "GA", "30303", True)]),
+    ('"12","Red Hen Cafe","88 Pine Street","404-555-0199","Atlanta","GA","30303"',
+     [("Pine Street", None, "88", "Atlanta", "GA", "30303", True)]),
+])
+def test_a_contact_field_between_street_and_place(us, text, expected):
+    found = us.parse(text).all_addresses
+    assert [(a.street, a.unit, a.house_number, a.city, a.state, a.postcode, a.in_region) for a in found] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a unit with a hyphen, a house number range: no contact field
+    ("1600 Main St, Suite 100-A, Dallas, TX 75201", [("Main St", "1600", "Dallas", "TX", "75201", True)]),
+    ("12-14 Main St, Dallas, TX 75201", [("Main St", "12-14", "Dallas", "TX", "75201", True)]),
+    # a phone and a place without a street: no address
+    ("Call 404-555-0199, Atlanta, GA 30303", []),
+])
+def test_what_is_no_contact_field_is_kept(us, text, expected):
+    assert _found(us, text) == expected

@@ -859,9 +859,25 @@ _INSTITUTION_BETWEEN = re.compile(r"(?:^|[\n,])[ \t]*[1-9]\d{0,5}[A-Z]?[ \t]+[A-
                                   r"(?=[ \t]*,[ \t\n]*[A-Z][^\n]*\w)")
 
 
+# A contact field between the street's field and the place's in a row of data ("7,Blue Door,410 E Sixth
+# St,512-555-0100,Austin,TX,78701", "('410 E Sixth St', 'info@bd.com', 'Austin', 'TX', '78701')"): a phone number, an
+# e-mail address or a web address, which exports and tables put after the street (a line of its own in a block of
+# lines, a field of quoted SQL values read one a line); read as a unit ("512-555-0100") or ending the reading. The
+# street's field first (a house number first), then the contact field, a field after it.
+_CONTACT_BETWEEN = re.compile(r"(?:^|[\n,;|\t(])[ \t]*[\"']?[1-9]\d{0,5}[A-Z]?[ \t]+[A-Za-z][^\n,;|\t\"']{2,60}"
+                              r"[\"']?(?P<field>[ \t]*[,;|\t\n][ \t]*[\"']?"
+                              r"(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}[.-])\d{3}[.-]\d{4}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s,;|\"']+)[\"']?)"
+                              r"(?=[ \t]*[,;|\t\n])")
+
+
 def _without_complex_between(window: str) -> tuple[str, int]:
-    """``window`` without a complex's name (``_COMPLEX_BETWEEN``) or an institution's (``_INSTITUTION_BETWEEN``)
-    between commas after its street, and how many characters went."""
+    """``window`` without a complex's name (``_COMPLEX_BETWEEN``), an institution's (``_INSTITUTION_BETWEEN``) or
+    a contact field (``_CONTACT_BETWEEN``) between the street and the place, and how many characters went."""
+    if "@" in window or "-" in window or ")" in window or "//" in window or window.count(".") > 1:
+        contact = _CONTACT_BETWEEN.search(window)
+        if contact is not None:
+            field = contact.span("field")
+            return window[:field[0]] + window[field[1]:], field[1] - field[0]
     if any(word in window for word in _INSTITUTION_WORDS):
         found = _INSTITUTION_BETWEEN.search(window)
         if found is not None:
