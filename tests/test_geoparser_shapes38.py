@@ -168,3 +168,25 @@ def test_a_contact_field_between_street_and_place(us, text, expected):
 ])
 def test_what_is_no_contact_field_is_kept(us, text, expected):
     assert _found(us, text) == expected
+
+
+# -- a county's column between the city and the state --------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: the city and the county read as one place outside the region ("Austin Travis"), a wrong find
+    ("3,Green Door,1500 Marilla St,Houston,Harris,TX,77002", [("Marilla St", "1500", "Houston", "TX", "77002", True)]),
+    ("2330 NW Raleigh St,Portland,Multnomah,OR,97210",
+     [("NW Raleigh St", "2330", "Portland", "OR", "97210", True)]),
+    ("88 Pine Street, Atlanta, Fulton, GA 30303", [("Pine Street", "88", "Atlanta", "GA", "30303", True)]),
+])
+def test_a_county_column_between_city_and_state(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a place of two words the pack knows stays whole; a town of its own is no region city's column
+    ("100 Main St,Fort Worth,TX,76102", [("Main St", "100", "Fort Worth", "TX", "76102", True)]),
+    ("100 Main St, North Las Vegas, NV 89030", [("Main St", "100", "North Las Vegas", "NV", "89030", False)]),
+])
+def test_a_place_of_two_words_stays_whole(us, text, expected):
+    assert _found(us, text) == expected

@@ -764,6 +764,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 place = raw.city[:-len(county.group(1))].rstrip(" ,")
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and " " in raw.city and raw.state and raw.postcode and "," in text[raw.start:raw.end]:
+            columns = _place_before_field(raw.city, raw.state, raw.postcode, text[raw.start:raw.end], gaz,
+                                          region_cities)
+            if columns is not None:
+                raw.city, raw.in_region = columns  # "410 E Sixth St,Austin,Travis,TX,78701": a county's column
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
@@ -795,6 +800,29 @@ def _measured(street: str) -> bool:
     words = street.split()
     first = words[0].lower()
     return first in _MEASURES or (first in _DISTANCES and len(words) > 1 and words[1][:1].islower())
+
+
+def _place_before_field(place: str, state: str, zip_code: str, span: str, gaz: Gazetteer,
+                        region_cities: dict[tuple[str, str], str]) -> tuple[str, bool] | None:
+    """(place, in region) of a place read together with the field after it, a row's columns city, county, state,
+    ZIP ("Austin,Travis,TX,78701", "'Dallas', 'Dallas County'" without the word "County" as data often writes it):
+    the words before the comma are a region city of the state or the city of the region's ZIP, the whole is no
+    place the pack knows."""
+    if membership(gaz, place, state, zip_code, region_cities)[0] is not None:
+        return None
+    words = place.split()
+    known = gaz.postcodes.get(zip_code)
+    for i in range(1, len(words)):
+        first = " ".join(words[:i])
+        city = region_cities.get((fold(first), state))
+        if city is None and known is not None and fold(known[2]) == fold(first):
+            city = known[2]
+        if city is None:
+            continue
+        if re.search(rf"{re.escape(first)}[\"']?[ \t]*[,;|\t][ \t]*[\"']?{re.escape(' '.join(words[i:]))}", span):
+            return city, membership(gaz, city, state, zip_code, region_cities)[1]
+        return None
+    return None
 
 
 def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: Gazetteer,
