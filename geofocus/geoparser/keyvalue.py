@@ -233,6 +233,8 @@ def _street_of(parts: dict[str, str]) -> str | None:
             and _NAME_AS_STREET.fullmatch(parts["name"])):
         return parts["name"]
     return street
+
+
 # A house number has at most six digits in a row (45500 Fremont Blvd, 712046 Rge Road 34); more are an account's.
 _NO_HOUSE_NUMBER = re.compile(r"\d{7}")
 # Values this far apart belong to different objects.

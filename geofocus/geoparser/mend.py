@@ -186,3 +186,42 @@ def join_wrapped_towns(text: str) -> str:
         return text
     pieces.append(text[last:])
     return "".join(pieces)
+
+
+# A page's lines joined without a space between them, as a summary made from an element's text content leaves
+# them (a meta description: "DNA Lounge375 11th StSan Francisco, CA 94103BuzzWorks365 11th St..."): the street's
+# type word (maybe with a unit) glued to the place before a state and ZIP. The street is parted from the place by a
+# line break, and so is its house number from a word glued before it and the ZIP from a word glued after it.
+# The state and ZIP first, then at most 80 characters before each. Read on a page's descriptions only (text.py): a
+# look behind every state and ZIP of a page (a list of thousands) costs too much for a rare glue.
+_STATE_ZIP = re.compile(r",[ ]?[A-Z]{2}[ ]\d{5}")
+_GLUED_PLACE = re.compile(r"(?:(?<=[a-z)])(?P<glued>[1-9]\d{0,5})|(?<![\w.,-])[1-9]\d{0,5}) (?:[\w.'-]+ ){0,4}?"
+                          r"(?:St|Ave|Blvd|Rd|Dr|Ln|Way|Pl|Ct|Pkwy|Hwy|Street|Avenue|Boulevard|Road|Drive|Lane|Place|"
+                          r"Court|Parkway|Highway)\.?(?: (?:#|Suite |Ste\.? )\w{1,6})?"
+                          r"(?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})$")
+
+
+def split_glued_lines(text: str) -> str:
+    """``text`` with US address lines that were joined without a space parted again (see above)."""
+    if "," not in text:
+        return text
+    cuts: list[int] = []
+    for anchor in _STATE_ZIP.finditer(text):
+        start = max(0, anchor.start() - 80)
+        glued = _GLUED_PLACE.search(text, start, anchor.start())
+        if glued is None:
+            continue
+        if glued.group("glued") is not None:
+            cuts.append(glued.start("glued"))
+        cuts.append(glued.start("place"))
+        if text[anchor.end():anchor.end() + 1].isalpha():
+            cuts.append(anchor.end())  # "94103BuzzWorks": the next line's name glued to the ZIP
+    if not cuts:
+        return text
+    parts = []
+    last = 0
+    for cut in cuts:
+        parts.append(text[last:cut])
+        last = cut
+    parts.append(text[last:])
+    return "\n".join(parts)

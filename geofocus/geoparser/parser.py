@@ -390,7 +390,7 @@ class GeoParser:
                 if self._add(result, seen, self._address(raw.street, raw.house_number, raw.postcode, raw.city,
                                                          raw.in_region, state=raw.state, unit=raw.unit)):
                     limit.found()
-        places = map_places(markup)  # also a Markdown image's or link's URL ("![map](https://maps.googleapis...)")
+        places = map_places(markup)  # in markup, and the links of Markdown and plain text
         if places:
             # The places of map links and embeds: an address the page shows in no other way ("Uptown Whittier"
             # linked to ".../maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601"); one the page writes (perhaps

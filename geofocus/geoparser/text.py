@@ -16,6 +16,8 @@ import html
 import re
 from urllib.parse import unquote_plus
 
+from geofocus.geoparser.mend import split_glued_lines
+
 # Elements whose content is never visible text.
 _HIDDEN_OPEN = re.compile(r"<(script|style|noscript|template|svg|head|select)\b|<!--", re.I)
 
@@ -117,24 +119,27 @@ def _descriptions(markup: str) -> list[str]:
     for tag in _DESCRIPTION_TAG.finditer(markup):
         content = _CONTENT_VALUE.search(tag.group(0))
         if content is not None:
-            values.append(content.group(1) or content.group(2))
+            # a description made from an element's text content may glue its lines ("Lounge375 11th StSan Francisco")
+            values.append(split_glued_lines(content.group(1) or content.group(2)))
     return values
 
 
 # A map's link or embed names the place it shows in its URL: a Google Maps place or search path
 # ("/maps/place/6741+Greenleaf+Ave,+Whittier,+CA+90601,+USA/@33.97,..."), a query or route parameter ("?q=",
-# "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles...").
+# "&daddr=", "destination=", Apple's "address="), an embed's place ("!2s360+E+2nd+St+%23400%2C+Los+Angeles..."),
+# a map image's centre or marker (Google's Static Maps: "staticmap?center=Honest+Biscuits+1901+Western+Avenue+
+# Seattle,+WA+98101", "&markers=color:red%7Clabel:A%7C1901+Western+Ave,+Seattle": the marker's place after its
+# last "|"), Bing's "where1="; in an attribute the parameters are joined by "&" or "&amp;".
 # Pages often show only a business's name or "Get directions" there. ``map_places`` gives the places, decoded,
 # a line each and each once; only those with a digit (an address has a number; a name or coordinates alone make
 # no address). A scan for the maps hosts, then each URL (to its quote, bracket or line's end: an attribute's URL
 # may hold spaces; 2,000 characters at most, the scan going on after it) is searched for its place: every
 # character is looked at a bounded number of times.
-_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com"
-                       r"|maps\.googleapis\.com/maps")
+_MAP_HOST = re.compile(r"google\.[a-z.]{2,6}/maps|maps\.google\.[a-z.]{2,6}|maps\.apple\.com|"
+                       r"maps\.googleapis\.com/maps/api/staticmap|bing\.com/maps")
 _URL_END = re.compile(r"[\"'<>)\]\n]")
-# (A static map's image names its place in its "center=": "staticmap?center=1901+Western+Avenue+Seattle,+WA+98101".)
-_MAP_PLACE = re.compile(r"(?:/place/|/search/|[?&](?:q|query|daddr|destination|address|center)=|!2s)"
-                        r"([^\"'<>&!@#?]{10,200})")
+_MAP_PLACE = re.compile(r"(?:/place/|/search/|(?:[?&]|&amp;)"
+                        r"(?:q|query|daddr|destination|address|center|markers|where1)=|!2s)([^\"'<>&!@#?]{10,200})")
 _URL_MAX = 2000
 
 
@@ -148,7 +153,7 @@ def map_places(markup: str) -> str:
         url_end = _URL_END.search(markup, host.end(), host.end() + _URL_MAX)
         end = url_end.start() if url_end is not None else min(len(markup), host.end() + _URL_MAX)
         for match in _MAP_PLACE.finditer(markup, host.end(), end):
-            place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).split())
+            place = " ".join(unquote_plus(match.group(1).split("/", 1)[0]).rsplit("|", 1)[-1].split())
             if any(c.isdigit() for c in place):
                 places[place] = None
                 break

@@ -732,6 +732,12 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             raw.street = _QUOTED_LETTER.sub(r"\1", raw.street)
         if raw.street.endswith(")") and "(" not in raw.street:
             raw.street = raw.street[:-1].rstrip()  # "City Hall (900 Bagby St.)\nHouston, TX": the bracket's end
+        if raw.street[-1:] in ('"', "'") and raw.street.count(raw.street[-1]) == 1:
+            # '["410 E Sixth St", "Austin, TX 78701"]' (an array of an address's lines: Yelp's display_address,
+            # addressLines): the closing quote of the street's string, which usaddress keeps on the type word
+            raw.street = raw.street[:-1].rstrip()
+        if raw.unit and raw.unit[-1:] in ('"', "'") and raw.unit.count(raw.unit[-1]) == 1:
+            raw.unit = raw.unit[:-1].rstrip()  # '"Suite 200", "Austin, TX"': the unit's string, likewise
         if raw.city and raw.city[:1].islower() and " " in raw.city:
             # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
             place = raw.city.split(" ", 1)[1]
@@ -758,6 +764,11 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
                 place = raw.city[:-len(county.group(1))].rstrip(" ,")
                 canonical, in_region = membership(gaz, place, raw.state, raw.postcode, region_cities)
                 raw.city, raw.in_region = canonical or place, in_region
+        if raw.city and " " in raw.city and raw.state and raw.postcode and "," in text[raw.start:raw.end]:
+            columns = _place_before_field(raw.city, raw.state, raw.postcode, text[raw.start:raw.end], gaz,
+                                          region_cities)
+            if columns is not None:
+                raw.city, raw.in_region = columns  # "410 E Sixth St,Austin,Travis,TX,78701": a county's column
         if " at " in raw.street or " & " in raw.street:
             cross = _AT_CROSS_STREET.search(raw.street)
             if cross is not None:
@@ -789,6 +800,29 @@ def _measured(street: str) -> bool:
     words = street.split()
     first = words[0].lower()
     return first in _MEASURES or (first in _DISTANCES and len(words) > 1 and words[1][:1].islower())
+
+
+def _place_before_field(place: str, state: str, zip_code: str, span: str, gaz: Gazetteer,
+                        region_cities: dict[tuple[str, str], str]) -> tuple[str, bool] | None:
+    """(place, in region) of a place read together with the field after it, a row's columns city, county, state,
+    ZIP ("Austin,Travis,TX,78701", "'Dallas', 'Dallas County'" without the word "County" as data often writes it):
+    the words before the comma are a region city of the state or the city of the region's ZIP, the whole is no
+    place the pack knows."""
+    if membership(gaz, place, state, zip_code, region_cities)[0] is not None:
+        return None
+    words = place.split()
+    known = gaz.postcodes.get(zip_code)
+    for i in range(1, len(words)):
+        first = " ".join(words[:i])
+        city = region_cities.get((fold(first), state))
+        if city is None and known is not None and fold(known[2]) == fold(first):
+            city = known[2]
+        if city is None:
+            continue
+        if re.search(rf"{re.escape(first)}[\"']?[ \t]*[,;|\t][ \t]*[\"']?{re.escape(' '.join(words[i:]))}", span):
+            return city, membership(gaz, city, state, zip_code, region_cities)[1]
+        return None
+    return None
 
 
 def _neighbourhood_then_city(place: str, state: str, zip_code: str | None, gaz: Gazetteer,
@@ -839,9 +873,43 @@ _COMPLEX_BEFORE_PLACE = re.compile(r"^(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".jo
                                    + r")s?[ \t,]+(?=[A-Z])")
 
 
+# The name of a university, college or hospital written between the street and the place, as campus and hospital
+# pages write their addresses ("500 W 120th St, Columbia University, New York, NY", "1200 Hale Library, Kansas
+# State University, Manhattan, KS", "401 Bowen Thompson Student Union, Bowling Green State University,\nBowling
+# Green, Ohio"): after the street's part (a house number first, at a line's start or after a comma), between
+# commas, a place's part following it; read as the place, it made "Columbia University" a town.  A town named so
+# stands last before the state ("State College, PA", "University, MS", "College Station, TX"), so a place must
+# follow the name.
+_INSTITUTION_WORDS = ("University", "College", "Institute", "Hospital")
+_INSTITUTION_BETWEEN = re.compile(r"(?:^|[\n,])[ \t]*[1-9]\d{0,5}[A-Z]?[ \t]+[A-Z][^\n,]{2,60}(?P<name>,[ \t]*(?:"
+                                  r"(?:[A-Z][\w.'&-]*[ \t]+){1,4}(?:" + "|".join(_INSTITUTION_WORDS) + r")"
+                                  r"|(?:University|College)[ \t]+of(?:[ \t]+[A-Z][\w.'&-]*){1,3}))"
+                                  r"(?=[ \t]*,[ \t\n]*[A-Z][^\n]*\w)")
+
+
+# A contact field between the street's field and the place's in a row of data ("7,Blue Door,410 E Sixth
+# St,512-555-0100,Austin,TX,78701", "('410 E Sixth St', 'info@bd.com', 'Austin', 'TX', '78701')"): a phone number, an
+# e-mail address or a web address, which exports and tables put after the street (a line of its own in a block of
+# lines, a field of quoted SQL values read one a line); read as a unit ("512-555-0100") or ending the reading. The
+# street's field first (a house number first), then the contact field, a field after it.
+_CONTACT_BETWEEN = re.compile(r"(?:^|[\n,;|\t(])[ \t]*[\"']?[1-9]\d{0,5}[A-Z]?[ \t]+[A-Za-z][^\n,;|\t\"']{2,60}"
+                              r"[\"']?(?P<field>[ \t]*[,;|\t\n][ \t]*[\"']?"
+                              r"(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}[.-])\d{3}[.-]\d{4}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s,;|\"']+)[\"']?)"
+                              r"(?=[ \t]*[,;|\t\n])")
+
+
 def _without_complex_between(window: str) -> tuple[str, int]:
-    """``window`` without a complex's name between commas after its street (``_COMPLEX_BETWEEN``), and how many
-    characters went."""
+    """``window`` without a complex's name (``_COMPLEX_BETWEEN``), an institution's (``_INSTITUTION_BETWEEN``) or
+    a contact field (``_CONTACT_BETWEEN``) between the street and the place, and how many characters went."""
+    if "@" in window or "-" in window or ")" in window or "//" in window or window.count(".") > 1:
+        contact = _CONTACT_BETWEEN.search(window)
+        if contact is not None:
+            field = contact.span("field")
+            return window[:field[0]] + window[field[1]:], field[1] - field[0]
+    if any(word in window for word in _INSTITUTION_WORDS):
+        found = _INSTITUTION_BETWEEN.search(window)
+        if found is not None:
+            return window[:found.start("name")] + window[found.end("name"):], found.end("name") - found.start("name")
     if not any(word in window for word in _COMPLEX_NAMES):
         return window, 0
     found = _COMPLEX_BETWEEN.search(window)
