@@ -401,6 +401,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 34)": sorted((data / "realtext").glob("heldout34_*.txt")),
         "real text (held-out 37)": sorted((data / "realtext").glob("heldout37_*.txt")),
         "real text (held-out 38)": sorted((data / "realtext").glob("heldout38_*.txt")),
+        "real text (held-out 42)": sorted((data / "realtext").glob("heldout42_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
