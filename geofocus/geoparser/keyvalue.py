@@ -1094,9 +1094,10 @@ def _row_address(fields: list[str], street_form: re.Pattern[str], own: set[str],
                         value.index(" ") + 1:])):
                     break
                 # US: a street with a type word and its ZIP in the next field, no city ("1343 North California
-                # Avenue,60622"): the parser names the city of a region ZIP (GeoParser._zip_city).
+                # Avenue,60622"): the parser names the city of a region ZIP (GeoParser._zip_city); no key names the
+                # columns, so another ZIP gives no address (an id or a count may stand where a ZIP would).
                 parts["postcode"] = later
-                return KeyedAddress(parts=parts)
+                return KeyedAddress(parts=parts, named=False)
             if us and "city" in parts and "state" not in parts and _ROW_STATE.fullmatch(later):
                 parts["state"] = later
             elif us and "city" not in parts and "unit" not in parts and _is_unit(later) and any(

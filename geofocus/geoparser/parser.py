@@ -10,6 +10,7 @@ from geofocus.geoparser import de, structured, us
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.gazetteer import SAMPLE_WORDS, Gazetteer, fold
 from geofocus.geoparser.keyvalue import (
+    KeyedAddress,
     attribute_addresses,
     form_addresses,
     keyed_addresses,
@@ -37,7 +38,7 @@ from geofocus.geoparser.reshape import (
     unfold,
 )
 from geofocus.geoparser.text import html_to_text, map_places
-from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, UNIT_WORDS, street_value
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, TYPES, UNIT_WORDS, street_value
 from geofocus.regions import Region
 
 __all__ = ["GeoParser", "html_to_text"]
@@ -68,6 +69,29 @@ _COUNTRY_NAMES = {
            "bundesrepublik deutschland"},
 }
 _POSTCODE_FORM = {"US": re.compile(r"\d{5}(?:-?\d{4})?"), "DE": re.compile(r"\d{5}")}
+_ZIP_ONLY = re.compile(r"\d{5}(?:-\d{4})?")
+# ZIPs a writer types for "any ZIP" (12345 is Schenectady's, but a record with a street and that ZIP alone is a form's
+# or a test's): only where nothing else in the record names the place.
+_SAMPLE_ZIPS = frozenset(("12345", "11111", "22222", "33333", "44444", "55555", "54321", "98765", "01234"))
+_STATE_SUBDIVISION = re.compile(r"US[-.]([A-Z]{2})")
+# A street that ends in its type word ("Rosewood Dr", "Town Center Drive", "E Market St", "Main St N") or is a road's
+# number ("Hwy 119", "State Highway 37", "Nw Loop 436", "US-41").
+_TYPE_WORDS = sorted({re.escape(t.rstrip(".")) for t in TYPES}, key=len, reverse=True)
+_TYPED_STREET = re.compile(r"\b(?i:" + "|".join(_TYPE_WORDS) + r")\.?"
+                           r"(?: (?:[NSEW]|[NS][EW]|North|South|East|West)\.?)?$"
+                           r"|\b(?i:hwy|highway|route|rte|loop|road|us|sr|fm|cr|county road)[ -]\d{1,4}[A-Z]?$")
+
+
+def _sample_zip(postcode: str) -> bool:
+    """Whether the ZIP is no ZIP ("00000", "99999") or one a writer types for any ZIP ("12345")."""
+    return postcode[:5] in _SAMPLE_ZIPS or us.no_zip(postcode[:5])
+
+
+def _names_a_state(value: str) -> bool:
+    """Whether a state key's value names a US state ("TX", "Texas", "Tex.", "US-TX"), not a district or a region."""
+    value = value.strip()
+    subdivision = _STATE_SUBDIVISION.fullmatch(value)
+    return us.state_code(subdivision.group(1) if subdivision else value) in us.STATES
 
 # A cross street or a landmark in brackets after the street: "(at 9th Ave)", "(between 5th & 6th Aves)",
 # "(near Main St)", "(corner of Elm)". The sign starts with a literal: one fast scan of a page.
@@ -358,13 +382,25 @@ class GeoParser:
                     if self._add(result, seen, place_by_postcode):
                         limit.found()
                     continue
+            if self.address_format == "us" and "state" in keyed.parts and not _names_a_state(keyed.parts["state"]):
+                # "region": "Center City" (a city's own data: the region is a district), "region": "Midwest": a
+                # state key whose value names no state says nothing of the place; the record is read without it.
+                del keyed.parts["state"]
+                written = keyed.text(us=True)
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
                     and "postcode_city" not in keyed.parts and "place_line" not in keyed.parts):
                 if "city" not in keyed.parts:
                     # A street and a ZIP without city or state (a CSV row, a record): a ZIP of the region names
-                    # its city; another ZIP names none, and the address is not read.
+                    # its city. Another ZIP names no city, but a record's keys that name the street and the ZIP
+                    # ({"postal_code": "94588", "address": "4501 Rosewood Dr"}, a store list, a city's vote
+                    # sites) say where it is: an address outside the region, the ZIP's prefix naming its state.
+                    # Only one object's named keys (not a row's columns, not parts joined by nearness) and a ZIP
+                    # that is no placeholder.
                     zip_place = self._zip_city(keyed.parts.get("postcode"))
                     if zip_place is None:
+                        outside = self._street_and_zip_outside(keyed)
+                        if outside is not None and self._add(result, seen, outside):
+                            limit.found()
                         continue
                     keyed.parts["city"], keyed.parts["state"] = zip_place
                 else:
@@ -439,6 +475,30 @@ class GeoParser:
             return None
         state = next((c.state for c in self.region.cities if c.name == known[2]), None)
         return (known[2], state) if state else None
+
+    def _street_and_zip_outside(self, keyed: KeyedAddress) -> Address | None:
+        """The address of a record's street and ZIP keys without city or state, the ZIP none of the region's
+        ({"postal_code": "94588", "address": "4501 Rosewood Dr"}): outside the region, without city, in the state
+        the ZIP's prefix names. The keys say which value is the street and which the ZIP, so no town is read from
+        the street's words ("1000 Town Center Drive" is no street "Town Center" in a town "Drive"): the value is
+        read as a structured record's street is, and its street must end in a type word or a highway's number.
+        Only one object's named keys (not a row's columns, not parts joined by nearness) and a ZIP of five digits
+        that is no placeholder."""
+        postcode = keyed.parts.get("postcode", "")
+        if not keyed.named or keyed.crosses_objects or not _ZIP_ONLY.fullmatch(postcode) or _sample_zip(postcode):
+            return None
+        state = self._zip_state(postcode)
+        if state is None:
+            return None
+        keyed.parts["state"] = state
+        written = keyed.text(us=True)  # "4501 Rosewood Dr, CA 94588": the street line, then the state and ZIP
+        if written is None:
+            return None
+        street_line = written.rsplit(", ", 1)[0]
+        found = self._from_structured(structured.StructuredAddress(street_line, postcode, None, state, None))
+        if found is None or not _TYPED_STREET.search(found.street):
+            return None
+        return found
 
     def _zip_state(self, postcode: str | None) -> str | None:
         """The state of a ZIP by its three-digit prefix (the pack's ``zip3_states``), or None."""

@@ -1,0 +1,65 @@
+"""Ways of writing US addresses in data met in real text (session 13, held-out 38's store and vote-site records and
+held-out 42, US data records, scored blind): each test is a class of writing, with members written for the test,
+not snippets of the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.street, a.house_number, a.unit, a.city, a.state, a.postcode, a.in_region)
+            for a in parser.parse(text).all_addresses]
+
+
+# -- a record's street and ZIP keys, no city and no state ---------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: no address (a ZIP outside the region named no city, and the record was not read)
+    ('{"store_no": "881", "postal_code": "30067", "address": "2955 Cobb Pkwy SE"}',
+     [("Cobb Pkwy SE", "2955", None, None, "GA", "30067", False)]),
+    ("stores = [\n  {\n    'zip': '17404',\n    'street': '1650 Loucks Road'\n  },\n]",
+     [("Loucks Road", "1650", None, None, "PA", "17404", False)]),
+    # a town-like word before the type word stays the street's ("Town Center Drive" is no street in a town "Drive")
+    ('{"zip_code": "29212", "address": "1200 Harbison Town Center Drive"}',
+     [("Harbison Town Center Drive", "1200", None, None, "SC", "29212", False)]),
+    # the unit in the street's value or in a key of its own; a highway's number
+    ('{"postal_code": "46168", "address": "2373 E Main St Bldg C"}',
+     [("E Main St", "2373", "Bldg C", None, "IN", "46168", False)]),
+    ('{"address": "88 Mill Pond Rd", "suite": "210", "zip": "06489"}',
+     [("Mill Pond Rd", "88", "#210", None, "CT", "06489", False)]),
+    ('{"zip": "37087", "address": "910 Hwy 231"}',
+     [("Hwy 231", "910", None, None, "TN", "37087", False)]),
+])
+def test_a_street_and_zip_record_outside_the_region(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # before: the region key read as the state ("Center City 19143": no state, no address)
+    ('{"site": "Library", "street_address": "6501 Woodland Ave.", "region": "Southwest", "zip": "19142"}',
+     [("Woodland Ave.", "6501", None, "Philadelphia", "PA", "19142", True)]),
+    ('{"street": "700 Pike St", "region": "Downtown", "zip": "98101", "open": true}',
+     [("Pike St", "700", None, "Seattle", "WA", "98101", True)]),
+])
+def test_a_region_key_naming_a_district_is_no_state(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '{"address": "2955 Cobb Pkwy SE", "zip": "12345"}',  # a ZIP a writer types for any ZIP
+    '{"address": "2955 Cobb Pkwy SE", "zip": "00000"}',  # no ZIP
+    '{"address": "410 Harbor Logistics", "zip": "17404"}',  # a company's name, no street
+    '{"address": "Suite 300", "zip": "17404"}',  # a unit alone
+    '{"store": "881", "zip": "17404"}',  # no street
+    '[{"address": "1650 Loucks Road"}, {"zip": "17404"}]',  # parts of two objects
+    "1650 Loucks Road,17404",  # a row's columns, which no key names
+])
+def test_what_is_no_street_and_zip_record_gives_none(us, text):
+    assert _found(us, text) == []
+
+
+def test_a_state_key_naming_a_state_is_kept(us):
+    # the state key's value names the state: read as before, the city from the record
+    text = '{"address": "2955 Cobb Pkwy SE", "city": "Atlanta", "state": "Georgia", "zip": "30339"}'
+    assert _found(us, text) == [("Cobb Pkwy SE", "2955", None, "Atlanta", "GA", "30339", True)]
