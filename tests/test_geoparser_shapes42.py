@@ -63,3 +63,37 @@ def test_a_state_key_naming_a_state_is_kept(us):
     # the state key's value names the state: read as before, the city from the record
     text = '{"address": "2955 Cobb Pkwy SE", "city": "Atlanta", "state": "Georgia", "zip": "30339"}'
     assert _found(us, text) == [("Cobb Pkwy SE", "2955", None, "Atlanta", "GA", "30339", True)]
+
+
+# -- an SQL INSERT whose column list names the values, written in the table's order ------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: no address (other values between the city and the ZIP, the state after the ZIP, a bare number)
+    ('INSERT INTO shops (street, town, country, lat, lng, title, zip, region) VALUES ("77 Ferry Rd", "Ogdensburg", '
+     '"US", 44.69, -75.48, "Corner Deli", 13669, "NY");',
+     [("Ferry Rd", "77", None, "Ogdensburg", "NY", "13669", False)]),
+    # several tuples of one statement, single quotes with '' inside, NULL, a line break before VALUES
+    ("insert into venues (id, zip_code, name, address, city, state)\nvalues\n"
+     "  (1, '75201', 'Ann''s Hall', '1919 Ross Ave', 'Dallas', 'TX'),\n"
+     "  (2, '77002', 'Bayou Room', '901 Bagby St', 'Houston', NULL);",
+     [("Ross Ave", "1919", None, "Dallas", "TX", "75201", True),
+      ("Bagby St", "901", None, "Houston", "TX", "77002", True)]),
+    # the unit in a column of its own, the state before the street
+    ("INSERT INTO `offices` (`state`, `street1`, `suite`, `postal_code`, `city`) VALUES "
+     "('OR', '520 SW Yamhill St', '300', '97204', 'Portland');",
+     [("SW Yamhill St", "520", "#300", "Portland", "OR", "97204", True)]),
+])
+def test_an_sql_insert_read_by_its_column_list(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # no street column: a name and a town are no address
+    "INSERT INTO people (name, city, zip) VALUES ('Ann Lee', 'Dallas', '75201');",
+    # the street's column holds no street
+    "INSERT INTO shops (title, address, zip) VALUES ('Deli', 'Ferry Road Deli LLC', '13669');",
+    # a value that is a function's call: no tuple of plain values
+    "INSERT INTO shops (address, city, created) VALUES ('77 Ferry Rd', now(), 'NY');",
+])
+def test_what_is_no_address_in_an_sql_insert_gives_none(us, text):
+    assert _found(us, text) == []

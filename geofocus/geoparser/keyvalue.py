@@ -401,6 +401,11 @@ def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
     return role
 
 
+def column_role(name: str) -> str | None:
+    """The part of an address a column's name names, as a key's ("postal_code" -> "postcode"), or None."""
+    return _key_role(name, None)
+
+
 # Keys that name the part of one whose address it is in words of their own, in camel case or with underscores
 # ("parentHomeStreetAddress1", "parentHomeCity", "employer_zip_code", "clinicZipCode"): the role of the longest
 # run of the key's last words that is a part's key. Words that name something other than an address's part when

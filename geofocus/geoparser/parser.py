@@ -37,6 +37,7 @@ from geofocus.geoparser.reshape import (
     tags_as_breaks,
     unfold,
 )
+from geofocus.geoparser.sqlinsert import insert_addresses
 from geofocus.geoparser.text import html_to_text, map_places
 from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, TYPES, UNIT_WORDS, street_value
 from geofocus.regions import Region
@@ -351,7 +352,7 @@ class GeoParser:
         for keyed in chain(keyed_in_markup, assigned, labelled_addresses(text, limit), osm,
                            form_addresses(markup, limit), xml_addresses(markup, limit),
                            attribute_addresses(markup, limit), vcard_addresses(text, limit),
-                           property_addresses(text, limit),
+                           property_addresses(text, limit), insert_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
                                          known_street=self._known_street)):
             if limit.anchors <= 0:

@@ -1,0 +1,84 @@
+"""Addresses in the rows of SQL ``INSERT`` statements whose column list names each value.
+
+``INSERT INTO restaurants (address, city, country, latitude, longitude, name, postal_code, province) VALUES
+("324 Main St", "Massena", "US", 44.92, -74.89, "McDonald's", 13662, "NY")``: a dump or a seed file writes the
+values in the table's order, not in the order an address is written (the ZIP after a name and two coordinates,
+the state after the ZIP), so the row readers, which go by the order of the fields, find no address. The column
+list says which value is which part, as a record's keys do: each row becomes a record of the parts its columns
+name (the roles of ``keyvalue.column_role``), one ``VALUES`` tuple after another (``VALUES (...), (...);``).
+The scan looks for the words "insert into" and reads forward only, so the cost is linear in the page size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from geofocus.geoparser.keyvalue import KeyedAddress, column_role
+from geofocus.geoparser.model import WorkLimit
+
+# The statement's head up to "VALUES": the table's name (maybe quoted or with its schema) and the column list.
+_INSERT = re.compile(r"""(?i:insert)[ \t]+(?i:into)[ \t]+[`"\[]?[\w.]{1,64}[`"\]]?[ \t]*\(([^()\n;]{1,800})\)"""
+                     r"""\s{0,40}(?i:values)\s{0,40}(?=\()""")
+# One value and the comma or bracket after it: a quoted string ('' or \' inside single quotes), a number, NULL or
+# another bare word (a function's call in brackets is no value of this form: the tuple is left).
+_VALUE = re.compile(r"""[ \t]*(?:N?'((?:[^'\\\n]|''|\\.){0,200})'|"((?:[^"\\\n]|\\.){0,200})"|"""
+                    r"""([^\s,()'"][^,()'"\n]{0,60}?))[ \t]*([,)])""")
+# Between two tuples of one statement: a comma, maybe a line break and spaces.
+_NEXT_TUPLE = re.compile(r"\s{0,40},\s{0,40}\(")
+_ROLES = frozenset(("street", "number", "unit", "city", "state", "postcode", "postcode_city", "country"))
+_EMPTY = {"", "null", "none", "nil", "n/a", "-"}
+_MAX_ROWS = 2000  # tuples read of one statement
+
+
+def insert_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
+    """The records of the rows of ``INSERT ... (columns) VALUES (...)`` statements in ``text`` whose columns name a
+    street and a place (a ZIP or postcode, a town)."""
+    if "nsert" not in text and "NSERT" not in text:
+        return
+    for head in _INSERT.finditer(text):
+        roles = [column_role(name.strip(" \t`\"[]")) for name in head.group(1).split(",")]
+        if "street" not in roles or not {"postcode", "city", "postcode_city"} & set(roles):
+            continue
+        at = head.end()
+        for _ in range(_MAX_ROWS):
+            if not limit.candidate():
+                return
+            row = _row(text, at + 1, len(roles))
+            if row is None:
+                break
+            values, end = row
+            parts: dict[str, str] = {}
+            for role, value in zip(roles, values, strict=True):
+                if role in _ROLES and role not in parts and value.lower() not in _EMPTY:
+                    parts[role] = value
+            if "street" in parts and {"postcode", "city", "postcode_city"} & parts.keys():
+                yield KeyedAddress(parts=parts, start=at, end=end)
+            following = _NEXT_TUPLE.match(text, end)
+            if following is None:
+                break
+            at = following.end() - 1
+
+
+def _row(text: str, at: int, width: int) -> tuple[list[str], int] | None:
+    """The values of the tuple whose first value starts at ``at`` and the offset after its ")", or None when it
+    is no tuple of ``width`` plain values."""
+    values: list[str] = []
+    while len(values) < width:
+        match = _VALUE.match(text, at)
+        if match is None:
+            return None
+        single, double, bare, sign = match.groups()
+        if single is not None:
+            value = single.replace("''", "'").replace("\\'", "'")
+        elif double is not None:
+            value = double.replace('\\"', '"')
+        else:
+            value = bare
+        values.append(" ".join(value.split()))
+        at = match.end()
+        if sign == ")":
+            break
+    if len(values) != width or text[at - 1] != ")":
+        return None
+    return values, at
