@@ -97,3 +97,30 @@ def test_an_sql_insert_read_by_its_column_list(us, text, expected):
 ])
 def test_what_is_no_address_in_an_sql_insert_gives_none(us, text):
     assert _found(us, text) == []
+
+
+# -- the house number's key holding the whole street line ---------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # before: no address (no street key), or the street read twice ("Church Street 100 Church Street") beside a
+    # "name" that repeats the line
+    ('{"address": {"streetName": "", "streetNumber": "2211 Elm St", "city": "Dallas", "postalCode": "75201"}}',
+     [("Elm St", "2211", None, "Dallas", "TX", "75201", True)]),
+    ('{"name": "48 Wall Street", "address": {"streetName": "", "streetNumber": "48 Wall Street", "city": "New York", '
+     '"postalCode": "10005", "region": "NY"}}',
+     [("Wall Street", "48", None, "New York", "NY", "10005", True)]),
+])
+def test_a_house_number_key_holding_the_street_line(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a number and a street in keys of their own, as before
+    ('{"streetNumber": "2211", "streetName": "Elm St", "city": "Dallas", "postalCode": "75201"}',
+     [("Elm St", "2211", None, "Dallas", "TX", "75201", True)]),
+    # a number alone is no street
+    ('{"streetNumber": "2211", "city": "Dallas", "postalCode": "75201"}', []),
+    ('{"streetNumber": "Building 4", "city": "Dallas", "postalCode": "75201"}', []),
+])
+def test_a_house_number_key_with_a_number_stays_the_number(us, text, expected):
+    assert _found(us, text) == expected

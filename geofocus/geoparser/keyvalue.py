@@ -226,9 +226,12 @@ _NAME_AS_STREET = re.compile(r"[1-9]\d{0,5}[A-Z]? (?:[A-Z0-9][\w.'-]* ){1,5}(?i:
 
 
 def _street_of(parts: dict[str, str]) -> str | None:
-    """The record's street: its street key's value, or a name that is a street line (``_NAME_AS_STREET``) in a
-    record with a town ("title: 100 Main Street" with a ZIP alone may title anything)."""
+    """The record's street: its street key's value, a house number's value that is the whole street line, or a name
+    that is a street line (``_NAME_AS_STREET``) in a record with a town ("title: 100 Main Street" with a ZIP alone
+    may title anything)."""
     street = parts.get("street")
+    if street is None and _NAME_AS_STREET.fullmatch(parts.get("number", "")):
+        return parts["number"]  # "streetName": "", "streetNumber": "120 Pike St": the number's key holds the line
     if (street is None and "name" in parts and ("city" in parts or "locality" in parts)
             and _NAME_AS_STREET.fullmatch(parts["name"])):
         return parts["name"]
@@ -266,6 +269,10 @@ class KeyedAddress:
             street = _us_street(street, p)
             if number and street.startswith(number + " "):
                 number = ""  # "delivery_line_1": "2 Penn Plz" and a component's "primary_number": "2": written once
+            if number == street and _NAME_AS_STREET.fullmatch(number):
+                # "streetNumber": "100 Church Street" beside an empty "streetName" and a "name" of the same line: the
+                # number's key holds the whole street line, written once.
+                number = ""
             if not number and not street[:1].isdigit() and street[-1:].isdigit():
                 written_last = number_written_last(street)  # "street1": "Broadway 1"
                 if written_last is not None:
@@ -674,7 +681,9 @@ def _with_city(record: KeyedAddress) -> KeyedAddress:
     """``record`` with its "locality" as its city if it names no city of its own, else without it."""
     keys = list(record.parts)
     places = [at for at, key in enumerate(keys) if key in ("city", "locality")]
-    street_key = "street" if "street" in record.parts else "name" if _street_of(record.parts) is not None else None
+    street = _street_of(record.parts)
+    street_key = next((key for key in ("street", "number", "name") if street is not None
+                       and record.parts.get(key) == street), None)
     record.place_after_street = street_key is not None and bool(places) and keys.index(street_key) < min(places)
     locality = record.parts.pop("locality", None)
     if locality is not None:
