@@ -836,8 +836,8 @@ _ROW_DE_STREET = re.compile(r"[A-ZÄÖÜ][\w .'äöüß-]{1,60}[\w.] [1-9]\d{0,3
 _ROW_DE_NUMBER = re.compile(r"[1-9]\d{0,3}(?: ?[a-zA-Z])?(?: ?[-/] ?[1-9]\d{0,3}(?: ?[a-zA-Z])?)?")
 # Two house numbers after a street's name in one field of a row parted by semicolons or tabs (the page text writes a
 # tab as " | "): "Ruppiner Chaussee 240,268;Haus 17;13503".
-_TWO_NUMBERS = re.compile(r"""(?:^|[;\t|])[ \t]*["']?[A-ZÄÖÜ][^;\t|\d"']{1,60} [1-9]\d{0,3}[a-z]?(?P<comma> ?, ?)"""
-                          r"""(?P<second>[1-9]\d{0,3}[a-z]?)[ \t]*["']?(?=[;\t|])""")
+_TWO_NUMBERS = re.compile(r"""(?:^|[;\t|])[ \t]*["']?(?P<name>[A-ZÄÖÜ][^;\t|\d"']{1,60}) [1-9]\d{0,3}[a-z]?"""
+                          r"""(?P<comma> ?, ?)(?P<second>[1-9]\d{0,3}[a-z]?)[ \t]*["']?(?=[;\t|])""")
 # A street field's house number at its end ("Westring 358", "Bahnhofstraße 7 a", "Pestalozzistraße 62 - 70").
 _ROW_NUMBER_END = re.compile(r" [1-9]\d{0,3}(?: ?[-/] ?\d{1,4})?(?: ?[a-zA-Z])?$")
 # The addition to a house number in a column of its own ("Hausnummernzusatz": "a").
@@ -907,7 +907,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         read_rows.add(line)
         columns = None if us else headers.columns(line_start)
         address = columns.address(line) if columns is not None else None
-        second = None
+        second, name = None, ""
         if address is None:
             if not us and ("\t" in line or ";" in line or "|" in line):
                 two = _TWO_NUMBERS.search(line)
@@ -916,13 +916,16 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
                     # a tab parts ("Ruppiner Chaussee 240,268;Haus 17;13503"): the row is read with the first,
                     # and the address again with the second.
                     line, second = line[:two.start("comma")] + line[two.end("second"):], two.group("second")
+                    name = two.group("name")
             fields = [_row_value(f) for f in _ROW_SPLIT.split(_row_body(line), 60)]
             address = _row_address(fields, street_form, own, others, us, known_street)
         if address is not None:
             address.start, address.end = line_start, line_end
             yield address
             street = address.parts.get("street", "")
-            if second is not None and _ROW_NUMBER_END.search(street):
+            # The second number is the street's only when it stood in the street's own field: two numbers in a
+            # building's column ("Friesenstr. 16;Haus 25, 25a;10965") name no second address of the street.
+            if second is not None and _ROW_NUMBER_END.search(street) and _ROW_NUMBER_END.sub("", street) == name:
                 yield KeyedAddress(parts={**address.parts, "street": _ROW_NUMBER_END.sub(f" {second}", street)},
                                    start=line_start, end=line_end, named=address.named)
 

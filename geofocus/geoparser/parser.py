@@ -180,6 +180,15 @@ def _usps_street(street: str) -> str:
     return " ".join(_USPS_WORDS.get(word, word) for word in _NOT_WORD.sub(" ", fold(street)).split())
 
 
+def _us_state_named(state: str | None) -> bool:
+    """Whether a record's state value is a US state's code or name (no German state's code is one; "DE" is left
+    out: a German record may write its country there)."""
+    if not state:
+        return False
+    code = us.state_code(state)
+    return code in us.STATES and code != "DE"
+
+
 _NUMBERED_UNIT_NAMES = frozenset(word.lower() for word in NUMBERED_UNIT_WORDS)
 
 
@@ -360,6 +369,8 @@ class GeoParser:
                 break
             if "country" in keyed.parts and not self._own_country_named(keyed.parts["country"]):
                 continue  # "country_iso_3": "FRA": another country's record ("13 Rue Yves Toudic", "75010" "Paris")
+            if self.address_format == "de" and _us_state_named(keyed.parts.get("state")):
+                continue  # "state": "IL", "<State>Illinois</State>": a US record, its five-digit ZIP no German postcode
             if ("country" in keyed.parts and self.address_format == "de"
                     and _ZERO_LOST.fullmatch(keyed.parts.get("postcode", ""))):
                 # A German postcode that lost its leading zero in a number-typed field ("plz": 1307, "country": "DE"; a
