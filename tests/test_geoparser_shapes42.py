@@ -124,3 +124,9 @@ def test_a_house_number_key_holding_the_street_line(us, text, expected):
 ])
 def test_a_house_number_key_with_a_number_stays_the_number(us, text, expected):
     assert _found(us, text) == expected
+
+
+def test_a_region_key_naming_no_state_without_a_zip_gives_none(us):
+    # another country's province in the region key, no ZIP: nothing says the town is a US town
+    text = '{"housenumber": "82", "street": "Whitney Avenue", "locality": "Hamilton", "region": "Ontario"}'
+    assert _found(us, text) == []

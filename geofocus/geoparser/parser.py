@@ -394,9 +394,12 @@ class GeoParser:
                     if self._add(result, seen, place_by_postcode):
                         limit.found()
                     continue
-            if self.address_format == "us" and "state" in keyed.parts and not _names_a_state(keyed.parts["state"]):
+            if (self.address_format == "us" and "state" in keyed.parts and not _names_a_state(keyed.parts["state"])
+                    and _ZIP_ONLY.fullmatch(keyed.parts.get("postcode", ""))):
                 # "region": "Center City" (a city's own data: the region is a district), "region": "Midwest": a
-                # state key whose value names no state says nothing of the place; the record is read without it.
+                # state key whose value names no state says nothing of the place, and the record's ZIP names it;
+                # the record is read without the key. Without a ZIP the key stays, and the record unread: "region":
+                # "Ontario" may be another country's province ("82 Whitney Ave", "Hamilton").
                 del keyed.parts["state"]
                 written = keyed.text(us=True)
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
