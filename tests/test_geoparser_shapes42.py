@@ -54,6 +54,9 @@ def test_a_region_key_naming_a_district_is_no_state(us, text, expected):
     '{"store": "881", "zip": "17404"}',  # no street
     '[{"address": "1650 Loucks Road"}, {"zip": "17404"}]',  # parts of two objects
     "1650 Loucks Road,17404",  # a row's columns, which no key names
+    # a type word alone or after a direction alone: a name whose type the record left out (tagged training data)
+    '{"AddressNumber": "2240", "StreetName": "Ridge", "ZipCode": "17404"}',
+    '{"address": "5760 South Park", "zip": "17404"}',
 ])
 def test_what_is_no_street_and_zip_record_gives_none(us, text):
     assert _found(us, text) == []

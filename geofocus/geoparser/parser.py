@@ -75,10 +75,12 @@ _ZIP_ONLY = re.compile(r"\d{5}(?:-\d{4})?")
 # or a test's): only where nothing else in the record names the place.
 _SAMPLE_ZIPS = frozenset(("12345", "11111", "22222", "33333", "44444", "55555", "54321", "98765", "01234"))
 _STATE_SUBDIVISION = re.compile(r"US[-.]([A-Z]{2})")
-# A street that ends in its type word ("Rosewood Dr", "Town Center Drive", "E Market St", "Main St N") or is a road's
-# number ("Hwy 119", "State Highway 37", "Nw Loop 436", "US-41").
+# A street that ends in its type word after a name ("Rosewood Dr", "Town Center Drive", "E Market St", "Main St N";
+# not a type word alone or after a direction alone: "Ridge", "South Park", "W Grove", a name whose type a record left
+# out, as usaddress's tagged training records do) or is a road's number ("Hwy 119", "State Highway 37", "US-41").
 _TYPE_WORDS = sorted({re.escape(t.rstrip(".")) for t in TYPES}, key=len, reverse=True)
-_TYPED_STREET = re.compile(r"\b(?i:" + "|".join(_TYPE_WORDS) + r")\.?"
+_TYPED_STREET = re.compile(r"(?<![\w.'-])(?!(?i:[NSEW]|[NS][EW]|North|South|East|West)\.? )\w[\w.'-]* (?i:"
+                           + "|".join(_TYPE_WORDS) + r")\.?"
                            r"(?: (?:[NSEW]|[NS][EW]|North|South|East|West)\.?)?$"
                            r"|\b(?i:hwy|highway|route|rte|loop|road|us|sr|fm|cr|county road)[ -]\d{1,4}[A-Z]?$")
 
