@@ -96,6 +96,7 @@ def _names_a_state(value: str) -> bool:
     subdivision = _STATE_SUBDIVISION.fullmatch(value)
     return us.state_code(subdivision.group(1) if subdivision else value) in us.STATES
 
+
 # A cross street or a landmark in brackets after the street: "(at 9th Ave)", "(between 5th & 6th Aves)",
 # "(near Main St)", "(corner of Elm)". The sign starts with a literal: one fast scan of a page.
 _CROSS_WORDS = r"(?:at|between|btwn\.?|betw\.?|near|off|corner of|on the corner of|cnr\.?|@|entrance on|enter on)"

@@ -1851,6 +1851,46 @@ def _cell_street(text: str, start: int, end: int, written: str,
                       unit=(cell.group("unit") or "").strip(" ,") or None)
 
 
+# A row of quoted values (SQL's VALUES, a quoted CSV line, a literal list) with the street's value right before the
+# place's, no state or ZIP in the row ("(1, 'George', 'Franklin', '110 W. Liberty St.', 'Madison', '6085551023')"):
+# the place's value is only a region city's name, the street's only a typed street with its house number, in the same
+# quotes, a comma between.
+_FIELD_BEFORE_CITY = re.compile(r"(?P<quote>['\"])(?P<field>[^'\"\n]{4,80})(?P=quote)[ \t]*[,;][ \t]*(?P=quote)$")
+_FIELD_AFTER_CITY = re.compile(r"['\"][ \t]*[,;)\]\n]")
+_ROW_ZIP = re.compile(r"['\"]\d{5}(?:-\d{4})?['\"]|(?<![\w.-])\d{5}(?![\w.-])")
+_NEXT_FIELD = re.compile(r"['\"][ \t]*[,;][ \t]*['\"]?([A-Za-z][A-Za-z .]{1,19}?)['\"]?[ \t]*(?:[,;)\]\n]|$)")
+
+
+def _field_street(text: str, start: int, end: int, written: str,
+                  region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a street's value and a region city's value next to it in a row (``_FIELD_BEFORE_CITY``)."""
+    if _FIELD_AFTER_CITY.match(text, end) is None:
+        return None
+    following = _NEXT_FIELD.match(text, end)
+    if following is not None and state_code(following.group(1)) in STATES:
+        return None  # "'Phoenix', 'TX'": the state's value says which place; its anchor reads the row
+    line_start = text.rfind("\n", max(0, start - 400), start) + 1
+    line_end = text.find("\n", end, end + 400)
+    if _ROW_ZIP.search(text, line_start, line_end if line_end >= 0 else min(len(text), end + 400)) is not None:
+        return None  # a ZIP's value in the row: the readers of rows and records read it with its ZIP
+    found = _FIELD_BEFORE_CITY.search(text, max(0, start - 100), start)
+    if found is None or found.group("quote") != text[start - 1]:
+        return None
+    field = _STREET_CELL.fullmatch(found.group("field").strip())
+    if field is None:
+        return None
+    words = field.group("street").lower().split()
+    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
+        return None
+    canonical, city_state = _region_city(region_cities, written)
+    if canonical is None:
+        return None
+    begin = found.start("field") + (len(found.group("field")) - len(found.group("field").lstrip()))
+    return _CellRead(street=field.group("street"), house_number=field.group("number"), postcode=None, city=canonical,
+                     city_text=written, in_region=True, start=begin, end=end, state=city_state,
+                     unit=(field.group("unit") or "").strip(" ,") or None)
+
+
 def _street_in_city(text: str, start: int, end: int, written: str,
                     region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
     """The address of "NUMBER STREET in CITY" (see ``_STREET_IN_CITY``) for the region city at ``start``..``end``."""
@@ -1931,6 +1971,11 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             cell = _cell_street(text, start, end, m.group(0), region_cities)
             if cell is not None and limit.anchor():
                 yield cell
+                continue
+        if text[start - 1:start] in ("'", '"') and text[end:end + 1] == text[start - 1]:
+            field = _field_street(text, start, end, m.group(0), region_cities)
+            if field is not None and limit.anchor():
+                yield field
                 continue
         if text[start - 3:start] == "in " or text[start - 9:start] == "downtown ":
             street_in = _street_in_city(text, start, end, m.group(0), region_cities)
