@@ -1491,8 +1491,9 @@ class _PlaceFirstRead(RawAddress):
 
 @dataclass
 class _CellRead(RawAddress):
-    """An address read from a row of one-element arrays (see ``_CELL_BEFORE_CITY``): usaddress, re-reading the
-    span, would take the quotes and brackets between the cells in, so the pattern's fields stand."""
+    """An address read from a row of one-element arrays or of quoted values (see ``_CELL_BEFORE_CITY``,
+    ``_FIELD_BEFORE_CITY``): usaddress, re-reading the span, would take the quotes and brackets between the cells in,
+    so the pattern's fields stand."""
 
 
 @dataclass
@@ -1836,23 +1837,11 @@ def _cell_street(text: str, start: int, end: int, written: str,
     found = _CELL_BEFORE_CITY.search(text, window, start)
     if found is None:
         return None
-    cell = _STREET_CELL.fullmatch(found.group("cell").strip())
-    if cell is None:
-        return None
-    words = cell.group("street").lower().split()
-    if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
-        return None
-    canonical, city_state = _region_city(region_cities, written)
-    if canonical is None:
-        return None
-    begin = found.start("cell") + (len(found.group("cell")) - len(found.group("cell").lstrip()))
-    return _CellRead(street=cell.group("street"), house_number=cell.group("number"), postcode=None, city=canonical,
-                      city_text=written, in_region=True, start=begin, end=end, state=city_state,
-                      unit=(cell.group("unit") or "").strip(" ,") or None)
+    return _street_value_read(found, "cell", end, written, region_cities)
 
 
 # A row of quoted values (SQL's VALUES, a quoted CSV line, a literal list) with the street's value right before the
-# place's, no state or ZIP in the row ("(1, 'George', 'Franklin', '110 W. Liberty St.', 'Madison', '6085551023')"):
+# place's, no state or ZIP in the row ("(7, 'Harbor Books', '1201 Alaskan Way', 'Seattle', '2065550100')"):
 # the place's value is only a region city's name, the street's only a typed street with its house number, in the same
 # quotes, a comma between.
 _FIELD_BEFORE_CITY = re.compile(r"(?P<quote>['\"])(?P<field>[^'\"\n]{4,80})(?P=quote)[ \t]*[,;][ \t]*(?P=quote)$")
@@ -1876,19 +1865,27 @@ def _field_street(text: str, start: int, end: int, written: str,
     found = _FIELD_BEFORE_CITY.search(text, max(0, start - 100), start)
     if found is None or found.group("quote") != text[start - 1]:
         return None
-    field = _STREET_CELL.fullmatch(found.group("field").strip())
-    if field is None:
+    return _street_value_read(found, "field", end, written, region_cities)
+
+
+def _street_value_read(found: re.Match[str], group: str, end: int, written: str,
+                       region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of a value that is only a typed street with its house number (``found``'s ``group``: an array's
+    cell, a row's field) and the region city ``written`` in the value after it, ending at ``end``."""
+    value = found.group(group)
+    street = _STREET_CELL.fullmatch(value.strip())
+    if street is None:
         return None
-    words = field.group("street").lower().split()
+    words = street.group("street").lower().split()
     if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
         return None
     canonical, city_state = _region_city(region_cities, written)
     if canonical is None:
         return None
-    begin = found.start("field") + (len(found.group("field")) - len(found.group("field").lstrip()))
-    return _CellRead(street=field.group("street"), house_number=field.group("number"), postcode=None, city=canonical,
+    begin = found.start(group) + (len(value) - len(value.lstrip()))
+    return _CellRead(street=street.group("street"), house_number=street.group("number"), postcode=None, city=canonical,
                      city_text=written, in_region=True, start=begin, end=end, state=city_state,
-                     unit=(field.group("unit") or "").strip(" ,") or None)
+                     unit=(street.group("unit") or "").strip(" ,") or None)
 
 
 def _street_in_city(text: str, start: int, end: int, written: str,
