@@ -184,12 +184,11 @@ def _usps_street(street: str) -> str:
 
 
 def _us_state_named(state: str | None) -> bool:
-    """Whether a record's state value is a US state's code or name (no German state's code is one; "DE" is left
-    out: a German record may write its country there)."""
+    """Whether a record's state value names a US state in a German reading (no German Land's code is one; "DE" is
+    left out: a German record may write its country there)."""
     if not state:
         return False
-    code = us.state_code(state)
-    return code in us.STATES and code != "DE"
+    return _names_a_state(state) and us.state_code(state.strip()) != "DE"
 
 
 _NUMBERED_UNIT_NAMES = frozenset(word.lower() for word in NUMBERED_UNIT_WORDS)
