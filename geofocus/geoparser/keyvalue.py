@@ -24,7 +24,7 @@ from geofocus.geoparser.de import GERMAN_STREET_LINE, is_street_name, is_supplem
 from geofocus.geoparser.digits import FiveDigits
 from geofocus.geoparser.model import WorkLimit
 from geofocus.geoparser.us import STATES, number_written_last, state_code
-from geofocus.geoparser.ussplit import DIRECTION_WORDS
+from geofocus.geoparser.ussplit import DIRECTION_WORDS, TYPE_ALTERNATIVES
 from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 
 # ":" (JSON, JavaScript, YAML, Python dicts), "=>" (PHP) or "=" with a space beside it
@@ -220,8 +220,7 @@ _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
 # A geocoder's record may name an address by its street line, with no street key of its own ("name": "518 3rd
 # Street", "locality": "New York": Pelias's and Photon's features): a name that is a house number and a street with
 # a type word is then the street ("Blue Bottle Coffee", "7 Eleven" name a place).
-_TYPE_WORDS = sorted({re.escape(t.rstrip(".")) for t in _STREET_TYPES}, key=len, reverse=True)
-_NAME_AS_STREET = re.compile(r"[1-9]\d{0,5}[A-Z]? (?:[A-Z0-9][\w.'-]* ){1,5}(?i:" + "|".join(_TYPE_WORDS)
+_NAME_AS_STREET = re.compile(r"[1-9]\d{0,5}[A-Z]? (?:[A-Z0-9][\w.'-]* ){1,5}(?i:" + TYPE_ALTERNATIVES
                              + r")\.?(?: (?:[NS][EW]?|[EW])\.?)?")
 
 

@@ -39,7 +39,7 @@ from geofocus.geoparser.reshape import (
 )
 from geofocus.geoparser.sqlinsert import insert_addresses
 from geofocus.geoparser.text import html_to_text, map_places
-from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, TYPES, UNIT_WORDS, street_value
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, TYPE_ALTERNATIVES, UNIT_WORDS, street_value
 from geofocus.regions import Region
 
 __all__ = ["GeoParser", "html_to_text"]
@@ -78,9 +78,8 @@ _STATE_SUBDIVISION = re.compile(r"US[-.]([A-Z]{2})")
 # A street that ends in its type word after a name ("Rosewood Dr", "Town Center Drive", "E Market St", "Main St N";
 # not a type word alone or after a direction alone: "Ridge", "South Park", "W Grove", a name whose type a record left
 # out, as usaddress's tagged training records do) or is a road's number ("Hwy 119", "State Highway 37", "US-41").
-_TYPE_WORDS = sorted({re.escape(t.rstrip(".")) for t in TYPES}, key=len, reverse=True)
 _TYPED_STREET = re.compile(r"(?<![\w.'-])(?!(?i:[NSEW]|[NS][EW]|North|South|East|West)\.? )\w[\w.'-]* (?i:"
-                           + "|".join(_TYPE_WORDS) + r")\.?"
+                           + TYPE_ALTERNATIVES + r")\.?"
                            r"(?: (?:[NSEW]|[NS][EW]|North|South|East|West)\.?)?$"
                            r"|\b(?i:hwy|highway|route|rte|loop|road|us|sr|fm|cr|county road)[ -]\d{1,4}[A-Z]?$")
 

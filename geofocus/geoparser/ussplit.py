@@ -44,6 +44,8 @@ TYPES = frozenset(
     "center ctr park cswy causeway byp bypass ext extension hl hill holw hollow mnr manor vw view vis vista expwy "
     "gln glen sta station spur mews".split()
 )
+# The type words as a regular expression's alternatives, the longest first (so that "Street" is tried before "St").
+TYPE_ALTERNATIVES = "|".join(sorted({re.escape(t.rstrip(".")) for t in TYPES}, key=len, reverse=True))
 # Types that begin the street ("Avenue D", "Calle 5"), or name a road by its number ("FM 529", "Hwy 50").
 _PREFIX_TYPES = frozenset("avenue ave calle via".split())
 _ROUTE_WORDS = frozenset("hwy hwy. highway route rte fm cr sr us i interstate county state farm loop spur beltway"
