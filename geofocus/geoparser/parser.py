@@ -39,7 +39,7 @@ from geofocus.geoparser.reshape import (
 )
 from geofocus.geoparser.sqlinsert import insert_addresses
 from geofocus.geoparser.text import html_to_text, map_places
-from geofocus.geoparser.ussplit import NUMBERED_UNIT_WORDS, TYPE_ALTERNATIVES, UNIT_WORDS, street_value
+from geofocus.geoparser.ussplit import NUMBERED_UNIT_NAMES, TYPE_ALTERNATIVES, UNIT_WORDS, street_value
 from geofocus.regions import Region
 
 __all__ = ["GeoParser", "html_to_text"]
@@ -190,13 +190,10 @@ def _us_state_named(state: str | None) -> bool:
     return _names_a_state(state) and us.state_code(state.strip()) != "DE"
 
 
-_NUMBERED_UNIT_NAMES = frozenset(word.lower() for word in NUMBERED_UNIT_WORDS)
-
-
 def _unit_only(street: str) -> bool:
     """Whether a street read German-style from a US record's value is a unit's word ("Suite 310", "Box 45")."""
     word = street.strip().lower()
-    return word in UNIT_WORDS or word in _NUMBERED_UNIT_NAMES
+    return word in UNIT_WORDS or word in NUMBERED_UNIT_NAMES
 
 
 def _fuller(one: Address, other: Address) -> bool:

@@ -17,7 +17,13 @@ from geofocus.geoparser.de import RawAddress
 from geofocus.geoparser.digits import FIVE_DIGITS, FiveDigits
 from geofocus.geoparser.gazetteer import Gazetteer, fold
 from geofocus.geoparser.model import WorkLimit
-from geofocus.geoparser.ussplit import DIRECTION_WORDS, NUMBERED_UNIT_WORDS, UNIT_WORDS, split_before
+from geofocus.geoparser.ussplit import (
+    DIRECTION_WORDS,
+    NUMBERED_UNIT_NAMES,
+    NUMBERED_UNIT_WORDS,
+    UNIT_WORDS,
+    split_before,
+)
 from geofocus.geoparser.ussplit import TYPES as _SPLIT_TYPES
 
 STATES = {
@@ -273,7 +279,7 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
         town = town[1:]  # "Main St NW Salem": the street's direction
     if not 1 <= len(town) <= 3 or not all(w[:1].isupper() and w.isalpha() for w in town):
         return None
-    if any(w.lower() in TYPE_WORDS or w.lower() in UNIT_WORDS or w.lower() in _NUMBERED_UNIT_LOWER
+    if any(w.lower() in TYPE_WORDS or w.lower() in UNIT_WORDS or w.lower() in NUMBERED_UNIT_NAMES
            or w.upper() in _COUNTRY_AS_CITY for w in town):
         # "Main St Suite 12345", "Ave Ste B, PMB 53289" (a box's number), "123 Main St, Anytown, USA 12345" (a
         # sample: no state, a country)
@@ -283,7 +289,6 @@ def _town_before_zip(text: str, begin: int, gaz: Gazetteer) -> str | None:
 
 
 _NUMBER_WORD = re.compile(r"[1-9]\d{0,5}[A-Z]?")
-_NUMBERED_UNIT_LOWER = frozenset(word.lower() for word in NUMBERED_UNIT_WORDS)
 # A house number after "at" or a comma in a sentence: where a street starts in prose.
 _STREET_IN_PROSE = re.compile(r"(?:\bat|,)[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?)[ \t\n]+[A-Z0-9]")
 

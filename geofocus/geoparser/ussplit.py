@@ -68,7 +68,7 @@ UNIT_WORDS = frozenset(
 # mailbox (PMB), as pages write them after the street. Without the mark they are words of names ("Pier 1 Imports"
 # aside, "Box Elder", "Slip Road"). One list, read by the splitter here and by ``us._UNIT`` (the pattern).
 NUMBERED_UNIT_WORDS = ("PMB", "Hangar", "Hngr", "Pier", "Slip", "Box", "Ofc", "Office", "Trailer", "Spc")
-_NUMBERED_UNIT_WORDS = frozenset(w.lower() for w in NUMBERED_UNIT_WORDS)
+NUMBERED_UNIT_NAMES = frozenset(w.lower() for w in NUMBERED_UNIT_WORDS)  # as the splitter compares them
 _UNIT_MARK_NUMBERED = re.compile(r"^(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])$")
 # A unit named by a private mail service's own abbreviation and a number sign ("ECM # 90772", "CMB #12"): two to
 # four capitals, "#", a number.
@@ -107,7 +107,7 @@ def _unit_at(tokens: list[tuple[str, int]], i: int) -> int:
     n = len(tokens)
     if i < n and tokens[i][0].startswith("#") and len(tokens[i][0]) > 1:
         return i + 1
-    if i + 1 < n and tokens[i][0].lower().rstrip(".") in _NUMBERED_UNIT_WORDS:
+    if i + 1 < n and tokens[i][0].lower().rstrip(".") in NUMBERED_UNIT_NAMES:
         j = i + 2 if tokens[i + 1][0] == "#" else i + 1
         return j + 1 if j < n and _UNIT_MARK_NUMBERED.match(tokens[j][0]) else i  # "PMB 123", "Pier 39"
     if i + 2 < n and tokens[i + 1][0] == "#" and _ABBREVIATION.match(tokens[i][0]) and tokens[i + 2][0][:1].isdigit():
