@@ -38,6 +38,7 @@ from geofocus.geoparser.reshape import (
     unfold,
 )
 from geofocus.geoparser.sqlinsert import insert_addresses
+from geofocus.geoparser.tablerows import table_row_addresses
 from geofocus.geoparser.text import html_to_text, map_places
 from geofocus.geoparser.ussplit import NUMBERED_UNIT_NAMES, TYPE_ALTERNATIVES, UNIT_WORDS, street_value
 from geofocus.regions import Region
@@ -361,7 +362,9 @@ class GeoParser:
                            attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit), insert_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
-                                         known_street=self._known_street)):
+                                         known_street=self._known_street),
+                           table_row_addresses(markup, self.gazetteer.city_by_fold, limit)
+                           if self.address_format == "us" else iter(())):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
