@@ -430,7 +430,12 @@ class GeoParser:
                     # "Address: 5200 Arden Way, Carmichael" says, and are read by the same rule (a town, no state).
                     # Only one object's parts, the town after the street: parts joined by nearness alone (a town
                     # ending one record of a list, the next record's street) are confirmed by no state or ZIP.
-                    written = f"Address: {written}"
+                    state = us.named_city_state(self.gazetteer, keyed.parts["city"]) if "city" in keyed.parts else None
+                    if state is not None:
+                        keyed.parts["state"] = state  # "city": "Madison": see ``us.named_city_state``
+                        written = keyed.text(us=True)
+                    else:
+                        written = f"Address: {written}"
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"

@@ -1,0 +1,64 @@
+"""Records whose keys or columns name a street and a town without state or ZIP (session 14).
+
+A key or a value of its own says "this is a city" where the text of a line could not: a region city whose name is
+also a person's name or a town of several states ("Madison", "Austin", "Portland") is read there; SQL's
+``INSERT ... SELECT`` form names its values by the column list as ``VALUES`` does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _found(parser, text):
+    return [(a.house_number, a.street, a.city, a.state, a.in_region) for a in parser.parse(text).all_addresses]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"address": "415 E Gorham St", "city": "Madison"}', [("415", "E Gorham St", "Madison", "WI", True)]),
+    ("  owner.setAddress(\"88 Congress Ave.\");\n  owner.setCity(\"Austin\");",
+     [("88", "Congress Ave.", "Austin", "TX", True)]),
+    ("street: 1220 SW Morrison Street\ncity: Portland\n", [("1220", "SW Morrison Street", "Portland", "OR", True)]),
+])
+def test_a_city_key_names_a_region_city_of_a_common_name(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("INSERT INTO members VALUES (4, 'Ann', 'Lee', '17 Jenifer Street', 'Madison', '6085550182');",
+     [("17", "Jenifer Street", "Madison", "WI", True)]),
+    ('shops = [["310 Congress Avenue"], ["Austin"]]', [("310", "Congress Avenue", "Austin", "TX", True)]),
+    # A state's value after the city's: another town of the name, outside the region.
+    ("(9, '5 Harbor Road', 'Portland', 'ME')", [("5", "Harbor Road", "Portland", "ME", False)]),
+])
+def test_a_common_region_city_name_as_a_value_after_a_street_value(us, text, expected):
+    assert _found(us, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'He said "Madison" and left.',
+    "('Ann', 'Madison', '17 Jenifer Street')",  # the name before the street: a person's
+    "INSERT INTO kids VALUES ('Austin', 'Lee', 12);",
+])
+def test_a_common_name_alone_is_no_place(us, text):
+    assert _found(us, text) == []
+
+
+def test_insert_select_rows_are_read_by_their_column_list(us):
+    text = ("INSERT INTO owners (first_name, last_name, address, city, telephone) SELECT 'Ray', 'Orr', "
+            "'91 Sherman Ave.', 'Middleton', '6085550101' WHERE NOT EXISTS (SELECT * FROM owners WHERE id=1);\n"
+            "INSERT INTO shops (street, city, state) SELECT '100 N Main St', 'Seattle', 'WA';\n")
+    assert set(_found(us, text)) == {("91", "Sherman Ave.", "Middleton", None, False),
+                                     ("100", "N Main St", "Seattle", "WA", True)}
+
+
+def test_insert_values_with_the_town_column_after_the_street_column(us):
+    text = ("INSERT INTO owners (name, address, city) VALUES ('Kim', '4 Orchard Lane', 'Verona'), "
+            "('Lu', '22 Lake Dr', 'Madison');")
+    assert set(_found(us, text)) == {("4", "Orchard Lane", "Verona", None, False),
+                                     ("22", "Lake Dr", "Madison", "WI", True)}
+
+
+@pytest.mark.parametrize("town", ["McFarland", "DeKalb", "O'Fallon", "LaCrosse"])
+def test_a_labelled_town_with_a_capital_inside_its_name(us, town):
+    assert _found(us, f"Where: 12 Main Street, {town}.") == [("12", "Main Street", town, None, False)]
