@@ -716,7 +716,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
-                     _left_out_fields(text, gaz, limit), _labelled_towns(text, gaz, limit), _headed_streets(text, gaz, limit)):
+                     _left_out_fields(text, gaz, limit), _labelled_towns(text, gaz, limit),
+                     _headed_streets(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
@@ -1730,7 +1731,8 @@ _LABELLED_TOWN = re.compile(
     r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
                                          for label in ("where", "location", "venue", "address", "place"))
     + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
-    + r")(?P<unit>" + _UNIT + r")?, (?P<town>" + _TOWN_WORD + "(?: " + _TOWN_WORD + r"){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>" + _TOWN_WORD + "(?: " + _TOWN_WORD + r"){0,2})"
+    r"(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
 _COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a region city: it says too little
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
