@@ -62,3 +62,17 @@ def test_insert_values_with_the_town_column_after_the_street_column(us):
 @pytest.mark.parametrize("town", ["McFarland", "DeKalb", "O'Fallon", "LaCrosse"])
 def test_a_labelled_town_with_a_capital_inside_its_name(us, town):
     assert _found(us, f"Where: 12 Main Street, {town}.") == [("12", "Main Street", town, None, False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # A Markdown table of geocoder output: the number, the road and the place each in a column the header names.
+    ("| name | house_number | road | city | state | postcode |\n|:---|---:|:---|:---|:---|:---|\n"
+     "| Ferry Building | 1 | Ferry Building | San Francisco | California | 94111 |\n"
+     "| Union Station | 225 | South Canal Street | Chicago | Illinois | 60606 |\n",
+     {("1", "Ferry Building", "San Francisco", "CA", True), ("225", "South Canal Street", "Chicago", "IL", True)}),
+    # A CSV with the unit and the state in columns of their own.
+    ("number,street,unit,city,state,zip\n1200,Main St,Apt 4,Kansas City,MO,64105\n812,Elm Ave,,Norman,OK,73069\n",
+     {("1200", "Main St", "Kansas City", "MO", True), ("812", "Elm Ave", "Norman", "OK", False)}),
+])
+def test_us_rows_under_a_header_that_names_their_columns(us, text, expected):
+    assert set(_found(us, text)) == expected

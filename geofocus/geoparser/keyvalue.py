@@ -904,7 +904,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         if line in read_rows:
             continue  # the same row again (a list's repeated lines): the same address
         read_rows.add(line)
-        columns = None if us else headers.columns(line_start)
+        columns = headers.columns(line_start)
         address = columns.address(line) if columns is not None else None
         second, name = None, ""
         if address is None:
@@ -957,7 +957,7 @@ class _Columns:
 
 # A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
 # number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
-_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country"))
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country", "state", "unit"))
 _HEADER_DELIMITERS = (";", "\t", ",", "|")
 
 
