@@ -29,6 +29,7 @@ from geofocus.geoparser.mend import (
     unquote_printable,
 )
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
+from geofocus.geoparser.nominatim import display_name_addresses
 from geofocus.geoparser.reshape import (
     join_concatenated,
     repair_mojibake,
@@ -360,6 +361,7 @@ class GeoParser:
                            form_addresses(markup, limit), xml_addresses(markup, limit),
                            attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit), insert_addresses(text, limit),
+                           display_name_addresses(text, limit, digits),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
                                          known_street=self._known_street)):
             if limit.anchors <= 0:
