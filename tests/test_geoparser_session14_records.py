@@ -76,3 +76,16 @@ def test_a_labelled_town_with_a_capital_inside_its_name(us, town):
 ])
 def test_us_rows_under_a_header_that_names_their_columns(us, text, expected):
     assert set(_found(us, text)) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # FHIR Shorthand: the address's line as an array's element added ("[+]") or indexed ("[0]").
+    '* address[Strasse]\n  * line[+] = "Kiefernweg 14"\n    * extension[Hausnummer].valueString = "14"\n'
+    '  * city = "Kassel"\n  * postalCode = "34119"\n  * country = "Deutschland"\n',
+    '* address.line[0] = "Kiefernweg 14"\n* address.city = "Kassel"\n* address.postalCode = "34119"\n',
+    'patient.address.line[0] = "Kiefernweg 14";\npatient.address.city = "Kassel";\n'
+    'patient.address.postalCode = "34119";',
+])
+def test_a_key_with_an_array_index_names_its_part(oldenburg, text):
+    found = [(a.street, a.house_number, a.postcode, a.city) for a in oldenburg.parse(text).all_addresses]
+    assert found == [("Kiefernweg", "14", "34119", "Kassel")]

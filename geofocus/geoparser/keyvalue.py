@@ -136,7 +136,10 @@ _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 # German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
+# A key may end in an array's index (FHIR Shorthand's "* line[+] = ...", "line[0] = ...": the first of the lines).
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)"""
+                         r"""(?:\[(?:\d{1,2}|[+=])\])?["'\]]?[ \t]*=?>?$""")
+_INDEX_END = re.compile(r"\[(?:\d{1,2}|[+=])$")
 # Where a match of _KEY_BEFORE that ends at a value can start: the characters of its end ("'] =>, spaces and a
 # line break) come off the window's end, and the key is the run of word characters that ends there, with a quote
 # or bracket before it. The search starts there (the same match as from the window's start, in a few steps
@@ -151,6 +154,8 @@ def _key_before(text: str, start: int) -> re.Match[str] | None:
     """``_KEY_BEFORE.search(text, max(0, start - 44), start)``."""
     low = max(0, start - 44)
     window = text[low:start].rstrip(_KEY_END)
+    if window[-1:] in "+=0123456789" and (index := _INDEX_END.search(window)) is not None:
+        window = window[:index.start()]
     run = _KEY_RUN.match(window[::-1])
     return _KEY_BEFORE.search(text, max(low, low + len(window) - run.end() - 1), start)  # type: ignore[union-attr]
 
