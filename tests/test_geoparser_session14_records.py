@@ -89,3 +89,20 @@ def test_us_rows_under_a_header_that_names_their_columns(us, text, expected):
 def test_a_key_with_an_array_index_names_its_part(oldenburg, text):
     found = [(a.street, a.house_number, a.postcode, a.city) for a in oldenburg.parse(text).all_addresses]
     assert found == [("Kiefernweg", "14", "34119", "Kassel")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # County parcel and utility data name the parcel's place with a word of their own before each key.
+    ('{"SITUS_ADDR": "1400 W 3RD ST", "SITUS_CITY": "DAYTON", "SITUS_STATE": "OH", "SITUS_ZIP": "45402"}',
+     ("1400", "W 3RD ST", "45402", None, False)),
+    ('{"SITESTREET": "MARKET ST", "SITENUMBER": "2100", "SITEUNIT": "7", "SITECITY": "SAN FRANCISCO", '
+     '"SITEZIP": "94114"}', ("2100", "MARKET ST", "94114", "#7", True)),
+    ('{"PropertyAddress": "77 Grove Ave", "PropertyCity": "Tulsa", "PropertyZip": "74120"}',
+     ("77", "Grove Ave", "74120", None, True)),
+    # A generated sample fills a key with its own name: no unit.
+    ('{"address_line_1": "88 Pine Street", "address_line_2": "address_line_22", "locality": "Seattle", '
+     '"administrative_district_level_1": "WA", "postal_code": "98101"}', ("88", "Pine Street", "98101", None, True)),
+])
+def test_keys_of_a_parcels_place_and_filler_units(us, text, expected):
+    found = [(a.house_number, a.street, a.postcode, a.unit, a.in_region) for a in us.parse(text).all_addresses]
+    assert found == [expected]

@@ -204,10 +204,13 @@ ROLES = {
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street", a parcel
-# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity").
+# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity"), a parcel's place.
 _KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
                  "office", "business", "home", "work", "from", "to", "origin", "destination", "sender", "recipient",
-                 "pickup", "delivery", "shipper", "consignee", "receiver")
+                 "pickup", "delivery", "shipper", "consignee", "receiver",
+                 # a parcel's or a service's place in county and utility data ("SITUS_ZIP", "SITESTREET",
+                 # "PropertyCity", "premise_address")
+                 "situs", "site", "property", "premise")
 _KEY_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _KEY_PREFIXES)
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
@@ -218,7 +221,9 @@ _UNIT_VALUE = re.compile(
 
 
 def _is_unit(value: str) -> bool:
-    return _UNIT_VALUE.fullmatch(value) is not None
+    # An identifier is no unit: a generated sample fills a key with its own name ("address_line_2":
+    # "address_line_26"), and no unit is written with an underscore.
+    return _UNIT_VALUE.fullmatch(value) is not None and "_" not in value
 
 
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
