@@ -106,3 +106,11 @@ def test_a_key_with_an_array_index_names_its_part(oldenburg, text):
 def test_keys_of_a_parcels_place_and_filler_units(us, text, expected):
     found = [(a.house_number, a.street, a.postcode, a.unit, a.in_region) for a in us.parse(text).all_addresses]
     assert found == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Acme Inc.<br>123 Fake Street, Springfield, OR, 97477 US",
+    "Ship to: 42 Fake St, Chicago, IL 60601",
+])
+def test_a_fake_street_is_a_sample(us, text):
+    assert us.parse(text).all_addresses == []
