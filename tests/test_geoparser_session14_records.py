@@ -114,3 +114,11 @@ def test_keys_of_a_parcels_place_and_filler_units(us, text, expected):
 ])
 def test_a_fake_street_is_a_sample(us, text):
     assert us.parse(text).all_addresses == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("4200 Wisconsin Ave NW #106-147, Washington, DC 20016", ("Wisconsin Ave NW", "#106-147")),
+    ("700 Pennsylvania Ave SE #2, Washington, DC 20003", ("Pennsylvania Ave SE", "#2")),
+])
+def test_a_quadrant_before_a_numbered_unit_stays_with_the_street(us, text, expected):
+    assert [(a.street, a.unit) for a in us.parse(text).all_addresses] == [expected]

@@ -110,7 +110,8 @@ _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|R
          +
          r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
          + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
-         r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
+         # "ECM # 90772": a mail service's box ("NW #106": the street's quadrant and its unit)
+         r"|,? (?!(?:NE|NW|SE|SW) )[A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
          + r") (?:Floor|Fl\.?|floor|fl\.)" + _WING +  # "23rd Floor", "4th floor"
