@@ -122,3 +122,11 @@ def test_a_fake_street_is_a_sample(us, text):
 ])
 def test_a_quadrant_before_a_numbered_unit_stays_with_the_street(us, text, expected):
     assert [(a.street, a.unit) for a in us.parse(text).all_addresses] == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Acme Labs · 425 Market St · San Francisco", ("425", "Market St", "San Francisco")),
+    ("Office | 1550 Wewatta St | Denver", ("1550", "Wewatta St", "Denver")),
+])
+def test_a_separator_sign_before_a_region_city_without_state(us, text, expected):
+    assert [(a.house_number, a.street, a.city) for a in us.parse(text).all_addresses] == [expected]

@@ -2043,8 +2043,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             if street_in is not None and limit.anchor():
                 yield street_in
                 continue
-        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
-            continue  # a comma (or a line break) before the city
+        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] not in ",·•|"):
+            continue  # a comma (or a line break, a separator sign: "425 Market St · San Francisco") before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
             continue
         tail = _CITY_ONLY_END.match(text, end)
