@@ -139,10 +139,12 @@ _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 # German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
-# A key may stand after a dot of its own: a C or C++ designated initialiser (``.locality = "Mountain View"``,
+# A key may end in an array's index (FHIR Shorthand's "* line[+] = ...", "line[0] = ...": the first of the lines),
+# and stand after a dot of its own: a C or C++ designated initialiser (``.locality = "Mountain View"``,
 # ``.postal_code = "94043"``), whose key has nothing before it but the dot.
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])(?:\.(?=[A-Za-z_]))?["'\[]?"""
-                         r"""([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])(?:\.(?=[A-Za-z_]))?["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)"""
+                         r"""(?:\[(?:\d{1,2}|[+=])\])?["'\]]?[ \t]*=?>?$""")
+_INDEX_END = re.compile(r"\[(?:\d{1,2}|[+=])$")
 # Where a match of _KEY_BEFORE that ends at a value can start: the characters of its end ("'] =>, spaces and a
 # line break) come off the window's end, and the key is the run of word characters that ends there, with a quote
 # or bracket before it. The search starts there (the same match as from the window's start, in a few steps
@@ -157,6 +159,8 @@ def _key_before(text: str, start: int) -> re.Match[str] | None:
     """``_KEY_BEFORE.search(text, max(0, start - 44), start)``."""
     low = max(0, start - 44)
     window = text[low:start].rstrip(_KEY_END)
+    if window[-1:] in "+=0123456789" and (index := _INDEX_END.search(window)) is not None:
+        window = window[:index.start()]
     run = _KEY_RUN.match(window[::-1])
     return _KEY_BEFORE.search(text, max(low, low + len(window) - run.end() - 1), start)  # type: ignore[union-attr]
 
@@ -205,10 +209,13 @@ ROLES = {
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street", a parcel
-# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity").
+# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity"), a parcel's place.
 _KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
                  "office", "business", "home", "work", "from", "to", "origin", "destination", "sender", "recipient",
-                 "pickup", "delivery", "shipper", "consignee", "receiver")
+                 "pickup", "delivery", "shipper", "consignee", "receiver",
+                 # a parcel's or a service's place in county and utility data ("SITUS_ZIP", "SITESTREET",
+                 # "PropertyCity", "premise_address")
+                 "situs", "site", "property", "premise")
 _KEY_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _KEY_PREFIXES)
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
@@ -219,7 +226,9 @@ _UNIT_VALUE = re.compile(
 
 
 def _is_unit(value: str) -> bool:
-    return _UNIT_VALUE.fullmatch(value) is not None
+    # An identifier is no unit: a generated sample fills a key with its own name ("address_line_2":
+    # "address_line_26"), and no unit is written with an underscore.
+    return _UNIT_VALUE.fullmatch(value) is not None and "_" not in value
 
 
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
@@ -935,7 +944,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         if line in read_rows:
             continue  # the same row again (a list's repeated lines): the same address
         read_rows.add(line)
-        columns = None if us else headers.columns(line_start)
+        columns = headers.columns(line_start)
         address = columns.address(line) if columns is not None else None
         second, name = None, ""
         if address is None:
@@ -988,7 +997,7 @@ class _Columns:
 
 # A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
 # number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
-_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country"))
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country", "state", "unit"))
 _HEADER_DELIMITERS = (";", "\t", ",", "|")
 
 
