@@ -521,8 +521,7 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
     if assignments != "only":
         values = _merged(values, _VALUE_CALL, text)  # its search for "(" costs less than a test for '("' and "('"
-        if '{"' in text:
-            values = _merged(values, _VALUE_BRACED, text)
+        values = _merged(values, _VALUE_BRACED, text)  # a scan for "{" (a literal first), cheaper than a test for '{"'
         if '",' in text or "'," in text:
             values = _merged(values, _VALUE_PAIR, text)
     for match in values:
