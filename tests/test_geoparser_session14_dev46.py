@@ -109,7 +109,8 @@ def test_quoted_keys_with_bare_numbers_still_read(oldenburg):
     ("cy.get('#street').type('Lange Hecke 4');\ncy.get('#zip').type('45127');\ncy.get('#city').type('Essen');",
      [("Lange Hecke", "4", "45127", False)]),
     ('driver.findElement(By.name("strasse")).sendKeys("Heiligengeiststraße 6");\n'
-     'driver.findElement(By.name("plzOrt")).sendKeys("26121 Oldenburg");', [("Heiligengeiststraße", "6", "26121", True)]),
+     'driver.findElement(By.name("plzOrt")).sendKeys("26121 Oldenburg");',
+     [("Heiligengeiststraße", "6", "26121", True)]),
 ])
 def test_ui_test_fills_the_address_fields(oldenburg, text, expected):
     assert _keys(oldenburg, text) == expected
