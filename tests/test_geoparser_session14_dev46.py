@@ -140,3 +140,16 @@ def test_sql_row_with_function_calls(oldenburg, text, expected):
 ])
 def test_placeholder_street_is_no_address(oldenburg, text):
     assert _keys(oldenburg, text) == []
+
+
+@pytest.mark.parametrize("text", [
+    'const facility = {\n  street: "742 Fake Avenue",\n  city: "Denver",\n  state: "CO",\n  zipCode: "80202",\n};',
+    "Ship to: 12 Fake St, Boston, MA 02108",
+])
+def test_fake_street_is_no_address(us, text):
+    assert _keys(us, text) == []
+
+
+def test_a_street_named_like_a_placeholder_word_stays(us):
+    # only the whole name, or the placeholder word right before a type word, is a sample: "Testa Street" is none
+    assert _keys(us, "Visit us at 40 Testa Street, Boston, MA 02108") == [("Testa Street", "40", "02108", True)]
