@@ -153,3 +153,18 @@ def test_fake_street_is_no_address(us, text):
 def test_a_street_named_like_a_placeholder_word_stays(us):
     # only the whole name, or the placeholder word right before a type word, is a sample: "Testa Street" is none
     assert _keys(us, "Visit us at 40 Testa Street, Boston, MA 02108") == [("Testa Street", "40", "02108", True)]
+
+
+# -- a German record read in the US pack: its postcode is no ZIP --
+
+@pytest.mark.parametrize("text", [
+    '{"strasse": "Lindenstraße", "hausnummer": "12", "plz": "10969", "ort": "Berlin"}',
+    "cy.get('#street').type('Chausseestr. 8');\ncy.get('#zip').type('10115');\ncy.get('#city').type('Berlin');",
+])
+def test_german_record_is_no_us_address(us, text):
+    assert _keys(us, text) == []
+
+
+def test_us_record_without_state_still_read(us):
+    text = '{"street": "Ocean Way", "houseNumber": "5", "zip": "92101", "city": "San Diego"}'
+    assert _keys(us, text) == [("Ocean Way", "5", "92101", True)]
