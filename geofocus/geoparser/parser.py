@@ -73,7 +73,7 @@ _POSTCODE_FORM = {"US": re.compile(r"\d{5}(?:-?\d{4})?"), "DE": re.compile(r"\d{
 _ZIP_ONLY = re.compile(r"\d{5}(?:-\d{4})?")
 # A German street's last word, which no US street's name ends with: a record with such a street and no state is a
 # German one, its five-digit postcode no ZIP ({"street": "Chausseestraße", "zip": "10115", "city": "Berlin"}).
-_GERMAN_STREET_END = re.compile(r"(?i:stra(?:ss|ß)e|str\.|gasse|allee|weg|platz)$")
+_GERMAN_STREET_END = re.compile(r"(?i:stra(?:ss|ß)e|str\.|gasse|allee|weg|platz)(?: ?[1-9][\w /-]{0,12})?$")
 # ZIPs a writer types for "any ZIP" (12345 is Schenectady's, but a record with a street and that ZIP alone is a form's
 # or a test's): only where nothing else in the record names the place.
 _SAMPLE_ZIPS = frozenset(("12345", "11111", "22222", "33333", "44444", "55555", "54321", "98765", "01234"))
@@ -404,7 +404,7 @@ class GeoParser:
                 del keyed.parts["state"]
                 written = keyed.text(us=True)
             if (self.address_format == "us" and "state" not in keyed.parts
-                    and _GERMAN_STREET_END.search(keyed.parts.get("street", "").rstrip(" 0-9a-z/-"))):
+                    and _GERMAN_STREET_END.search(keyed.parts.get("street", ""))):
                 continue  # a German record: its postcode names no US state (10115 is Berlin's, not New York's)
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
                     and "postcode_city" not in keyed.parts and "place_line" not in keyed.parts):
