@@ -159,6 +159,7 @@ def test_a_street_named_like_a_placeholder_word_stays(us):
 
 @pytest.mark.parametrize("text", [
     '{"strasse": "Lindenstraße", "hausnummer": "12", "plz": "10969", "ort": "Berlin"}',
+    '{"e_strasse": "Köpfelweide", "e_hnr": "3", "e_plz": "12589", "e_ort": "Berlin"}',  # a German letter, no suffix
     "cy.get('#street').type('Chausseestr. 8');\ncy.get('#zip').type('10115');\ncy.get('#city').type('Berlin');",
 ])
 def test_german_record_is_no_us_address(us, text):
