@@ -15,13 +15,15 @@ def _found(parser, text):
      [("1201", "Alaskan Way", "Seattle", True)]),
     ('"Acme","500 Pine Street","Seattle","206-555-0100"', [("500", "Pine Street", "Seattle", True)]),
     ("venues = ['1700 Lincoln St', 'Denver']", [("1700", "Lincoln St", "Denver", True)]),
+    # The state's value after the city's says which town of the name: the region's, or another one outside it.
+    ("(1, 'Jeff', '12 Maple Street', 'Phoenix', 'AZ')", [("12", "Maple Street", "Phoenix", True)]),
+    ("(1, 'Jeff', '12 Maple Street', 'Phoenix', 'TX')", [("12", "Maple Street", "Phoenix", False)]),
 ])
 def test_a_street_value_then_a_region_city_value(us, text, expected):
     assert _found(us, text) == expected
 
 
 @pytest.mark.parametrize("text", [
-    "(1, 'Jeff', '12 Maple Street', 'Phoenix', 'TX')",  # the state's value names another Phoenix
     "('Bob', 'Main Street', 'Denver')",  # no house number
     "('Bob', '12 Main Street', 'Springfield', '555')",  # no region city
     "('Lot', '66 Main', 'Chicago')",  # no street's type word

@@ -79,6 +79,9 @@ _VALUE_PAIR = re.compile(r"""\((?<=[A-Za-z]\()[ \t]*["'][A-Za-z_][\w.-]{1,40}["'
 _PAIR_KEY = re.compile(r"""\([ \t]*["']([A-Za-z_][\w.-]{1,40})["']""")
 # A method's name may end in a digit ("withAddressLine1", "setStreet2").
 _VALUE_CALL = re.compile(r"""\((?<=[A-Za-z0-9]\()[ \t]*(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')()()[ \t]*\)""")
+# A member initialised in braces with one string, its name right before the "{": a C++ designated initialiser's
+# ``.address_line{"1600 Amphitheatre Parkway"}``, ``std::string city{"Dallas"}``; read as a setter's argument.
+_VALUE_BRACED = re.compile(r"""\{(?<=[A-Za-z0-9_]\{)[ \t]*"([^"\n]{1,120})"()()()[ \t]*\}""")
 
 
 def _values(text: str, assignments: str = "") -> Iterator[re.Match[str]]:
@@ -139,7 +142,12 @@ _BARE_NUMBER_AFTER = re.compile(
     r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 # German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
-_KEY_BEFORE = re.compile(r"""(?<![\w.-])["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)["'\]]?[ \t]*=?>?$""")
+# A key may end in an array's index (FHIR Shorthand's "* line[+] = ...", "line[0] = ...": the first of the lines),
+# and stand after a dot of its own: a C or C++ designated initialiser (``.locality = "Mountain View"``,
+# ``.postal_code = "94043"``), whose key has nothing before it but the dot.
+_KEY_BEFORE = re.compile(r"""(?<![\w.-])(?:\.(?=[A-Za-z_]))?["'\[]?([A-Za-zÄÖÜäöüß_][A-Za-z0-9ÄÖÜäöüß_.-]{1,40}+)"""
+                         r"""(?:\[(?:\d{1,2}|[+=])\])?["'\]]?[ \t]*=?>?$""")
+_INDEX_END = re.compile(r"\[(?:\d{1,2}|[+=])$")
 # Where a match of _KEY_BEFORE that ends at a value can start: the characters of its end ("'] =>, spaces and a
 # line break) come off the window's end, and the key is the run of word characters that ends there, with a quote
 # or bracket before it. The search starts there (the same match as from the window's start, in a few steps
@@ -154,6 +162,8 @@ def _key_before(text: str, start: int) -> re.Match[str] | None:
     """``_KEY_BEFORE.search(text, max(0, start - 44), start)``."""
     low = max(0, start - 44)
     window = text[low:start].rstrip(_KEY_END)
+    if window[-1:] in "+=0123456789" and (index := _INDEX_END.search(window)) is not None:
+        window = window[:index.start()]
     run = _KEY_RUN.match(window[::-1])
     return _KEY_BEFORE.search(text, max(low, low + len(window) - run.end() - 1), start)  # type: ignore[union-attr]
 
@@ -185,7 +195,7 @@ ROLES = {
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname",
-             "linetwo", "linethree", "address3", "addressline3", "line3", "streetaddress3"),
+             "linetwo", "linethree", "address3", "addressline3", "line3", "streetaddress3", "street3", "streetline3"),
     # The parts of a US street's name in keys of their own (geocoders' components: "number": "1657",
     # "predirectional": "W", "street": "Broad", "suffix": "St"), joined to the street's value (``_us_street``).
     "predirection": ("predirectional", "predirection", "predir", "streetpredirection", "streetpredirectional",
@@ -202,10 +212,13 @@ ROLES = {
 }
 # Words before a part's key that say whose address it is: "address_city", "billing_zip", "venue_street", and the
 # two ends of a shipment or an order ("from_zip" / "to_street", "origin_city", "recipient_street", a parcel
-# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity").
+# service's "shipperCountryCode" / "consigneePostalCode" / "receiverCity"), a parcel's place.
 _KEY_PREFIXES = ("address", "addr", "postal", "mailing", "billing", "shipping", "physical", "location", "venue",
                  "office", "business", "home", "work", "from", "to", "origin", "destination", "sender", "recipient",
-                 "pickup", "delivery", "shipper", "consignee", "receiver")
+                 "pickup", "delivery", "shipper", "consignee", "receiver",
+                 # a parcel's or a service's place in county and utility data ("SITUS_ZIP", "SITESTREET",
+                 # "PropertyCity", "premise_address")
+                 "situs", "site", "property", "premise")
 _KEY_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _KEY_PREFIXES)
 _BARE_UNIT = re.compile(r"[0-9A-Za-z-]{1,6}")
 # A unit names a number or a letter ("Suite 250B", "#3", "Apt A", "B-12", "Suite A and B"), or a floor
@@ -216,7 +229,9 @@ _UNIT_VALUE = re.compile(
 
 
 def _is_unit(value: str) -> bool:
-    return _UNIT_VALUE.fullmatch(value) is not None
+    # An identifier is no unit: a generated sample fills a key with its own name ("address_line_2":
+    # "address_line_26"), and no unit is written with an underscore.
+    return _UNIT_VALUE.fullmatch(value) is not None and "_" not in value
 
 
 _ROLE_OF = {key: role for role, keys in ROLES.items() for key in keys}
@@ -384,18 +399,22 @@ def _is_place_line(value: str) -> bool:
 
 def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
     """The part of an address a key names, or None; ``call``: the key is a method's name, whose value is its
-    argument ("setStreet", "withCity", "street"): a setter's "set" or "with" comes off, and no method names the
-    record ("name", "title"). A fluent builder's word before the part ("atStreet", "inCity") or a value class
-    named for its owner ("new AddressStreet(...)", "new AddressZipCode(...)") names the part in its last words,
-    as an owned key does."""
+    argument ("setStreet", "withCity", "addAddressLine", "street"): a setter's "set" or "with" or an adder's "add"
+    comes off, and no method names the record ("name", "title"). A fluent builder's word before the part ("atStreet",
+    "inCity") or a value class named for its owner ("new AddressStreet(...)", "new AddressZipCode(...)") names the
+    part in its last words, as an owned key does (not a line: "addLine(...)" adds a line of any text)."""
     folded = key.lower().replace("_", "").replace("-", "").replace("ß", "ss").rsplit(".", 1)[-1]
     if call:
         if folded.startswith("set") and folded[3:] in _ROLE_OF:
             folded = folded[3:]
         elif folded.startswith("with") and folded[4:] in _ROLE_OF:
             folded = folded[4:]
+        elif folded.startswith("add") and folded[3:] in _ROLE_OF and folded[3:] != "line":
+            # A builder's adder of a repeated field: ``.addAddressLine("1600 Amphitheatre Parkway")``, protobuf's
+            # ``addAddressLines(...)``; not a bare "addLine(...)", which adds a line of any text.
+            folded = folded[3:]
         role = _ROLE_OF.get(folded)
-        if role is None:
+        if role is None and not folded.endswith("line"):
             role = _owned_key_role(key)
         return role if role != "name" else None
     if parent == "street" and folded in ("name", "streetname"):
@@ -456,7 +475,8 @@ def keyed_addresses(text: str, limit: WorkLimit, assignments: str = "") -> Itera
     """Groups of address parts written as key/value pairs, in text order; with ``assignments="also"`` (text
     that is no markup) ``key="value"`` and ``key=value"`` without spaces too (see ``_VALUE_ASSIGN``), with
     ``"only"`` those alone (the text of a page whose markup was read for the others)."""
-    if ":" not in text and "=" not in text and ").to" not in text and '("' not in text and "('" not in text:
+    if (":" not in text and "=" not in text and ").to" not in text and '("' not in text and "('" not in text
+            and '{"' not in text):
         return
     if '\\"' in text:
         # JSON written as a string inside JSON or JavaScript ("address_json": "{\"street_address\": \"45500
@@ -521,13 +541,15 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         values = _not_overlapping(_merged(values, _VALUE_EQUAL_EQUAL, text))  # "== 'x'": "= 'x'" is no second value
     if assignments != "only":
         values = _merged(values, _VALUE_CALL, text)  # its search for "(" costs less than a test for '("' and "('"
+        values = _merged(values, _VALUE_BRACED, text)  # a scan for "{" (a literal first), cheaper than a test for '{"'
         if '",' in text or "'," in text:
             values = _merged(values, _VALUE_PAIR, text)
     for match in values:
         if not limit.candidate():
             break
-        if match.re is _VALUE_CALL:
-            # the method's name right before the "(", also after a ")" (a builder's chain: ".build().street(")
+        if match.re is _VALUE_CALL or match.re is _VALUE_BRACED:
+            # the method's name right before the "(", also after a ")" (a builder's chain: ".build().street("),
+            # or the member's before the "{"
             key_match = _METHOD_BEFORE.search(text, max(0, match.start() - 42), match.start())
             if (key_match is not None and key_match.group(1).lower() in _OBJECT_CALLS
                     and (match.group(1) or match.group(2) or "").lower() in _STREET_OBJECT_KEYS):
@@ -564,7 +586,7 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
             role = _key_role(_NOT_KEY_SIGNS.sub("", key_match.group(1)), None)
             role = role if role != "name" else None
         else:
-            role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL)
+            role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL or match.re is _VALUE_BRACED)
         if role is None and text[key_match.start(1) - 1:key_match.start(1)] == " ":
             # A quoted key of words ("Zip Code": "97222", a spreadsheet's column as a JSON key): the last word
             # alone names no part, the words together may.
@@ -697,6 +719,23 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             current_scope = scope
             current.parts[role] = value
             part_scopes[role] = scope
+            current.end = end
+            continue
+        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
+                and _NAME_AS_STREET.fullmatch(value)
+                and not _NAME_AS_STREET.fullmatch(_street_of(current.parts) or "")):
+            # Numbered address lines with the street in a later one than the first two (libaddressinput's
+            # "street1": "Rm. 12-345A", "street2": "The Googleplex", "street3": "1600 Charleston Rd."): the line of a
+            # house number and a typed street is the street, the first line that names a unit its unit.
+            lines = [line for line in (current.parts.get("street"), current.parts["unit"]) if line]
+            current.parts["unit"] = next((line for line in lines if _is_unit(line)), "")
+            current.parts["street"] = value
+            current.end = end
+            continue
+        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
+                and scope == current_scope and not _is_unit(value) and not _is_place_line(value)):
+            # A third address line that names a building or a person after a street and a unit ("street2": "Suite
+            # 300", "street3": "Harbor Steps Tower"): no part the address keeps, and no next record.
             current.end = end
             continue
         if (role == "street" and current is not None and "street" in current.parts and "unit" not in current.parts
@@ -974,7 +1013,7 @@ def row_addresses(text: str, limit: WorkLimit, us: bool, digits: FiveDigits | No
         if line in read_rows:
             continue  # the same row again (a list's repeated lines): the same address
         read_rows.add(line)
-        columns = None if us else headers.columns(line_start)
+        columns = headers.columns(line_start)
         address = columns.address(line) if columns is not None else None
         second, name = None, ""
         if address is None:
@@ -1027,7 +1066,7 @@ class _Columns:
 
 # A header line's fields that name the parts of an address (the roles of ``_key_role``; the addition to a house
 # number in a column of its own: "hnr_zusatz", "Hausnummernzusatz", "Zusatz" right after the number's column).
-_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country"))
+_HEADER_ROLES = frozenset(("street", "number", "postcode", "city", "postcode_city", "country", "state", "unit"))
 _HEADER_DELIMITERS = (";", "\t", ",", "|")
 
 

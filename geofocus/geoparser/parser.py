@@ -29,6 +29,7 @@ from geofocus.geoparser.mend import (
     unquote_printable,
 )
 from geofocus.geoparser.model import Address, ParseResult, WorkLimit
+from geofocus.geoparser.nominatim import display_name_addresses
 from geofocus.geoparser.reshape import (
     join_concatenated,
     repair_mojibake,
@@ -38,6 +39,7 @@ from geofocus.geoparser.reshape import (
     unfold,
 )
 from geofocus.geoparser.sqlinsert import insert_addresses
+from geofocus.geoparser.tablerows import table_row_addresses
 from geofocus.geoparser.text import html_to_text, map_places
 from geofocus.geoparser.ussplit import NUMBERED_UNIT_NAMES, TYPE_ALTERNATIVES, UNIT_WORDS, street_value
 from geofocus.regions import Region
@@ -365,8 +367,11 @@ class GeoParser:
                            form_addresses(markup, limit), xml_addresses(markup, limit),
                            attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit), insert_addresses(text, limit),
+                           display_name_addresses(text, limit, digits),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
-                                         known_street=self._known_street)):
+                                         known_street=self._known_street),
+                           table_row_addresses(markup, self.gazetteer.city_by_fold, limit)
+                           if self.address_format == "us" else iter(())):
             if limit.anchors <= 0:
                 limit.truncated = True  # the page's anchors are spent: reading more costs without finding
                 break
@@ -438,7 +443,12 @@ class GeoParser:
                     # "Address: 5200 Arden Way, Carmichael" says, and are read by the same rule (a town, no state).
                     # Only one object's parts, the town after the street: parts joined by nearness alone (a town
                     # ending one record of a list, the next record's street) are confirmed by no state or ZIP.
-                    written = f"Address: {written}"
+                    state = us.named_city_state(self.gazetteer, keyed.parts["city"]) if "city" in keyed.parts else None
+                    if state is not None:
+                        keyed.parts["state"] = state  # "city": "Madison": see ``us.named_city_state``
+                        written = keyed.text(us=True)
+                    else:
+                        written = f"Address: {written}"
             if written is None or written in read_texts:
                 continue  # the same parts read before: the same addresses
             written = repair_mojibake(written)  # values read from the markup: "UniversitÃ¤tsstraÃŸe 11"

@@ -19,14 +19,17 @@ from geofocus.geoparser.keyvalue import KeyedAddress, column_role
 from geofocus.geoparser.model import WorkLimit
 
 # The statement's head up to "VALUES": the table's name (maybe quoted or with its schema) and the column list.
+# Or "SELECT" and the values without brackets, the idempotent seed's form ("INSERT INTO owners (first_name, ...,
+# city) SELECT 'Eduardo', ..., 'McFarland' WHERE NOT EXISTS (...)"): one row, ended by a clause or the statement's end.
 _INSERT = re.compile(r"""(?i:insert)[ \t]+(?i:into)[ \t]+[`"\[]?[\w.]{1,64}[`"\]]?[ \t]*\(([^()\n;]{1,800})\)"""
-                     r"""\s{0,40}(?i:values)\s{0,40}(?=\()""")
+                     r"""\s{0,40}(?:(?i:values)\s{0,40}(?=\()|(?i:select)[ \t]+(?=['"]))""")
 # One value and the comma or bracket after it: a quoted string ('' or \' inside single quotes), a number, NULL,
 # another bare word, or a function's call whose arguments hold no brackets (a seed file's keys and stamps:
 # "nextval('SEQ_ADDRESS')", "currval('seq')", "NOW()", "gen_random_uuid()"), which names no part.
 _VALUE = re.compile(r"""[ \t]*(?:N?'((?:[^'\\\n]|''|\\.){0,200})'|"((?:[^"\\\n]|\\.){0,200})"|"""
                     r"""([^\s,()'"][^,()'"\n]{0,60}?|[A-Za-z_][\w.]{0,40}\((?:[^()'"\n]|'[^'\n]{0,60}'){0,80}\)))"""
-                    r"""[ \t]*([,)])""")
+                    r"""[ \t]*([,)]|(?=;|\s+(?i:where|from|on|returning)\b|\s*$))""",
+                    re.M)
 # Between two tuples of one statement: a comma, maybe a line break and spaces.
 _NEXT_TUPLE = re.compile(r"\s{0,40},\s{0,40}\(")
 _ROLES = frozenset(("street", "number", "unit", "city", "state", "postcode", "postcode_city", "country"))
@@ -47,7 +50,11 @@ def insert_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
         roles = [column_role(name.strip(" \t`\"[]")) for name in head.group(1).split(",")]
         if "street" not in roles or not {"postcode", "city", "postcode_city"} & set(roles):
             continue
-        at = head.end()
+        # The town's column after the street's, as a page writes them: a town without state or ZIP is read as a
+        # labelled line's ("Address: 2693 Commerce St., McFarland").
+        town_after_street = "city" in roles and roles.index("street") < roles.index("city")
+        selected = text[head.end()] != "("
+        at = head.end() - 1 if selected else head.end()
         for _ in range(_MAX_ROWS):
             if not limit.candidate():
                 return
@@ -55,13 +62,15 @@ def insert_addresses(text: str, limit: WorkLimit) -> Iterator[KeyedAddress]:
             if row is None:
                 break
             values, end = row
+            if selected != (text[end - 1] != ")"):
+                break  # a tuple's values end in its bracket, a SELECT's values before the clause after them
             parts: dict[str, str] = {}
             for role, value in zip(roles, values, strict=True):
                 if role in _ROLES and role not in parts and value.lower() not in _EMPTY:
                     parts[role] = value
             if "street" in parts and {"postcode", "city", "postcode_city"} & parts.keys():
-                yield KeyedAddress(parts=parts, start=at, end=end)
-            following = _NEXT_TUPLE.match(text, end)
+                yield KeyedAddress(parts=parts, start=at, end=end, place_after_street=town_after_street)
+            following = None if selected else _NEXT_TUPLE.match(text, end)
             if following is None:
                 break
             at = following.end() - 1
@@ -84,8 +93,8 @@ def _row(text: str, at: int, width: int) -> tuple[list[str], int] | None:
             value = bare
         values.append(" ".join(value.split()))
         at = match.end()
-        if sign == ")":
+        if sign != ",":
             break
-    if len(values) != width or text[at - 1] != ")":
+    if len(values) != width:
         return None
     return values, at

@@ -110,7 +110,8 @@ _UNIT = (r"(?:,? (?:Suites?|Sutie|Siute|Suit|Suiet|Stuie|Ste|Apt|Unit|Fl|Floor|R
          +
          r"|,? (?:" + "|".join(sorted({*NUMBERED_UNIT_WORDS, *(w.upper() for w in NUMBERED_UNIT_WORDS)}, reverse=True))
          + r")\.? ?#? ?(?:[A-Za-z]{0,2}-?\d[\w-]{0,6}|[A-Z])(?![\w-])"  # "PMB 123", "Pier 39" (ussplit)
-         r"|,? [A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"  # "ECM # 90772": a mail service's box
+         # "ECM # 90772": a mail service's box ("NW #106": the street's quadrant and its unit)
+         r"|,? (?!(?:NE|NW|SE|SW) )[A-Z]{2,4} # ?\d[\w-]{0,6}(?![\w-])"
          r"|,? (?:M\.S\.|MSC) ?#?(?=[\w-]{0,6}\d)[A-Z0-9][\w-]{0,6}(?![\w-])"  # "M.S. 413", "MSC 1234": mail stops
          r"|,? #[\w-]{1,6}|,? (?:[1-9]\d{0,2}(?:st|nd|rd|th)|" + _ORDINALS
          + r") (?:Floor|Fl\.?|floor|fl\.)" + _WING +  # "23rd Floor", "4th floor"
@@ -716,7 +717,8 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
     limit = limit if limit is not None else WorkLimit()
     region_cities = region_city_index(gaz)
     for raw in chain(_extract(text, gaz, limit, digits), _city_anchored(text, gaz, limit),
-                     _labelled_towns(text, gaz, limit), _headed_streets(text, gaz, limit)):
+                     _left_out_fields(text, gaz, limit), _labelled_towns(text, gaz, limit),
+                     _headed_streets(text, gaz, limit)):
         limit.field_splits -= 1
         raw = _refined(raw, text, gaz, region_cities) if limit.field_splits >= 0 else raw
         if not any(c.isalpha() for c in raw.street) or _direction_only(raw.street):
@@ -1586,6 +1588,19 @@ def _city_only_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
     return pattern  # type: ignore[return-value]
 
 
+def named_city_state(gaz: Gazetteer, written: str) -> str | None:
+    """The state of the region city a record's city key names with a name left out of the city-only reading
+    (``_CITY_ONLY_LEFT_OUT``: "Madison", "Austin", "Portland"), or None.
+
+    Those names are left out where a line ends in them, for they are also people's names and towns of several
+    states. A key that names the value a city ("city": "Madison", ``setCity("Madison")``, a ``city`` column)
+    settles the first doubt; of the towns of that name the region's is the one a record without a state most
+    likely means (the pack's cities are the largest of their names), as a region city's other names are read."""
+    if fold(written) not in _CITY_ONLY_LEFT_OUT:
+        return None
+    return _region_city(region_city_index(gaz), written)[1]
+
+
 def _region_city(region_cities: dict[tuple[str, str], str], written: str) -> tuple[str | None, str | None]:
     """(canonical name, state) of the region city written ``written`` (the first of its states), or (None, None)."""
     folded = fold(written)
@@ -1711,11 +1726,14 @@ def _city_first_read(first: re.Match[str], written: str,
 # street's type word that it is a street; the town is outside the region (a region city's name is read by
 # ``_city_anchored``, or left to a state, as ``_CITY_ONLY_LEFT_OUT`` says). A literal ":" starts the search, the
 # labels' last letters tested first (a JSON key's colon follows a quote).
+# A town's word: capitalised, or two capitals and a name's prefix between ("McFarland", "DeKalb", "O'Fallon").
+_TOWN_WORD = r"[A-Z](?:[a-z]+|(?:[a-z]{1,2}|')[A-Z][a-z]+)"
 _LABELLED_TOWN = re.compile(
     r":(?<=[eEnNsS*_]:)(?:" + "|".join(f"(?<=(?i:{label}){bold}:)" for bold in ("", r"\*\*", "__")
                                          for label in ("where", "location", "venue", "address", "place"))
     + r")[ \t]*(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
-    + r")(?P<unit>" + _UNIT + r")?, (?P<town>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
+    + r")(?P<unit>" + _UNIT + r")?, (?P<town>" + _TOWN_WORD + "(?: " + _TOWN_WORD + r"){0,2})"
+    r"(?=[ \t]*(?:$|\n|\.(?:\s|$)))")
 _COUNTY_WORD = re.compile(r"\b(?:County|Parish)\b")  # a county may hold a region city: it says too little
 _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 
@@ -1727,7 +1745,7 @@ _LABEL_AT_LINE_START = re.compile(r"[ \t*>•_-]*[A-Za-z]+[*_]*[ \t]*")
 _LOCATED_AT_TOWN = re.compile(
     r"\b(?:[Ll]ocated|is|are)[ \t]*\n?[ \t]*at[ \t\n]+(?P<number>[1-9]\d{0,5}[A-Z]?) (?P<street>" + _STREET
     + r")(?P<unit>" + _UNIT + r")?(?:[ \t]+\([^()\n]{1,40}\))?(?:, |[ \t]+in[ \t]+)"
-    r"(?P<town>[A-Z][a-z]+(?:(?: |[ \t]*\n[ \t]*)[A-Z][a-z]+){0,2})"
+    r"(?P<town>" + _TOWN_WORD + r"(?:(?: |[ \t]*\n[ \t]*)" + _TOWN_WORD + r"){0,2})"
     # What ends the town: the sentence's full stop, a phone number in brackets, ", and".
     r"(?=\.(?:\s|$)|[ \t]*\((?=\d)|,[ \t]+and\b)")
 # (At a line's end the town may go on in the next line, "San" / "Jose.": a region city's name so broken is read
@@ -1861,8 +1879,7 @@ def _field_street(text: str, start: int, end: int, written: str,
     if _FIELD_AFTER_CITY.match(text, end) is None:
         return None
     following = _NEXT_FIELD.match(text, end)
-    if following is not None and state_code(following.group(1)) in STATES:
-        return None  # "'Phoenix', 'TX'": the state's value says which place; its anchor reads the row
+    state = state_code(following.group(1)) if following is not None else None
     line_start = text.rfind("\n", max(0, start - 400), start) + 1
     line_end = text.find("\n", end, end + 400)
     if _ROW_ZIP.search(text, line_start, line_end if line_end >= 0 else min(len(text), end + 400)) is not None:
@@ -1870,13 +1887,15 @@ def _field_street(text: str, start: int, end: int, written: str,
     found = _FIELD_BEFORE_CITY.search(text, max(0, start - 100), start)
     if found is None or found.group("quote") != text[start - 1]:
         return None
-    return _street_value_read(found, "field", end, written, region_cities)
+    return _street_value_read(found, "field", end, written, region_cities, state if state in STATES else None)
 
 
 def _street_value_read(found: re.Match[str], group: str, end: int, written: str,
-                       region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+                       region_cities: dict[tuple[str, str], str], state: str | None = None) -> RawAddress | None:
     """The address of a value that is only a typed street with its house number (``found``'s ``group``: an array's
-    cell, a row's field) and the region city ``written`` in the value after it, ending at ``end``."""
+    cell, a row's field) and the region city ``written`` in the value after it, ending at ``end``; ``state``: the
+    state's value after the city's ("'Phoenix', 'AZ'": in the region; "'Portland', 'ME'": another town of the name,
+    an address outside it)."""
     value = found.group(group)
     street = _STREET_CELL.fullmatch(value.strip())
     if street is None:
@@ -1884,13 +1903,16 @@ def _street_value_read(found: re.Match[str], group: str, end: int, written: str,
     words = street.group("street").lower().split()
     if words[0] in _NOT_STREET or words[-1] in _NOT_STREET:
         return None
-    canonical, city_state = _region_city(region_cities, written)
-    if canonical is None:
+    if state is None:
+        canonical, city_state = _region_city(region_cities, written)
+    else:
+        canonical, city_state = region_cities.get((fold(written), state)), state
+    if canonical is None and state is None:
         return None
     begin = found.start(group) + (len(value) - len(value.lstrip()))
-    return _CellRead(street=street.group("street"), house_number=street.group("number"), postcode=None, city=canonical,
-                     city_text=written, in_region=True, start=begin, end=end, state=city_state,
-                     unit=(street.group("unit") or "").strip(" ,") or None)
+    return _CellRead(street=street.group("street"), house_number=street.group("number"), postcode=None,
+                     city=canonical or written, city_text=written, in_region=canonical is not None, start=begin,
+                     end=end, state=city_state, unit=(street.group("unit") or "").strip(" ,") or None)
 
 
 def _street_in_city(text: str, start: int, end: int, written: str,
@@ -1918,6 +1940,43 @@ def _street_in_city(text: str, start: int, end: int, written: str,
     return RawAddress(street=street, house_number=number, postcode=None, city=canonical, city_text=written,
                       in_region=True, start=lead_at, end=end, state=city_state,
                       unit=(found.group("unit") or "").strip(" ,") or None)
+
+
+def _left_out_in_quotes_pattern(gaz: Gazetteer) -> re.Pattern[str] | None:
+    """A region city's name of ``_CITY_ONLY_LEFT_OUT`` as a quoted value of its own ("'Madison'"), cached."""
+    pattern = getattr(gaz, "_us_left_out_quoted", False)
+    if pattern is False:
+        names = sorted({city for (name, _state), city in region_city_index(gaz).items()
+                        if name in _CITY_ONLY_LEFT_OUT and fold(city) == name and city[:1].isupper()},
+                       key=len, reverse=True)
+        # The quote first: a scan for two characters, not for the names' many first letters.
+        pattern = re.compile("['\"](?:" + "|".join(map(re.escape, names)) + ")['\"]") if names else None
+        gaz._us_left_out_quoted = pattern  # type: ignore[attr-defined]
+    return pattern  # type: ignore[return-value]
+
+
+def _left_out_fields(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
+    """A typed street's value and, in the next value of the row or array, a region city's name that the city-only
+    reading leaves out ("'2749 Blackhawk Trail', 'Madison'", '["110 W Liberty St"], ["Austin"]'): a value of its
+    own is a place's field, not a person's name in a sentence, as a record's city key says (see
+    ``named_city_state``). The rest as ``_city_anchored`` reads such values of the other region cities."""
+    if "'" not in text and '"' not in text:
+        return
+    pattern = _left_out_in_quotes_pattern(gaz)
+    if pattern is None:
+        return
+    region_cities = region_city_index(gaz)
+    for m in pattern.finditer(text):
+        if not limit.candidate():
+            return
+        start, end = m.start() + 1, m.end() - 1
+        if text[start - 1] != text[end]:
+            continue
+        written = text[start:end]
+        read = (_cell_street(text, start, end, written, region_cities) if text[end] == '"' else None) or (
+            _field_street(text, start, end, written, region_cities))
+        if read is not None and limit.anchor():
+            yield read
 
 
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
@@ -1984,8 +2043,8 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
             if street_in is not None and limit.anchor():
                 yield street_in
                 continue
-        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] != ","):
-            continue  # a comma (or a line break) before the city
+        if start < 2 or text[start - 1] not in " ,\n" or (text[start - 1] == " " and text[start - 2] not in ",·•|"):
+            continue  # a comma (or a line break, a separator sign: "425 Market St · San Francisco") before the city
         if text[start - 2].isalnum() and text[start - 1] != "\n":
             continue
         tail = _CITY_ONLY_END.match(text, end)
