@@ -195,7 +195,9 @@ ROLES = {
     "name": ("name", "title"),
     "unit": ("suite", "unit", "apt", "apartment", "room", "floor", "address2", "addressline2", "line2",
              "streetaddress2", "extendedaddress", "street2", "streetline2", "secondaryline", "additionalstreetname",
-             "linetwo", "linethree", "address3", "addressline3", "line3", "streetaddress3", "street3", "streetline3"),
+             "linetwo", "linethree", "address3", "addressline3", "line3", "streetaddress3", "street3", "streetline3",
+             # the USPS's "secondary address" (SmartyStreets' "Secondary": "APT 2", Faker's "secondaryAddress")
+             "secondary", "secondaryaddress"),
     # The parts of a US street's name in keys of their own (geocoders' components: "number": "1657",
     # "predirectional": "W", "street": "Broad", "suffix": "St"), joined to the street's value (``_us_street``).
     "predirection": ("predirectional", "predirection", "predir", "streetpredirection", "streetpredirectional",
@@ -730,6 +732,15 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             lines = [line for line in (current.parts.get("street"), current.parts["unit"]) if line]
             current.parts["unit"] = next((line for line in lines if _is_unit(line)), "")
             current.parts["street"] = value
+            current.end = end
+            continue
+        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
+                and scope == current_scope and _is_unit(value) and not _is_unit(current.parts["unit"])
+                and _street_of(current.parts) is not None):
+            # A unit's key after a second line that names no unit ("street2": "c/o Jane Roe", "Street2": "rear
+            # entrance", then "unit": "Apt 2", "Secondary": "APT 2"): the unit is the address's, the line before it
+            # none of its parts (a care-of or a remark), and no next record starts.
+            current.parts["unit"] = value
             current.end = end
             continue
         if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP

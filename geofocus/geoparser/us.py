@@ -409,7 +409,9 @@ def _state_ending_line(text: str, line_start: int) -> tuple[int, str, int] | Non
         end = len(text)
         if end - line_start > 160:
             return None
-    line = text[line_start:end].rstrip(" .,")
+    # A tab separates fields as a space separates words ("1600 Pennsylvania Avenue<TAB>washington<TAB>dc", a
+    # tab-separated row): read as a space (one character for one, so that the offsets stay those of ``text``).
+    line = text[line_start:end].replace("\t", " ").rstrip(" .,")
     folded = line.lower()
     for country in _COUNTRY_WORDS:
         if folded.endswith(" " + country):
@@ -610,7 +612,8 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     words = split.street.lower().split()
     if not words or words[0] in _NOT_STREET:
         return None
-    if weak and not usfields.names_look_like_names(split.city.split(), window[split.start:]):
+    if weak and not usfields.names_look_like_names(
+            split.city.split(), split.city if _city_is_field(before, split.city) else window[split.start:]):
         return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
@@ -628,6 +631,17 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
         state=state,
         unit=split.unit,
     )
+
+
+def _city_is_field(before: str, city: str) -> bool:
+    """Whether ``city``, the last words of ``before``, is a field of its own: a comma or a tab before it and between
+    it and the state ("500 Elm Street, dallas, tx 75202", "1600 Pennsylvania Avenue<TAB>washington<TAB>dc": a row of
+    data or a form's input typed in small letters). Such a city need not be capitalised in mixed-case text; prose
+    ("200 Park Avenue stands tall in new york") sets no place off by separators."""
+    body = before.rstrip(" \t\n,")
+    if not city or not body.lower().endswith(city.lower()) or not any(s in before[len(body):] for s in ",\t"):
+        return False
+    return body[:len(body) - len(city)].rstrip(" ")[-1:] in (",", "\t")
 
 
 _NUMBER_START = re.compile(r"(?<![\w#/.-])(?:[1-9]\d{0,5}|[NSEWnsew]\d{1,4} ?[NSEWnsew]\d{1,5})"
