@@ -25,8 +25,8 @@ def _found_with_unit(parser, text):
     ("742 Evergreen Terrace\tportland\tor\t97205\n", ("Evergreen Terrace", "742", "97205", "Portland", True)),
     # comma-separated fields, as a form's input typed in small letters
     ("Ship to: 88 Magnolia Blvd, tucson, az 85701", ("Magnolia Blvd", "88", "85701", "Tucson", True)),
-    # a town outside the region
-    ("31 Birch Lane\tbozeman\tmt\n", ("Birch Lane", "31", None, "bozeman", False)),
+    # a town outside the region, with its ZIP
+    ("31 Birch Lane\tbozeman\tmt\t59715\n", ("Birch Lane", "31", "59715", "bozeman", False)),
 ])
 def test_small_letter_town_and_state_fields(us, text, expected):
     assert _found(us, text) == [expected]
@@ -38,6 +38,9 @@ def test_small_letter_town_and_state_fields(us, text, expected):
     "See 31 Birch Lane where we meet in\n",
     # separated, but words of prose rather than a town
     "Drop by 88 Magnolia Blvd, then, or\n",
+    # separated small words before a state code that is a word too, no ZIP and no town of the region
+    "12 Larch Street, done, in\n",
+    "5 Alder Road\tred\tme\n",
 ])
 def test_small_letter_prose_stays_unread(us, text):
     assert _found(us, text) == []

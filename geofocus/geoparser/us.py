@@ -613,7 +613,9 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
     if not words or words[0] in _NOT_STREET:
         return None
     if weak and not usfields.names_look_like_names(
-            split.city.split(), split.city if _city_is_field(before, split.city) else window[split.start:]):
+            split.city.split(), split.city if _city_is_field(before, split.city) and (
+                zip_code is not None or (fold(split.city), state_code(state_text)) in region_cities)
+            else window[split.start:]):
         return None  # "12 Oak Street is where we meet in": no place
     state = state_code(state_text)
     canonical, in_region = membership(gaz, split.city, state, zip_code, region_cities)
@@ -636,8 +638,9 @@ def _split_address(before: str, start: int, state_text: str, zip_code: str | Non
 def _city_is_field(before: str, city: str) -> bool:
     """Whether ``city``, the last words of ``before``, is a field of its own: a comma or a tab before it and between
     it and the state ("500 Elm Street, dallas, tx 75202", "1600 Pennsylvania Avenue<TAB>washington<TAB>dc": a row of
-    data or a form's input typed in small letters). Such a city need not be capitalised in mixed-case text; prose
-    ("200 Park Avenue stands tall in new york") sets no place off by separators."""
+    data or a form's input typed in small letters). Such a city need not be capitalised in mixed-case text, when a
+    ZIP follows or it is a city of the region: prose ("200 Park Avenue stands tall in new york") sets no place off by
+    separators, and small words set off ("3 Main Street, done, in") name no town the reader knows."""
     body = before.rstrip(" \t\n,")
     if not city or not body.lower().endswith(city.lower()) or not any(s in before[len(body):] for s in ",\t"):
         return False
