@@ -119,7 +119,9 @@ _STREET_STRICT = (
     # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
     rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
 )
-_STREET_LOOSE = rf"(?:{_CAPWORD}(?: {_CAPWORD})?)"
+# A street without street word, perhaps after a Roman ordinal as the strict streets take it ("II. Hagen 7", a street
+# of Essen; read without it, the street would be another one, "Hagen").
+_STREET_LOOSE = rf"(?:(?:{_ROMAN} )?{_CAPWORD}(?: {_CAPWORD})?)"
 _NUMBER = (
     rf"[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?"
     rf"(?: ?[-–/+] ?[1-9]\d{{0,3}}(?: ?[a-hA-H](?![{L}{U}\d]))?| ?[-–/] ?[a-hA-H](?![{L}{U}\d]))?"

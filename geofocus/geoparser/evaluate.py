@@ -403,6 +403,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 38)": sorted((data / "realtext").glob("heldout38_*.txt")),
         "real text (held-out 42)": sorted((data / "realtext").glob("heldout42_*.txt")),
         "real text (held-out 45)": sorted((data / "realtext").glob("heldout45_*.txt")),
+        "real text (held-out 46)": sorted((data / "realtext").glob("heldout46_*.txt")),
         "real text (held-out 48)": sorted((data / "realtext").glob("heldout48_*.txt")),
         "real text (held-out 35)": sorted((data / "realtext").glob("heldout35_*.txt")),
         "real text (held-out 36)": sorted((data / "realtext").glob("heldout36_*.txt")),

@@ -64,10 +64,12 @@ class CityMatch:
 
 # Words of sample streets, which make no address (docs/geoparser.md, "Region membership"): the German
 # "Musterstraße", "Beispielweg", "Teststr.", and the US writers' "123 Example Street", "1234 Any Street", "123 Some
-# Street", "123 Test St", "123 Fake Street". (A sample place alone is not enough: held-out 18 labels "123 Main St.,
-# Anytown, KS 12345" an address.)
+# Street", "123 Test St", "123 Fake Street", "555 Fake Ave". (A sample place alone is not enough: held-out 18 labels
+# "123 Main St., Anytown, KS 12345" an address.) A street whose whole name is a programmer's placeholder ("street":
+# {"name": "Test", "number": "1"}, "foo") too.
 SAMPLE_WORDS = re.compile(r"muster|beispiel|example|sample|test(?:str|weg)|\b(?:any|fake|some) ?(?:street|st)\b"
-                          r"|\btest (?:st|street|ave|avenue|rd|road|dr|drive|ln|lane)\b", re.I)
+                          r"|\b(?:test|fake) (?:st|street|ave|avenue|rd|road|dr|drive|ln|lane)\b"
+                          r"|^(?:test|foo|bar|baz|foobar|asdf|qwerty|dummy|xxx+)$", re.I)
 
 
 class Gazetteer:

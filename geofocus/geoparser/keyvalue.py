@@ -35,10 +35,13 @@ from geofocus.geoparser.ussplit import TYPES as _STREET_TYPES
 # stand after the colon (values aligned by hand: ``address_city:  Chicago, IL 60647``).
 # A quoted value may start on the next line ("street2":\n      "Apt 20": JSON wrapped over the lines
 # of a YAML cassette or a log), or be the first string of an array, on its line or the next (FHIR's address
-# lines: "line": [\n "Lange Straße 5"\n ]).
+# lines: "line": [\n "Lange Straße 5"\n ]). Last, an unquoted value that ends at a quote (group 5), read when its key
+# starts the quoted string: a label and its value as one string of code (``getByText('Straße: Lange Str. 4')``,
+# ``'Ort: 26122 Oldenburg'``: a bare number is one only when no word follows it).
 _VALUE = re.compile(r"""[:=](?:(?<=:)|(?<=[ \t]=)|(?=[> \t]))>?[ \t]*(?:\n[ \t]*(?=["'])|\[[ \t]*\n?[ \t]*(?=["']))?"""
                     r"""(?:"([^"\n]{1,120})"|'([^'\n]{1,120})'|"""
-                    r"""(?:(?<=: )|(?<=:  )|(?<=:   )|(?<=:    ))([^\s"'{\[<:][^\n"'<:]{0,119}+)$|(\d{4,5})\b|\{)""",
+                    r"""(?:(?<=: )|(?<=:  )|(?<=:   )|(?<=:    ))([^\s"'{\[<:][^\n"'<:]{0,119}+)$|"""
+                    r"""(\d{4,5})\b(?![ \t]+[^\W\d])|\{|(?<=: )([^\s"'{\[<:][^\n"'<:]{0,119}+)(?=["']))""",
                     re.M)
 # The same pattern split by its first character: a pattern that starts with a literal is scanned
 # for with a fast search, one that starts with a class ("[:=]") is tried at every position
@@ -397,7 +400,9 @@ def _is_place_line(value: str) -> bool:
 def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
     """The part of an address a key names, or None; ``call``: the key is a method's name, whose value is its
     argument ("setStreet", "withCity", "addAddressLine", "street"): a setter's "set" or "with" or an adder's "add"
-    comes off, and no method names the record ("name", "title")."""
+    comes off, and no method names the record ("name", "title"). A fluent builder's word before the part ("atStreet",
+    "inCity") or a value class named for its owner ("new AddressStreet(...)", "new AddressZipCode(...)") names the
+    part in its last words, as an owned key does (not a line: "addLine(...)" adds a line of any text)."""
     folded = key.lower().replace("_", "").replace("-", "").replace("ß", "ss").rsplit(".", 1)[-1]
     if call:
         if folded.startswith("set") and folded[3:] in _ROLE_OF:
@@ -409,6 +414,8 @@ def _key_role(key: str, parent: str | None, call: bool = False) -> str | None:
             # ``addAddressLines(...)``; not a bare "addLine(...)", which adds a line of any text.
             folded = folded[3:]
         role = _ROLE_OF.get(folded)
+        if role is None and not folded.endswith("line"):
+            role = _owned_key_role(key)
         return role if role != "name" else None
     if parent == "street" and folded in ("name", "streetname"):
         return "street"
@@ -511,6 +518,19 @@ def _scoped(text: str, fields: Iterable[Field]) -> Iterator[tuple[Field, tuple[i
         yield part, tuple(b for b in stack[-_SCOPE_DEPTH:] if b >= 0)
 
 
+# The keys of an object that is a street's parts ({"name": ..., "number": ...}), and the calls of JSON builders that
+# open a nested object named by their argument (closed by ``closeObject()``, ``endObject()``, ``writeEndObject()``).
+_STREET_OBJECT_KEYS = frozenset(("street", "strasse", "straße", "streetaddress", "street_address"))
+_OBJECT_CALLS = frozenset(("object", "putobject", "startobject", "beginobject", "writeobjectfieldstart"))
+# The calls of UI tests that type a value into a field, and the field's label or name as the last string before
+# the call (at most 80 characters before it, on its line); a label's signs are no part of the key ("PLZ / Ort",
+# "Empfänger *", "#zip").
+_FILL_CALLS = frozenset(("fill", "type", "sendKeys"))
+_FILL_LABEL = re.compile(r"""["']([^"'\n]{1,40})["'][^"'\n]{0,60}[.)]$""")
+_NOT_KEY_SIGNS = re.compile(r"[^\wäöüÄÖÜß]+")
+_FILLED_AFTER = re.compile(r"[ \t]*\}?[ \t]*\)\.(?:fill|type|sendKeys)\(")
+
+
 def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterator[tuple[int, int, int, str, str]]:
     parent: str | None = None
     parent_end = -1
@@ -531,14 +551,25 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
             # the method's name right before the "(", also after a ")" (a builder's chain: ".build().street("),
             # or the member's before the "{"
             key_match = _METHOD_BEFORE.search(text, max(0, match.start() - 42), match.start())
+            if (key_match is not None and key_match.group(1).lower() in _OBJECT_CALLS
+                    and (match.group(1) or match.group(2) or "").lower() in _STREET_OBJECT_KEYS):
+                # A JSON builder's nested object named by its call: ``.object("street")`` ... ``.closeObject()``
+                # (Pact's PactDslJsonBody), ``putObject("street")`` (Jackson): the keys inside belong to the street,
+                # as in ``"street": {...}``.
+                parent, parent_end = "street", text.find("Object()", match.end(), match.end() + 300)
+                continue
+            if key_match is not None and key_match.group(1) in _FILL_CALLS:
+                # A UI test types the value into a field it finds by its label or name, the last string before
+                # the call: ``getByRole('textbox', { name: 'PLZ' }).fill('10115')``, ``getByLabel('Straße')
+                # .fill(...)``, ``cy.get('#zip').type(...)``, ``findElement(By.id("city")).sendKeys(...)``.
+                key_match = _FILL_LABEL.search(text, max(0, key_match.start() - 80), key_match.start())
         elif match.re is _VALUE_PAIR:
             key_match = _PAIR_KEY.match(text, match.start())
         else:
             key_match = _key_before(text, match.start())
         if match.group(0).endswith("{"):
             # "street": {"name": ..., "number": ...}: the keys inside belong to the street.
-            if key_match is not None and key_match.group(1).lower() in (
-                    "street", "strasse", "straße", "streetaddress", "street_address"):
+            if key_match is not None and key_match.group(1).lower() in _STREET_OBJECT_KEYS:
                 parent, parent_end = "street", text.find("}", match.end(), match.end() + 300)
                 continue
             # "Polizeiinspektion Oldenburg": {"street": ..., "house_number": ...}: an object named by a
@@ -551,7 +582,11 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
         if key_match is None:
             continue
         in_parent = parent if match.start() < parent_end else None
-        role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL or match.re is _VALUE_BRACED)
+        if key_match.re is _FILL_LABEL:
+            role = _key_role(_NOT_KEY_SIGNS.sub("", key_match.group(1)), None)
+            role = role if role != "name" else None
+        else:
+            role = _key_role(key_match.group(1), in_parent, call=match.re is _VALUE_CALL or match.re is _VALUE_BRACED)
         if role is None and text[key_match.start(1) - 1:key_match.start(1)] == " ":
             # A quoted key of words ("Zip Code": "97222", a spreadsheet's column as a JSON key): the last word
             # alone names no part, the words together may.
@@ -559,10 +594,17 @@ def _keyed_fields(text: str, limit: WorkLimit, assignments: str = "") -> Iterato
             if spaced is not None:
                 role = _key_role(spaced.group(1).replace(" ", ""), in_parent)
                 key_match = spaced
-        if role is None:
-            continue
+        if role is None or (role == "name" and _FILLED_AFTER.match(text, match.end())):
+            continue  # (the name of the field a UI test fills is the key of the value it types: no record's name)
         # An unquoted value ends before the brackets that close its object ("house_number": 30}).
         unquoted = (match.group(3) or "").rstrip(" \t}],")
+        if match.re is not _VALUE_ASSIGN and match.re.groups >= 5 and match.group(5):
+            # Ended by a quote: a labelled value inside one string ('Straße: Lange Str. 4'), whose key follows the
+            # same quote and is no quoted key of its own ("'house_number': 12, 'zip'", "street: O'Farrell St").
+            if (text[key_match.start(1) - 1:key_match.start(1)] != text[match.end()]
+                    or text[key_match.end(1):key_match.end(1) + 1] in ("'", '"')):
+                continue
+            unquoted = match.group(5).rstrip(" \t")
         if match.re is _VALUE_ASSIGN and match.group(5):
             # An unquoted assigned value is form data: its key follows a quote, "&", "?" or "[".
             if text[key_match.start(1) - 1:key_match.start(1)] not in ("\"", "'", "&", "?", "["):
@@ -625,6 +667,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
 
     current: KeyedAddress | None = None
     current_scope: tuple[int, ...] = ()
+    part_scopes: dict[str, tuple[int, ...]] = {}  # the objects of the current record's parts, where known
     last_role: str | None = None
     while True:
         item = ahead.popleft() if ahead else next(scoped, None)
@@ -639,6 +682,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         if current is not None and current_scope:
             if scope == current_scope and role not in current.parts and role != "label":
                 current.parts[role] = value  # the record's own object: no gap counts
+                part_scopes[role] = scope
                 current.end = end
                 continue
             if scope == current_scope and role == "locality":
@@ -674,6 +718,7 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             # "city": ...}]): the record is the address object's, its parts within it whatever the distance.
             current_scope = scope
             current.parts[role] = value
+            part_scopes[role] = scope
             current.end = end
             continue
         if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
@@ -700,6 +745,15 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             current.parts["unit"] = value
             current.end = end
             continue
+        if (current is not None and role in current.parts and role not in ("street", "label")
+                and position - current.end <= _GAP and _inner_part_wins(part_scopes, role, scope, street_inside)):
+            # A record's identifier beside its name, its address in an object of its own ("name": "Erika",
+            # "number": "0816", "deliveryAddress": {"street": {"name": "II. Hagen", "number": "7"}, ...}): the part
+            # of the object that holds the street is the address's, not a second record's.
+            current.parts[role] = value
+            part_scopes[role] = scope
+            current.end = end
+            continue
         if current is not None and (position - current.end > _GAP or role in current.parts or role == "label"):
             if not street_required or _street_of(current.parts) is not None:  # no street, no address
                 yield _with_city(current)
@@ -707,12 +761,28 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
         if current is None:
             current = KeyedAddress(start=start)
             current_scope = scope
+            part_scopes = {}
         elif scope != current_scope:
             current.crosses_objects = True
         current.parts[role] = value
+        part_scopes[role] = scope
         current.end = end
     if current is not None and (not street_required or _street_of(current.parts) is not None):
         yield _with_city(current)
+
+
+def _inner_part_wins(part_scopes: dict[str, tuple[int, ...]], role: str, scope: tuple[int, ...],
+                     street_inside: Callable[[int, str], bool]) -> bool:
+    """Whether a part read again (``role``, in the objects ``scope``) replaces the record's: the record's one stands
+    in an object around this one, and this one's object holds the record's street (or a street, the record having
+    none yet)."""
+    outer = part_scopes.get(role)
+    if outer is None or len(scope) <= len(outer) or scope[:len(outer)] != outer:
+        return False
+    street_scope = part_scopes.get("street")
+    if street_scope is not None:
+        return street_scope == scope
+    return street_inside(scope[-1], role)
 
 
 def _with_city(record: KeyedAddress) -> KeyedAddress:

@@ -73,6 +73,11 @@ _COUNTRY_NAMES = {
 }
 _POSTCODE_FORM = {"US": re.compile(r"\d{5}(?:-?\d{4})?"), "DE": re.compile(r"\d{5}")}
 _ZIP_ONLY = re.compile(r"\d{5}(?:-\d{4})?")
+# A German street's last word, which no US street's name ends with, or a German letter in the name: a record with such
+# a street and no state is a German one, its five-digit postcode no ZIP ({"street": "Chausseestraße", "zip": "10115",
+# "city": "Berlin"}, a Berlin open-data record's "Möckernkiez 6", 10963).
+_GERMAN_STREET_END = re.compile(
+    r"[äöüßÄÖÜ]|(?i:stra(?:ss|ß)e|str\.|gasse|allee|weg|platz|damm)(?: ?[1-9][\w /-]{0,12})?$")
 # ZIPs a writer types for "any ZIP" (12345 is Schenectady's, but a record with a street and that ZIP alone is a form's
 # or a test's): only where nothing else in the record names the place.
 _SAMPLE_ZIPS = frozenset(("12345", "11111", "22222", "33333", "44444", "55555", "54321", "98765", "01234"))
@@ -405,6 +410,9 @@ class GeoParser:
                 # "Ontario" may be another country's province ("82 Whitney Ave", "Hamilton").
                 del keyed.parts["state"]
                 written = keyed.text(us=True)
+            if (self.address_format == "us" and "state" not in keyed.parts
+                    and _GERMAN_STREET_END.search(keyed.parts.get("street", ""))):
+                continue  # a German record: its postcode names no US state (10115 is Berlin's, not New York's)
             if (written is not None and self.address_format == "us" and "state" not in keyed.parts
                     and "postcode_city" not in keyed.parts and "place_line" not in keyed.parts):
                 if "city" not in keyed.parts:

@@ -23,10 +23,12 @@ from geofocus.geoparser.model import WorkLimit
 # city) SELECT 'Eduardo', ..., 'McFarland' WHERE NOT EXISTS (...)"): one row, ended by a clause or the statement's end.
 _INSERT = re.compile(r"""(?i:insert)[ \t]+(?i:into)[ \t]+[`"\[]?[\w.]{1,64}[`"\]]?[ \t]*\(([^()\n;]{1,800})\)"""
                      r"""\s{0,40}(?:(?i:values)\s{0,40}(?=\()|(?i:select)[ \t]+(?=['"]))""")
-# One value and the comma or bracket after it: a quoted string ('' or \' inside single quotes), a number, NULL or
-# another bare word (a function's call in brackets is no value of this form: the tuple is left).
+# One value and the comma or bracket after it: a quoted string ('' or \' inside single quotes), a number, NULL,
+# another bare word, or a function's call whose arguments hold no brackets (a seed file's keys and stamps:
+# "nextval('SEQ_ADDRESS')", "currval('seq')", "NOW()", "gen_random_uuid()"), which names no part.
 _VALUE = re.compile(r"""[ \t]*(?:N?'((?:[^'\\\n]|''|\\.){0,200})'|"((?:[^"\\\n]|\\.){0,200})"|"""
-                    r"""([^\s,()'"][^,()'"\n]{0,60}?))[ \t]*([,)]|(?=;|\s+(?i:where|from|on|returning)\b|\s*$))""",
+                    r"""([^\s,()'"][^,()'"\n]{0,60}?|[A-Za-z_][\w.]{0,40}\((?:[^()'"\n]|'[^'\n]{0,60}'){0,80}\)))"""
+                    r"""[ \t]*([,)]|(?=;|\s+(?i:where|from|on|returning)\b|\s*$))""",
                     re.M)
 # Between two tuples of one statement: a comma, maybe a line break and spaces.
 _NEXT_TUPLE = re.compile(r"\s{0,40},\s{0,40}\(")
