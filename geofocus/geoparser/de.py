@@ -109,6 +109,14 @@ _LEAD_ADJ = (r"(?:(?:Alt|Neu|Groß|Klein|Lang|Hoh|Ober|Unter|Kurz|Breit|Nördlic
              r"Äußer|Mittler|Hinter|Vorder)er?)")
 # A Roman ordinal before a street's name: "III. Koppelweg", "II. Hagen" (not an Arabic "1.": a list item).
 _ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\."
+# The street words that follow a name of one or two words apart from it ("Haifa Allee", "Peter Hensen Str."): the
+# unambiguous ones (not "Hof", "Tor", "Berg", "Markt", which end names of buildings and firms).
+_NAME_STREET_WORD = rf"(?:Stra(?:ß|ss)e|Str\.|Allee|Weg|Platz|Ring|Damm|Gasse|Chaussee|Ufer)(?![{L}{U}])"
+# Words that start a sentence or a phrase, not a street's name, before such a street word ("Die Straße 5", "Jede
+# Gasse", "Unser Weg 2025"; "Am"/"Im" streets are the preposition alternatives').
+_NOT_NAME_FIRST = (r"(?:Die|Der|Das|Den|Dem|Des|Ein|Eine|Einer|Eines|Jede|Jeder|Jeden|Diese|Dieser|Unser|Unsere|"
+                   r"Ihr|Ihre|Mein|Meine|Sein|Seine|Kein|Keine|Von|Vom|Bis|Ab|Und|Oder|Mit|Für|Per|Pro|Zur|Zum|"
+                   r"Am|Im|An|Auf|In|Nach|Über|Unter|Neue|Neuer|Alte|Alter|Seite|Tel|Fax|Nr|Kontakt|Adresse)")
 _STREET_STRICT = (
     rf"(?:{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}(?<=pl)\.?"
     rf"|{_PREP} {_PREP_WORD}(?: {_CAPWORD}){{0,2}}"
@@ -116,6 +124,10 @@ _STREET_STRICT = (
     rf"|(?:{_LEAD_ADJ} )?(?!{_NOT_PLACE_ADJ} )[{U}][{L}]+er {_SUFFIX_WORD}"
     rf"|(?:(?:{_LEAD_ADJ}|Sankt|St\.|{_ROMAN}) )?{_SUFFIX_WORD}"
     rf"|(?:Straße|Platz|Allee|Weg) (?:de[rs]|am|an der|zum|zur) [\w. ]{{2,30}}?"
+    # A street named for a person or a place, its words apart and its street word a word of its own, as forms and
+    # registers write them: "Peter Hensen Str.", "Haifa Allee", "Konrad Adenauer Straße" (not a sentence's "Die
+    # Straße": the first word is no article, pronoun or preposition).
+    rf"|(?!{_NOT_NAME_FIRST} ){_CAPWORD}(?: {_CAPWORD})? {_NAME_STREET_WORD}"
     # A street word alone as the name: "Esplanade 17", "Markt 1", "Wall 5" (not "Platz 3", a rank).
     rf"|(?:Esplanade|Markt|Promenade|Anger|Damm|Wall|Kai)(?![{L}{U}]))"
 )

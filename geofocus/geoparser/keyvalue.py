@@ -139,7 +139,7 @@ def _merged(matches: Iterator[re.Match[str]], pattern: re.Pattern[str], text: st
 _NAME_KEY_BEFORE = re.compile(r"""(["'])([A-ZÄÖÜ][^"'\n{}:,=]{1,60})\1[ \t]*$""")
 # A house number's key and a bare number of a few digits in the field after a street's value.
 _BARE_NUMBER_AFTER = re.compile(
-    r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hnr|nr|number|nummer|street_?number)"""
+    r"""["']?[ \t]*,[ \t\n]*["']?(?:house_?number|housenr|hausnummer|hausnr|hsnr|hnr|nr|number|nummer|street_?number)"""
     r"""["']?[ \t]*(?::|=>?)[ \t]*([1-9]\d{0,3}[a-zA-Z]?)\b""", re.I)
 # German keys are written with their letters: "Straße", "Hausnummer", "Straße_Nr" (GeoJSON of open data).
 # A key may end in an array's index (FHIR Shorthand's "* line[+] = ...", "line[0] = ...": the first of the lines),
@@ -164,6 +164,8 @@ def _key_before(text: str, start: int) -> re.Match[str] | None:
     window = text[low:start].rstrip(_KEY_END)
     if window[-1:] in "+=0123456789" and (index := _INDEX_END.search(window)) is not None:
         window = window[:index.start()]
+    elif window[-1:] == "[":
+        window = window[:-1]  # the index "[=]" ("line[=].extension"), its "=]" stripped as a key's end
     run = _KEY_RUN.match(window[::-1])
     return _KEY_BEFORE.search(text, max(low, low + len(window) - run.end() - 1), start)  # type: ignore[union-attr]
 
@@ -174,8 +176,9 @@ ROLES = {
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
                "addresslines", "line", "strname", "strassenname"),
-    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "number", "nr", "housenr", "nummer", "hausnr",
-               "streetno", "houseno", "buildingnumber", "primarynumber"),
+    # "hsnr": the house number of land registers and the GIS exports made from them ("Strname", "Hsnr", "Plz").
+    "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "hsnr", "number", "nr", "housenr", "nummer",
+               "hausnr", "streetno", "houseno", "buildingnumber", "primarynumber"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
                  "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
     "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname", "ortname", "ortsname"),
