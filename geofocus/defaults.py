@@ -86,6 +86,11 @@ GEOFOCUS_ONLINE_HOST_YIELD = True
 # was found (the rest is the current model's prediction): a model trained only on what it chose
 # narrows the crawl if it alone re-ranks the queue (docs/prediction.md).
 GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.3
+# ... and whether a link found again while it waits in that queue is scored again with the new page
+# (and re-queued if it scores higher).  False: it is dropped before its context is even extracted,
+# as a fetched link is; the whole-queue passes keep its priority current (docs/prediction.md,
+# "Links found again (session 14)": 46 % of the links online scored were such links).
+GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN = False
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.

@@ -172,7 +172,9 @@ class GeoSpider(scrapy.Spider):
         Request, its signals and its serialisation exist.  With ``adaptive`` and
         ``online`` the prediction middleware scores the links here (its
         ``score_links``), so that "as good as" is the link's final priority,
-        not the bound 1.0 a prediction could reach.
+        not the bound 1.0 a prediction could reach.  ``online`` with whole-queue
+        re-scoring keeps a queued link's priority current itself, so there a link
+        already queued is dropped like a fetched one (``final_once_queued``).
         """
         events, too_deep = page_events(root, response.text)
         if too_deep:
@@ -184,14 +186,17 @@ class GeoSpider(scrapy.Spider):
                     yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
                                          meta={META_KEY: PageMeta(link=link)})
             return
-        bound = link_priority_bound(page, self.context.strategy, self.context.decay)
+        scorer = self._link_scorer()
+        if scorer is not None and scorer.final_once_queued:
+            bound = 0.0  # a link known to the frontier in any state is refused: not extracted, not scored
+        else:
+            bound = link_priority_bound(page, self.context.strategy, self.context.decay)
         link_wanted = scheduler.link_wanted
 
         def wanted(fp: str, link: dict[str, Any]) -> bool:
             return not link["nofollow"] and link_wanted(fp, bound)
 
         links = iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events)
-        scorer = self._link_scorer()
         if scorer is not None:
             for fp, link, link_page in scorer.score_links(response, page, _followed(links)):
                 if link_wanted(fp, link_page.priority):
