@@ -199,17 +199,23 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         return self._online
 
     @property
-    def final_once_queued(self) -> bool:
-        """True when a queued link's priority is this middleware's business alone: ``online`` re-scoring
-        the whole queue (each pass re-scores every queued link with the current model), without
-        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN.  The geo spider then drops a link already queued, as it
-        drops a fetched one, before its context is extracted and scored: half of the links ``online``
-        scored were such links, and 94 % of them scored no higher than they were queued
-        (docs/prediction.md, "Links found again")."""
+    def keeps_queue_current(self) -> bool:
+        """True when this middleware keeps every queued link's priority current itself: ``online``
+        re-scoring the whole queue (each pass re-scores every queued link with the current model), without
+        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN.  The geo spider then scores a link found again while queued
+        only when it is found closer to a relevant page (``found_closer``), and drops the others as it
+        drops a fetched link, before their context is extracted: half of the links ``online`` scored
+        were links found again, and 94 % of them scored no higher than they were queued
+        (docs/prediction.md, "Links found again (session 14)")."""
         if not self.online or self.rescore_found_again:
             return False
         scheduler = self._queue_scheduler()  # None (and rescore_queue False): no whole-queue passes
         return scheduler is not None and self.rescore_queue and scheduler.rescores_whole_queue
+
+    def found_closer(self, fingerprint: str, dist: int) -> bool:
+        """True when the link was queued by this middleware with a bridge distance larger than ``dist``."""
+        queued = self.queued.dist(fingerprint)
+        return queued is not None and dist < queued
 
     @property
     def pooled(self) -> bool:

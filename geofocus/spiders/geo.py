@@ -174,7 +174,8 @@ class GeoSpider(scrapy.Spider):
         ``score_links``), so that "as good as" is the link's final priority,
         not the bound 1.0 a prediction could reach.  ``online`` with whole-queue
         re-scoring keeps a queued link's priority current itself, so there a link
-        already queued is dropped like a fetched one (``final_once_queued``).
+        already queued is dropped like a fetched one unless this page is closer to
+        a relevant page than the one it was queued from (``keeps_queue_current``).
         """
         events, too_deep = page_events(root, response.text)
         if too_deep:
@@ -187,14 +188,20 @@ class GeoSpider(scrapy.Spider):
                                          meta={META_KEY: PageMeta(link=link)})
             return
         scorer = self._link_scorer()
-        if scorer is not None and scorer.final_once_queued:
-            bound = 0.0  # a link known to the frontier in any state is refused: not extracted, not scored
+        link_wanted = scheduler.link_wanted
+        if scorer is not None and scorer.keeps_queue_current:
+            # A link the frontier knows is refused (bound 0: not extracted, not scored) unless it waits
+            # with a larger bridge distance than this page gives it: then it is scored again (bound 1).
+            dist = page.page_distance + 1
+            closer = scorer.found_closer
+
+            def wanted(fp: str, link: dict[str, Any]) -> bool:
+                return not link["nofollow"] and link_wanted(fp, 1.0 if closer(fp, dist) else 0.0)
         else:
             bound = link_priority_bound(page, self.context.strategy, self.context.decay)
-        link_wanted = scheduler.link_wanted
 
-        def wanted(fp: str, link: dict[str, Any]) -> bool:
-            return not link["nofollow"] and link_wanted(fp, bound)
+            def wanted(fp: str, link: dict[str, Any]) -> bool:
+                return not link["nofollow"] and link_wanted(fp, bound)
 
         links = iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events)
         if scorer is not None:
