@@ -72,3 +72,67 @@ def test_the_setting_scores_links_found_again_with_their_new_page(web, tmp_path)
     scored = sum(v for k, v in stats.items() if k.startswith("geofocus/prediction/score_bucket/"))
     # each shared page is scored on every hub: the first finds it, the four others find it queued
     assert scored == len(WEB) - len(HUBS) + (len(HUBS) - 1) * len(SHARED)
+
+
+# A directory page I lists a relevant page R and eight pages X1..X8 that R lists too; I2 lists them as
+# well.  An X still queued when R is parsed is found again closer to a relevant page (bridge distance
+# 1, queued with 2) and is scored again; found again on I2 (distance 2 again) it is not.
+DIRECTORY = "http://verzeichnis.de/"
+DIRECTORY_2 = "http://verzeichnis2.de/"
+FIRM = "http://firma.de/kontakt"
+# anchors "home", as the start page's links to the directories, which the model learned are not relevant:
+# the Xs rank below R, and wait while R is parsed
+PAGES = [f"http://seite{n}.de/" for n in range(1, 9)]
+WEB_2 = {
+    "http://start.de/": page("Start", [DIRECTORY, DIRECTORY_2]),
+    DIRECTORY: page("Verzeichnis", [FIRM, *PAGES]),
+    DIRECTORY_2: page("Verzeichnis", PAGES),
+    FIRM: page("Firma", PAGES, address="Achternstraße 5, 26122 Oldenburg"),
+    **{url: page("Seite") for url in PAGES},
+}
+
+
+def links_scored(log, web):
+    """Links the default scores, replayed from a crawl log: a link new to the crawl, or one found
+    again while queued with a larger bridge distance than this page gives it."""
+    parent = {r["url"]: r["parent"] for r in log}
+    queued: dict[str, int] = {}  # url -> the bridge distance it waits with
+    fetched = set()
+    scored = 0
+    for record in log:
+        url = record["url"]
+        fetched.add(url)
+        queued.pop(url, None)
+        dist = (0 if record["relevant"] or record["parent"] is None else record["dist"]) + 1
+        for target in web:
+            if f'href="{target}"' not in web[url] or target in fetched:
+                continue
+            if target not in queued or dist < queued[target]:
+                scored += 1
+                if target not in queued or parent.get(target) == url:  # new, or re-queued from here
+                    queued[target] = dist
+    return scored
+
+
+@pytest.mark.timeout(600)
+def test_a_link_found_again_closer_to_a_relevant_page_is_scored_again(tmp_path):
+    site = MiniSite(tmp_path, WEB_2)
+    try:
+        result = run_crawl(
+            tmp_path / "run", "http://start.de/", site.proxy, "-a", "strategy=online",
+            "-s", "CONCURRENT_REQUESTS=1", "-s", "SCRAPER_SLOT_MAX_ACTIVE_SIZE=1", "-s", "GEOFOCUS_FRONTIER_SEED=1",
+            timeout=300,
+        )
+    finally:
+        site.stop()
+    assert result.returncode == 0, result.stderr[-3000:]
+    log = crawl_log(tmp_path / "run")
+    stats = json.loads((tmp_path / "run" / "stats.json").read_text())
+    order = [r["url"] for r in log]
+    assert sorted(order) == sorted(WEB_2)
+    scored = sum(v for k, v in stats.items() if k.startswith("geofocus/prediction/score_bucket/"))
+    new_links = len(WEB_2) - 1
+    assert scored == links_scored(log, WEB_2)
+    # not vacuous: some X waited while R was parsed (scored again), and I2 came before some X
+    assert scored > new_links
+    assert any(order.index(DIRECTORY_2) < order.index(url) for url in PAGES)
