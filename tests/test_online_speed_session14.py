@@ -1,6 +1,7 @@
-"""``online`` drops a link found again while it is queued (session 14): no page is lost, and a page's
-parent stays the page it was first found on (``GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=True`` scores such
-a link again, as before).  Real ``scrapy crawl geo`` runs on a hand-made web through a proxy."""
+"""A link ``online`` finds again while it is queued: scored again with its new page (the default), or, with
+``GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False`` (session 14), only when the new page is closer to a relevant
+page, the others dropped unscored, with no page lost and a page's parent the page it was first found on.
+Real ``scrapy crawl geo`` runs on hand-made webs through a proxy."""
 
 from __future__ import annotations
 
@@ -48,9 +49,12 @@ def crawl(web, run_dir, *settings):
     return crawl_log(run_dir), json.loads((run_dir / "stats.json").read_text())
 
 
+FASTER = ("-s", "GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False")
+
+
 @pytest.mark.timeout(600)
 def test_links_found_again_are_dropped_yet_every_page_is_fetched_once_from_its_first_finder(web, tmp_path):
-    log, stats = crawl(web, tmp_path / "default")
+    log, stats = crawl(web, tmp_path / "faster", *FASTER)
     order = [r["url"] for r in log]
     assert sorted(order) == sorted(WEB)  # every page of the web, none twice
     assert stats["geofocus/relevant"] == 3 + len(SHARED)
@@ -66,8 +70,8 @@ def test_links_found_again_are_dropped_yet_every_page_is_fetched_once_from_its_f
 
 
 @pytest.mark.timeout(600)
-def test_the_setting_scores_links_found_again_with_their_new_page(web, tmp_path):
-    log, stats = crawl(web, tmp_path / "again", "-s", "GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=True")
+def test_by_default_links_found_again_are_scored_with_their_new_page(web, tmp_path):
+    log, stats = crawl(web, tmp_path / "default")
     assert sorted(r["url"] for r in log) == sorted(WEB)
     scored = sum(v for k, v in stats.items() if k.startswith("geofocus/prediction/score_bucket/"))
     # each shared page is scored on every hub: the first finds it, the four others find it queued
@@ -93,8 +97,9 @@ WEB_2 = {
 
 
 def links_scored(log, web):
-    """Links the default scores, replayed from a crawl log: a link new to the crawl, or one found
-    again while queued with a larger bridge distance than this page gives it."""
+    """Links ``online`` scores with GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False, replayed from a crawl log:
+    a link new to the crawl, or one found again while queued with a larger bridge distance than this
+    page gives it."""
     parent = {r["url"]: r["parent"] for r in log}
     queued: dict[str, int] = {}  # url -> the bridge distance it waits with
     fetched = set()
@@ -121,7 +126,7 @@ def test_a_link_found_again_closer_to_a_relevant_page_is_scored_again(tmp_path):
         result = run_crawl(
             tmp_path / "run", "http://start.de/", site.proxy, "-a", "strategy=online",
             "-s", "CONCURRENT_REQUESTS=1", "-s", "SCRAPER_SLOT_MAX_ACTIVE_SIZE=1", "-s", "GEOFOCUS_FRONTIER_SEED=1",
-            timeout=300,
+            *FASTER, timeout=300,
         )
     finally:
         site.stop()

@@ -109,7 +109,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         online_host_yield: bool,
         rescore_queue: bool,
         online_found_weight: float = 0.0,
-        online_rescore_found_again: bool = False,
+        online_rescore_found_again: bool = True,
     ) -> None:
         super().__init__(crawler)
         self.depth = depth
