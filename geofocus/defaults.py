@@ -90,7 +90,7 @@ GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.3
 # (and re-queued if it scores higher).  False: only when the new page gives it a smaller bridge distance;
 # the others are dropped before their context is extracted, as a fetched link is, and the whole-queue
 # passes keep their priority current.  False halves the links scored (~6 % of online's CPU a page) but
-# lost 0.15-0.6 points of harvest rate on every seed tried (docs/prediction.md, "Links found again
+# lost 0.14-0.61 points of harvest rate on every seed tried (docs/prediction.md, "Links found again
 # (session 14)"), so True stays the default.
 GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN = True
 

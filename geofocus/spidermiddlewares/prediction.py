@@ -129,7 +129,7 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
         # ``online`` with an embedded frontier: each queued link's hashed ids, for whole-queue re-scoring.
         self.rescore_queue = rescore_queue
         self.queued = QueuedLinks(online_found_weight)
-        # ``online``: score a link found again while queued with its new page (see ``final_once_queued``).
+        # ``online``: score a link found again while queued with its new page (see ``keeps_queue_current``).
         self.rescore_found_again = online_rescore_found_again
         self._online: bool | None = None
         self._scheduler: Any = None
@@ -200,13 +200,13 @@ class LinkPredictionMiddleware(BaseSpiderMiddleware):
 
     @property
     def keeps_queue_current(self) -> bool:
-        """True when this middleware keeps every queued link's priority current itself: ``online``
-        re-scoring the whole queue (each pass re-scores every queued link with the current model), without
-        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN.  The geo spider then scores a link found again while queued
-        only when it is found closer to a relevant page (``found_closer``), and drops the others as it
-        drops a fetched link, before their context is extracted: half of the links ``online`` scored
-        were links found again, and 94 % of them scored no higher than they were queued
-        (docs/prediction.md, "Links found again (session 14)")."""
+        """True when this middleware is left to keep every queued link's priority current: ``online``
+        re-scoring the whole queue (each pass re-scores every queued link with the current model) with
+        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False.  The geo spider then scores a link found again while
+        queued only when it is found closer to a relevant page (``found_closer``), and drops the others
+        as it drops a fetched link, before their context is extracted: half of the links ``online``
+        scored were links found again, 94 % of them scored no higher than they were queued, yet scoring
+        them is worth ~0.3 points of harvest (docs/prediction.md, "Links found again (session 14)")."""
         if not self.online or self.rescore_found_again:
             return False
         scheduler = self._queue_scheduler()  # None (and rescore_queue False): no whole-queue passes

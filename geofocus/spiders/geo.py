@@ -172,10 +172,11 @@ class GeoSpider(scrapy.Spider):
         Request, its signals and its serialisation exist.  With ``adaptive`` and
         ``online`` the prediction middleware scores the links here (its
         ``score_links``), so that "as good as" is the link's final priority,
-        not the bound 1.0 a prediction could reach.  ``online`` with whole-queue
-        re-scoring keeps a queued link's priority current itself, so there a link
-        already queued is dropped like a fetched one unless this page is closer to
-        a relevant page than the one it was queued from (``keeps_queue_current``).
+        not the bound 1.0 a prediction could reach.  With
+        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False, ``online`` re-scoring the whole
+        queue drops a link already queued like a fetched one, unless this page is
+        closer to a relevant page than the one it was queued from
+        (``keeps_queue_current``).
         """
         events, too_deep = page_events(root, response.text)
         if too_deep:
