@@ -17,12 +17,17 @@ YAML's folds of a double-quoted string (``M\\xFC\\`` / ``  nster``, ``Münster,\
 :func:`fold_yaml_strings`, and letters escaped in the string literals of data files (``M\\xFCnster`` in a YAML
 dump, ``50171\\u00a0`` in JSON) decoded by :func:`unescape_string_letters`, so that the page text's readers see the
 place as written.
+
+A value of a URL's query string or of form data (``?address=Hamburg,+Holstenwall+9``,
+``&q=Lange%20Stra%C3%9Fe%204``) is one word to the readers until :func:`decode_query_values` writes it decoded
+on a line of its own.
 """
 
 from __future__ import annotations
 
 import binascii
 import re
+from urllib.parse import unquote_plus
 
 # The signs that an "=XX" is quoted-printable and not a value in a URL, a form or a style ("?c=FF0000",
 # "[state]=CA", "zip=94114"): a byte outside ASCII inside a word ("f=FCr", "Stra=C3=9Fe", "=F6ffnen"), an
@@ -225,3 +230,51 @@ def split_glued_lines(text: str) -> str:
         last = cut
     parts.append(text[last:])
     return "\n".join(parts)
+
+
+# A value of a URL's query string or of form data, encoded (RFC 3986, application/x-www-form-urlencoded):
+# "?address=Hamburg,+Holstenwall+9", "&from.address=10178+Berlin-Mitte,+M%C3%BCnzstr.+12", "&q=Lange%20Stra%C3%9Fe%204".
+# A "+" or an escape for every space glues the address into one word, which no reader takes apart. Only a value
+# with a "+" or a "%": the key's run and the value's runs are possessive and bounded, and the pattern starts with
+# a class, "?" or "&" (a fast scan).
+_QUERY_VALUE = re.compile(r"[?&][A-Za-z_][\w.\[\]-]{0,40}+=((?:[^\s&#\"'`<>()|\\+%]{0,200}+[+%])++"
+                          r"[^\s&#\"'`<>()|\\]{0,200}+)")
+_PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+# A Markdown link reference definition before its URL: "[3]: http://maps.example.com/?near=...".
+_LINK_REFERENCE = re.compile(r"[ \t]{0,3}\[[^\]\n]{1,100}\]:[ \t]*<?[^\s]*$")
+
+
+def _in_link_target(text: str, start: int) -> bool:
+    """Whether the URL around ``start`` is a Markdown link's target, ``[text](url)`` or a reference's
+    ``[3]: url``: the page shows the link's text, and the target repeats the place in a geocoder's words
+    ("hnear=200+E+Randolph+St"), which the reshaped reading drops too. Looked for in the URL's line only, at most
+    2,000 characters back."""
+    line_start = text.rfind("\n", max(0, start - 2000), start) + 1
+    word_start = text.rfind(" ", line_start, start) + 1
+    if text.find("](", max(line_start, word_start), start) != -1:
+        return True
+    return _LINK_REFERENCE.match(text, line_start, start) is not None
+
+
+def _decoded_query_value(match: re.Match[str]) -> str:
+    if _in_link_target(match.string, match.start()):
+        return match.group(0)
+    value = match.group(1)
+    if "%" in value and _PERCENT_ESCAPE.search(value) is None:
+        decoded = value.replace("+", " ")  # "50%+off": a percent sign, no escape
+    else:
+        decoded = unquote_plus(value)
+    if decoded == value:
+        return match.group(0)
+    # The key goes too: the values of one query string, each on its line, are the lines of an address
+    # ("?strasse=Lange+Stra%C3%9Fe+4&ort=26122+Oldenburg"). The keyed readers read the markup, which stays as written.
+    return "\n" + decoded + "\n"
+
+
+def decode_query_values(text: str) -> str:
+    """``text`` with each encoded value of a query string or form data written decoded, on a line of its own,
+    in place of its parameter (see ``_QUERY_VALUE``); ``text`` itself when it has none (three substring tests on
+    most pages)."""
+    if "=" not in text or ("+" not in text and "%" not in text) or ("?" not in text and "&" not in text):
+        return text
+    return _QUERY_VALUE.sub(_decoded_query_value, text)

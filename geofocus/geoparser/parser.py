@@ -21,6 +21,7 @@ from geofocus.geoparser.keyvalue import (
 )
 from geofocus.geoparser.labels import labelled_addresses, osm_xml_text
 from geofocus.geoparser.mend import (
+    decode_query_values,
     fold_yaml_strings,
     join_broken_names,
     join_wrapped_numbers,
@@ -297,6 +298,7 @@ class GeoParser:
         markup = _opened_unreadable_json_ld(markup)
         text = join_broken_names(html_to_text(markup))  # "Henning-von-Tresckow- Straße 9"
         text = unescape_string_letters(text)  # "Hafenweg 30, M\xFCnster" in a YAML dump: the place as written
+        text = decode_query_values(text)  # "?address=Hamburg,+Holstenwall+9": the value on a line of its own
         if self.address_format == "us":
             text = join_wrapped_numbers(text)  # "Visit us at 1217" / "Barranca Dr. Suite B, El Paso, Texas."
             text = join_wrapped_towns(text)  # "12 Airport Boulevard, San" / "Mateo, CA 94401"
