@@ -240,25 +240,13 @@ def split_glued_lines(text: str) -> str:
 _QUERY_VALUE = re.compile(r"[?&][A-Za-z_][\w.\[\]-]{0,40}+=((?:[^\s&#\"'`<>()|\\+%]{0,200}+[+%])++"
                           r"[^\s&#\"'`<>()|\\]{0,200}+)")
 _PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
-# A Markdown link reference definition before its URL: "[3]: http://maps.example.com/?near=...".
-_LINK_REFERENCE = re.compile(r"[ \t]{0,3}\[[^\]\n]{1,100}\]:[ \t]*<?[^\s]*$")
+# A Markdown link reference definition, the line of its URL: "[3]: http://maps.example.com/?near=...".
+_LINK_REFERENCE = re.compile(r"[ \t]{0,3}\[[^\]\n]{1,100}\]:[ \t]")
 
 
-def _in_link_target(text: str, start: int) -> bool:
-    """Whether the URL around ``start`` is a Markdown link's target, ``[text](url)`` or a reference's
-    ``[3]: url``: the page shows the link's text, and the target repeats the place in a geocoder's words
-    ("hnear=200+E+Randolph+St"), which the reshaped reading drops too. Looked for in the URL's line only, at most
-    2,000 characters back."""
-    line_start = text.rfind("\n", max(0, start - 2000), start) + 1
-    word_start = text.rfind(" ", line_start, start) + 1
-    if text.find("](", max(line_start, word_start), start) != -1:
-        return True
-    return _LINK_REFERENCE.match(text, line_start, start) is not None
-
-
-def _decoded_query_value(match: re.Match[str]) -> str:
-    if _in_link_target(match.string, match.start()):
-        return match.group(0)
+def _decoded(match: re.Match[str]) -> str:
+    """The value of ``match`` (a parameter of ``_QUERY_VALUE``) decoded, on a line of its own; the parameter as
+    written if decoding changes nothing."""
     value = match.group(1)
     if "%" in value and _PERCENT_ESCAPE.search(value) is None:
         decoded = value.replace("+", " ")  # "50%+off": a percent sign, no escape
@@ -274,7 +262,47 @@ def _decoded_query_value(match: re.Match[str]) -> str:
 def decode_query_values(text: str) -> str:
     """``text`` with each encoded value of a query string or form data written decoded, on a line of its own,
     in place of its parameter (see ``_QUERY_VALUE``); ``text`` itself when it has none (three substring tests on
-    most pages)."""
+    most pages).
+
+    Not in a Markdown link's target, ``[text](url)``, nor a reference's, ``[3]: url``: the page shows the link's
+    text, and the target repeats the place in a geocoder's words ("hnear=200+E+Randolph+St"), which the reshaped
+    reading drops too. Whether a parameter is in such a target is followed along the text: each stretch between
+    two parameters is scanned once (a line of thousands of parameters costs one pass)."""
     if "=" not in text or ("+" not in text and "%" not in text) or ("?" not in text and "&" not in text):
         return text
-    return _QUERY_VALUE.sub(_decoded_query_value, text)
+    parts: list[str] = []
+    last = 0
+    scanned = 0  # the text before this is accounted for in the state below
+    line_start = 0
+    word_start = 0
+    reference_line: bool | None = None  # found out once a line, when a parameter is in it
+    link_in_word = False
+    for match in _QUERY_VALUE.finditer(text):
+        start = match.start()
+        break_at = text.rfind("\n", scanned, start)
+        if break_at != -1:
+            line_start = word_start = break_at + 1
+            reference_line = None
+            link_in_word = False
+            scanned = line_start
+        space_at = text.rfind(" ", scanned, start)
+        if space_at != -1:
+            word_start = space_at + 1
+            link_in_word = False
+            scanned = word_start
+        if not link_in_word:
+            link_in_word = text.find("](", max(word_start, scanned - 1), start) != -1
+        if reference_line is None:
+            reference_line = _LINK_REFERENCE.match(text, line_start) is not None
+        scanned = match.end()
+        if link_in_word or reference_line:
+            continue
+        decoded = _decoded(match)
+        if decoded is not match.group(0):
+            parts.append(text[last:start])
+            parts.append(decoded)
+            last = match.end()
+    if not parts:
+        return text
+    parts.append(text[last:])
+    return "".join(parts)
