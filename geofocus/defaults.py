@@ -86,6 +86,13 @@ GEOFOCUS_ONLINE_HOST_YIELD = True
 # was found (the rest is the current model's prediction): a model trained only on what it chose
 # narrows the crawl if it alone re-ranks the queue (docs/prediction.md).
 GEOFOCUS_ONLINE_FOUND_WEIGHT = 0.3
+# ... and whether a link found again while it waits in that queue is scored again with the new page
+# (and re-queued if it scores higher).  False: only when the new page gives it a smaller bridge distance;
+# the others are dropped before their context is extracted, as a fetched link is, and the whole-queue
+# passes keep their priority current.  False halves the links scored (~6 % of online's CPU a page) but
+# lost 0.14-0.61 points of harvest rate on every seed tried (docs/prediction.md, "Links found again
+# (session 14)"), so True stays the default.
+GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN = True
 
 # Scale-out over Redis (geofocus/redis/); active when GEOFOCUS_REDIS_URL is set.
 # Password: in the URL or in the environment variable GEOFOCUS_REDIS_PASSWORD.

@@ -311,6 +311,12 @@ class GeoScheduler(BaseScheduler):
         except (AttributeError, TypeError):
             return None
 
+    @property
+    def rescores_whole_queue(self) -> bool:
+        """Whether every ``rescore_every`` pops the whole queue is offered for re-scoring
+        (``rescore_queue_requested``), not a batch."""
+        return bool(self.rescore_every) and self._rescore_queue
+
     def link_wanted(self, fingerprint: str, priority: float) -> bool:
         """False when a link at this priority would be refused as a duplicate: the caller drops it
         before it becomes a Request (no signals, no serialisation).  Counted as a duplicate."""

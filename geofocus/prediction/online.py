@@ -533,6 +533,14 @@ class QueuedLinks:
         self._records[fingerprint] = record
         self._record_bytes += len(record)
 
+    def dist(self, fingerprint: str) -> int | None:
+        """The bridge distance a queued link was recorded with (None: no record, or none recorded)."""
+        record = self._records.get(fingerprint)
+        if record is None:
+            return None
+        dist: int = _DIST_WORD.unpack_from(record)[0]
+        return dist if dist >= 0 else None
+
     def nbytes(self) -> int:
         """Memory of the records: the bytes objects and the dict (the host table and the
         fingerprint strings, which the frontier holds anyway, not counted).  O(1): a bytes object's
@@ -607,6 +615,7 @@ def _positional_sums(weights: np.ndarray, lengths: np.ndarray, indices: np.ndarr
 
 
 _BYTES_HEADER = sys.getsizeof(b"")  # sys.getsizeof(b) == _BYTES_HEADER + len(b) for a bytes object b
+_DIST_WORD = struct.Struct("=i")  # a record's first word: ``add``'s dist (-1: none)
 
 _sum = np.add.reduce  # what ndarray.sum calls (same defaults), without its Python wrapper
 

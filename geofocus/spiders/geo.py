@@ -172,7 +172,11 @@ class GeoSpider(scrapy.Spider):
         Request, its signals and its serialisation exist.  With ``adaptive`` and
         ``online`` the prediction middleware scores the links here (its
         ``score_links``), so that "as good as" is the link's final priority,
-        not the bound 1.0 a prediction could reach.
+        not the bound 1.0 a prediction could reach.  With
+        GEOFOCUS_ONLINE_RESCORE_FOUND_AGAIN=False, ``online`` re-scoring the whole
+        queue drops a link already queued like a fetched one, unless this page is
+        closer to a relevant page than the one it was queued from
+        (``keeps_queue_current``).
         """
         events, too_deep = page_events(root, response.text)
         if too_deep:
@@ -184,14 +188,23 @@ class GeoSpider(scrapy.Spider):
                     yield scrapy.Request(link["url"], callback=self.parse, errback=self.errback,
                                          meta={META_KEY: PageMeta(link=link)})
             return
-        bound = link_priority_bound(page, self.context.strategy, self.context.decay)
+        scorer = self._link_scorer()
         link_wanted = scheduler.link_wanted
+        if scorer is not None and scorer.keeps_queue_current:
+            # A link the frontier knows is refused (bound 0: not extracted, not scored) unless it waits
+            # with a larger bridge distance than this page gives it: then it is scored again (bound 1).
+            dist = page.page_distance + 1
+            closer = scorer.found_closer
 
-        def wanted(fp: str, link: dict[str, Any]) -> bool:
-            return not link["nofollow"] and link_wanted(fp, bound)
+            def wanted(fp: str, link: dict[str, Any]) -> bool:
+                return not link["nofollow"] and link_wanted(fp, 1.0 if closer(fp, dist) else 0.0)
+        else:
+            bound = link_priority_bound(page, self.context.strategy, self.context.decay)
+
+            def wanted(fp: str, link: dict[str, Any]) -> bool:
+                return not link["nofollow"] and link_wanted(fp, bound)
 
         links = iter_links(root, response.url, key=scheduler.url_fingerprint, wanted=wanted, events=events)
-        scorer = self._link_scorer()
         if scorer is not None:
             for fp, link, link_page in scorer.score_links(response, page, _followed(links)):
                 if link_wanted(fp, link_page.priority):
