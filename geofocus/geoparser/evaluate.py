@@ -406,6 +406,7 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 46)": sorted((data / "realtext").glob("heldout46_*.txt")),
         "real text (held-out 47)": sorted((data / "realtext").glob("heldout47_*.txt")),
         "real text (held-out 48)": sorted((data / "realtext").glob("heldout48_*.txt")),
+        "real text (held-out 49)": sorted((data / "realtext").glob("heldout49_*.txt")),
         "real text (held-out 50)": sorted((data / "realtext").glob("heldout50_*.txt")),
         "real text (held-out 35)": sorted((data / "realtext").glob("heldout35_*.txt")),
         "real text (held-out 36)": sorted((data / "realtext").glob("heldout36_*.txt")),

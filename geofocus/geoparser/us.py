@@ -185,8 +185,12 @@ _COMMA_STATE = re.compile(
 )
 # Preceded by a lower-case letter or "." and a space: checked after the match, so that the
 # pattern starts with the codes' first letters (a fast scan) rather than a lookbehind.
-# The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data.
-_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_by_first_letter(list(STATES))})(?=[ \t]*(?:\n|$)|[\"'](?!\w))")
+# The end of a quoted value is the end of its line ("42370 Bob Hope Drive, Rancho Mirage CA"), as in code and data;
+# so is the end of a sentence ("Meet me at 123 Elm Street, Boise Idaho.", "... 9 Oak St, Tulsa OK. Then"), and the
+# state may be written out there ("Boise Idaho"), as people write it in prose and messages. Weak anchors all: a
+# street with a type word must come before.
+_CODES_AND_NAMES = _by_first_letter(sorted([*STATES, *STATES.values()], key=len, reverse=True))
+_STATE_AT_LINE_END = re.compile(rf"(?P<state>{_CODES_AND_NAMES})(?=[ \t]*(?:\n|$)|\.?[\"'](?!\w)|\.(?:[ \t\n]|$))")
 # "TX 78701", "TX, 78701", "TX,78701" (CSV), "TX ,&nbsp;78701" (a template's stray space), "TX\n78701" (table
 # cells, one field per line).
 _STATE_BEFORE_ZIP = re.compile(rf"(?<=[ \n,;|·•])(?P<state>{_STATE_ALT})\.?(?: ?, ?| |\n| ?[;|·•] ?| [-–—] )$")
@@ -762,6 +766,14 @@ def extract(text: str, gaz: Gazetteer, limit: WorkLimit | None = None,
             raw.street = raw.street[:-1].rstrip()
         if raw.unit and raw.unit[-1:] in ('"', "'") and raw.unit.count(raw.unit[-1]) == 1:
             raw.unit = raw.unit[:-1].rstrip()  # '"Suite 200", "Austin, TX"': the unit's string, likewise
+        if raw.city and raw.state is None and " " in raw.city:
+            glued = _STATE_NAME_AFTER_PLACE.match(raw.city)
+            if glued is not None:
+                # "123 Elm Street, Boise Idaho" read by a place-only reading: the state's name, written after the
+                # city without a comma, is no part of the city's.
+                code = _BY_NAME[glued.group("state").lower()]
+                canonical, in_region = membership(gaz, glued.group("place"), code, raw.postcode, region_cities)
+                raw.city, raw.state, raw.in_region = canonical or glued.group("place"), code, in_region
         if raw.city and raw.city[:1].islower() and " " in raw.city:
             # "900 Bagby St in downtown Houston, TX": a word of the sentence before the city's name.
             place = raw.city.split(" ", 1)[1]
@@ -963,6 +975,9 @@ def _without_complex_name(street: str) -> str:
 
 
 # A county between the city and the state: ", King County," / ", East Baton Rouge Parish,".
+# A place, then a state's name as its last words (no comma): "Boise Idaho", "Albany New York".
+_STATE_NAME_AFTER_PLACE = re.compile(r"(?P<place>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) (?P<state>"
+                                     + _by_first_letter(sorted(STATES.values(), key=len, reverse=True)) + ")$")
 _COUNTY_PART = re.compile(r",[ \t]*((?:[A-Z][\w.'-]*[ \t]+){1,4}(?:County|Parish)),")
 
 
