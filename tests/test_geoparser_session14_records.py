@@ -130,3 +130,26 @@ def test_a_quadrant_before_a_numbered_unit_stays_with_the_street(us, text, expec
 ])
 def test_a_separator_sign_before_a_region_city_without_state(us, text, expected):
     assert [(a.house_number, a.street, a.city) for a in us.parse(text).all_addresses] == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Google's address components by name, as records and test factories copy them.
+    ("create(:address, street_number: '918', route: 'Pine Ave', city: 'Long Beach', state: 'CA', zip: '90813')",
+     ("918", "Pine Ave", "90813", True)),
+    # Adyen's postal address: the house number's key names a number or a building's name.
+    ('PostalAddress(city: "Chicago", country: "US", houseNumberOrName: "71", postalCode: "60602", '
+     'stateOrProvince: "IL", street: "W Washington St")', ("71", "W Washington St", "60602", True)),
+])
+def test_keys_of_geocoder_and_payment_records(us, text, expected):
+    assert [(a.house_number, a.street, a.postcode, a.in_region) for a in us.parse(text).all_addresses] == [expected]
+
+
+def test_a_route_key_without_a_street_value_is_no_address(us):
+    assert us.parse('{"route": "/api/v1/orders", "city": "Chicago", "zip": "60601"}').all_addresses == []
+
+
+def test_xml_values_in_cdata_sections(oldenburg):
+    text = ("<Schule>\n  <PLZ>26122</PLZ>\n  <Ort><![CDATA[Oldenburg]]></Ort>\n"
+            "  <Strasse><![CDATA[Haarenstr. 12]]></Strasse>\n</Schule>")
+    found = [(a.street, a.house_number, a.postcode, a.in_region) for a in oldenburg.parse(text).all_addresses]
+    assert found == [("Haarenstr.", "12", "26122", True)]

@@ -175,10 +175,14 @@ ROLES = {
                "anschrift", "road", "addr", "addressstreet", "streetandnumber", "strassehausnummer", "line1",
                "address", "street1", "streetline1", "streetaddress1", "addressline", "strasseundhausnummer",
                "primaryline", "lineone", "strhnr", "strassehnr", "strassenr", "strnr", "strassehausnr",
-               "addresslines", "line", "strname", "strassenname"),
+               "addresslines", "line", "strname", "strassenname",
+               # Google's address components ("street_number": "333", "route": "West Ocean Blvd") and the
+               # records that copy their names
+               "route"),
     # "hsnr": the house number of land registers and the GIS exports made from them ("Strname", "Hsnr", "Plz").
     "number": ("housenumber", "hausnummer", "streetnumber", "hnr", "hsnr", "number", "nr", "housenr", "nummer",
-               "hausnr", "streetno", "houseno", "buildingnumber", "primarynumber"),
+               "hausnr", "streetno", "houseno", "buildingnumber", "primarynumber",
+               "housenumberorname"),
     "postcode": ("postalcode", "postcode", "zip", "zipcode", "plz", "postleitzahl", "postal", "postalzone",
                  "postcodecode", "plzzustellbezirk", "plzstrasse", "plzhausanschrift", "plzanschrift"),
     "city": ("addresslocality", "city", "ort", "town", "stadt", "place", "cityname", "ortname", "ortsname"),
@@ -884,8 +888,10 @@ _XML_SIGN = re.compile(r"</(?:[A-Za-z][\w.-]{0,20}:)?(?i:street|streetname|stree
 # "<postalCode value="28195"/>"); a line element holds its street's parts as extensions before its end tag.
 _XML_VALUE_SIGN = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?(?i:line|street|streetname|streetaddress|addressline1|"
                              r"address1|line1|strasse)[ \t]+value=\"")
-_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})(?:>[ \t]*([^<>\n]{1,120}?)[ \t]*"
-                        r"</(?:[A-Za-z][\w.-]{0,20}:)?\1>|[ \t]+value=\"([^\"<>\n]{1,120})\"[ \t]*(/?)>)")
+# A value may be a CDATA section ("<Strasse><![CDATA[Schellstr. 47]]></Strasse>": school registers, exports).
+_XML_FIELD = re.compile(r"<(?:[A-Za-z][\w.-]{0,20}:)?([A-Za-z][\w.-]{1,40})(?:>[ \t]*(?:<!\[CDATA\[)?([^<>\n]{1,120}?)"
+                        r"(?:\]\]>)?[ \t]*</(?:[A-Za-z][\w.-]{0,20}:)?\1>"
+                        r"|[ \t]+value=\"([^\"<>\n]{1,120})\"[ \t]*(/?)>)")
 # How far the end tag of a value element with children may be (a FHIR line's two extensions: 500 characters).
 _XML_CHILDREN = 2000
 
