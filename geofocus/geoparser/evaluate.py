@@ -412,6 +412,8 @@ def labelled_corpora() -> dict[str, list[Path]]:
         "real text (held-out 36)": sorted((data / "realtext").glob("heldout36_*.txt")),
         "real text (held-out 39)": sorted((data / "realtext").glob("heldout39_*.txt")),
         "real text (held-out 40)": sorted((data / "realtext").glob("heldout40_*.txt")),
+        "real text (held-out 43)": sorted((data / "realtext").glob("heldout43_*.txt")),
+        "real text (held-out 44)": sorted((data / "realtext").glob("heldout44_*.txt")),
     }
     return {k: v for k, v in groups.items() if v}
 
