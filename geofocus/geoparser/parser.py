@@ -369,7 +369,7 @@ class GeoParser:
                            form_addresses(markup, limit), xml_addresses(markup, limit),
                            attribute_addresses(markup, limit), vcard_addresses(text, limit),
                            property_addresses(text, limit), insert_addresses(text, limit),
-                           display_name_addresses(text, limit, digits),
+                           display_name_addresses(text, limit),
                            row_addresses(text, limit, us=self.address_format == "us", digits=digits,
                                          known_street=self._known_street),
                            table_row_addresses(markup, self.gazetteer.city_by_fold, limit)
