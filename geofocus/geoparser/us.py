@@ -2002,13 +2002,20 @@ def _left_out_fields(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[Ra
         if not limit.candidate():
             return
         start, end = m.start() + 1, m.end() - 1
-        if text[start - 1] != text[end]:
-            continue
-        written = text[start:end]
-        read = (_cell_street(text, start, end, written, region_cities) if text[end] == '"' else None) or (
-            _field_street(text, start, end, written, region_cities))
+        read = _quoted_value_read(text, start, end, text[start:end], region_cities)
         if read is not None and limit.anchor():
             yield read
+
+
+def _quoted_value_read(text: str, start: int, end: int, written: str,
+                       region_cities: dict[tuple[str, str], str]) -> RawAddress | None:
+    """The address of the region city ``written`` at ``start``..``end`` as a quoted value of its own and the typed
+    street's value before it: a one-element array's cell (``_cell_street``) or a row's field (``_field_street``)."""
+    quote = text[start - 1:start]
+    if quote not in ("'", '"') or text[end:end + 1] != quote:
+        return None
+    return (_cell_street(text, start, end, written, region_cities) if quote == '"' else None) or (
+        _field_street(text, start, end, written, region_cities))
 
 
 def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawAddress]:
@@ -2060,16 +2067,10 @@ def _city_anchored(text: str, gaz: Gazetteer, limit: WorkLimit) -> Iterator[RawA
                 if city_first is not None:
                     yield city_first
                     continue
-        if text[start - 1:start] == '"' and text[end:end + 1] == '"':
-            cell = _cell_street(text, start, end, m.group(0), region_cities)
-            if cell is not None and limit.anchor():
-                yield cell
-                continue
-        if text[start - 1:start] in ("'", '"') and text[end:end + 1] == text[start - 1]:
-            field = _field_street(text, start, end, m.group(0), region_cities)
-            if field is not None and limit.anchor():
-                yield field
-                continue
+        quoted = _quoted_value_read(text, start, end, m.group(0), region_cities)
+        if quoted is not None and limit.anchor():
+            yield quoted
+            continue
         if text[start - 3:start] == "in " or text[start - 9:start] == "downtown ":
             street_in = _street_in_city(text, start, end, m.group(0), region_cities)
             if street_in is not None and limit.anchor():
