@@ -730,32 +730,30 @@ def _grouped(fields: Iterable[Field], street_required: bool, text: str | None = 
             part_scopes[role] = scope
             current.end = end
             continue
-        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
-                and _NAME_AS_STREET.fullmatch(value)
-                and not _NAME_AS_STREET.fullmatch(_street_of(current.parts) or "")):
-            # Numbered address lines with the street in a later one than the first two (libaddressinput's
-            # "street1": "Rm. 12-345A", "street2": "The Googleplex", "street3": "1600 Charleston Rd."): the line of a
-            # house number and a typed street is the street, the first line that names a unit its unit.
-            lines = [line for line in (current.parts.get("street"), current.parts["unit"]) if line]
-            current.parts["unit"] = next((line for line in lines if _is_unit(line)), "")
-            current.parts["street"] = value
-            current.end = end
-            continue
-        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
-                and scope == current_scope and _is_unit(value) and not _is_unit(current.parts["unit"])
-                and _street_of(current.parts) is not None):
-            # A unit's key after a second line that names no unit ("street2": "c/o Jane Roe", "Street2": "rear
-            # entrance", then "unit": "Apt 2", "Secondary": "APT 2"): the unit is the address's, the line before it
-            # none of its parts (a care-of or a remark), and no next record starts.
-            current.parts["unit"] = value
-            current.end = end
-            continue
-        if (role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP
-                and scope == current_scope and not _is_unit(value) and not _is_place_line(value)):
-            # A third address line that names a building or a person after a street and a unit ("street2": "Suite
-            # 300", "street3": "Harbor Steps Tower"): no part the address keeps, and no next record.
-            current.end = end
-            continue
+        if role == "unit" and current is not None and "unit" in current.parts and position - current.end <= _GAP:
+            # A record's further address line, after the one read as its unit.
+            if _NAME_AS_STREET.fullmatch(value) and not _NAME_AS_STREET.fullmatch(_street_of(current.parts) or ""):
+                # Numbered address lines with the street in a later one than the first two (libaddressinput's
+                # "street1": "Rm. 12-345A", "street2": "The Googleplex", "street3": "1600 Charleston Rd."): the line
+                # of a house number and a typed street is the street, the first line that names a unit its unit.
+                lines = [line for line in (current.parts.get("street"), current.parts["unit"]) if line]
+                current.parts["unit"] = next((line for line in lines if _is_unit(line)), "")
+                current.parts["street"] = value
+                current.end = end
+                continue
+            if (scope == current_scope and _is_unit(value) and not _is_unit(current.parts["unit"])
+                    and _street_of(current.parts) is not None):
+                # A unit's key after a second line that names no unit ("street2": "c/o Jane Roe", "Street2": "rear
+                # entrance", then "unit": "Apt 2", "Secondary": "APT 2"): the unit is the address's, the line before
+                # it none of its parts (a care-of or a remark), and no next record starts.
+                current.parts["unit"] = value
+                current.end = end
+                continue
+            if scope == current_scope and not _is_unit(value) and not _is_place_line(value):
+                # A third address line that names a building or a person after a street and a unit ("street2":
+                # "Suite 300", "street3": "Harbor Steps Tower"): no part the address keeps, and no next record.
+                current.end = end
+                continue
         if (role == "street" and current is not None and "street" in current.parts and "unit" not in current.parts
                 and position - current.end <= _GAP and is_supplement(value)):
             # A second address line that is a building or floor ("line": ["Lange Straße 5", "Erdgeschoss"], UBL's
