@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-
-def _found(parser, text):
-    return [(a.street, a.house_number, a.postcode, a.city, a.in_region)
-            for a in parser.parse(text).all_addresses]
-
-
-def _found_with_unit(parser, text):
-    return [(a.street, a.house_number, a.unit, a.postcode, a.in_region) for a in parser.parse(text).all_addresses]
-
+from tests.addressfields import found as _found
+from tests.addressfields import found_with_unit as _found_with_unit
 
 # -- a town and state in small letters, each a field of its own after a capitalised street ------------------------
 

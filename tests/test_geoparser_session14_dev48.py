@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _found(parser, text):
-    return [(a.street, a.house_number, a.postcode, a.city, a.in_region)
-            for a in parser.parse(text).all_addresses]
-
+from tests.addressfields import found as _found
 
 # -- a street named for a person or a place, its words apart, its street word a word of its own ---------------
 

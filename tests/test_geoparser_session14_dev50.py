@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _found(parser, text):
-    return [(a.street, a.house_number, a.postcode, a.city, a.in_region)
-            for a in parser.parse(text).all_addresses]
-
+from tests.addressfields import found as _found
 
 # -- an address as an encoded value of a query string or of form data -----------------------------------------
 
